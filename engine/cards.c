@@ -1,0 +1,149 @@
+#include "cards.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+const char CARD_RANK_CHARS[CARD_RANKS + 1] = "23456789TJQKA";
+const char CARD_SUIT_CHARS[CARD_SUITS + 1] = "CDHS";
+
+cardset_t cardset_rank(int rank)
+{
+    cardset_t set = 0;
+    for (int s = 0; s < CARD_SUITS; s++)
+        set |= cardset_of(card_make(s, rank));
+    return set;
+}
+
+cardset_t cards_pack(int size)
+{
+    int lowest;
+    switch (size) {
+    case 52: lowest = RANK_2; break;
+    case 36: lowest = RANK_6; break;
+    case 32: lowest = RANK_7; break;
+    default: return 0;
+    }
+    cardset_t set = 0;
+    for (int r = lowest; r < CARD_RANKS; r++)
+        set |= cardset_rank(r);
+    return set;
+}
+
+int card_parse_rank(char c)
+{
+    const char *p = strchr(CARD_RANK_CHARS, toupper((unsigned char)c));
+    return (c && p) ? (int)(p - CARD_RANK_CHARS) : CARD_NONE;
+}
+
+int card_parse_suit(char c)
+{
+    const char *p = strchr(CARD_SUIT_CHARS, toupper((unsigned char)c));
+    return (c && p) ? (int)(p - CARD_SUIT_CHARS) : CARD_NONE;
+}
+
+int card_parse(const char *text, size_t len)
+{
+    int rank;
+    if (len == 3 && text[0] == '1' && text[1] == '0')
+        rank = RANK_T;
+    else if (len == 2)
+        rank = card_parse_rank(text[0]);
+    else
+        return CARD_NONE;
+    int suit = card_parse_suit(text[len - 1]);
+    if (rank == CARD_NONE || suit == CARD_NONE)
+        return CARD_NONE;
+    return card_make(suit, rank);
+}
+
+char *card_format(int card, char buf[3])
+{
+    if (card < 0 || card >= CARD_COUNT) {
+        buf[0] = '?';
+        buf[1] = '?';
+    } else {
+        buf[0] = CARD_RANK_CHARS[card_rank(card)];
+        buf[1] = CARD_SUIT_CHARS[card_suit(card)];
+    }
+    buf[2] = '\0';
+    return buf;
+}
+
+/* Copy a token into err safely, replacing bytes that are not printable. */
+static void quote_token(const char *tok, size_t len, char *out, size_t outlen)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 1 < outlen && i < 16; i++) {
+        unsigned char c = (unsigned char)tok[i];
+        out[n++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    }
+    if (outlen)
+        out[n < outlen ? n : outlen - 1] = '\0';
+}
+
+int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *err, size_t errlen)
+{
+    cardset_t set = 0;
+    int count = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == ',' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        const char *start = p;
+        while (*p && *p != ' ' && *p != ',' && *p != '\t')
+            p++;
+        size_t len = (size_t)(p - start);
+        char shown[20];
+        quote_token(start, len, shown, sizeof shown);
+        int card = card_parse(start, len);
+        if (card == CARD_NONE) {
+            snprintf(err, errlen, "unknown card '%s' (use rank 2-9 T J Q K A or 10, suit C D H S)", shown);
+            return -1;
+        }
+        if (!cardset_has(allowed, card)) {
+            snprintf(err, errlen, "card '%s' is not in this pack", shown);
+            return -1;
+        }
+        if (cardset_has(set, card)) {
+            snprintf(err, errlen, "duplicate card '%s'", shown);
+            return -1;
+        }
+        set |= cardset_of(card);
+        count++;
+    }
+    *out = set;
+    return count;
+}
+
+int cardset_to_array(cardset_t set, int *cards)
+{
+    int n = 0;
+    while (set) {
+        cards[n++] = cardset_first(set);
+        set &= set - 1;
+    }
+    return n;
+}
+
+size_t cardset_format(cardset_t set, char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len == 0)
+        return 0;
+    buf[0] = '\0';
+    while (set) {
+        int card = cardset_first(set);
+        set &= set - 1;
+        char c[3];
+        int w = snprintf(buf + n, len - n, "%s%s", n ? " " : "", card_format(card, c));
+        if (w < 0 || (size_t)w >= len - n) {
+            buf[len - 1] = '\0';
+            return len - 1;
+        }
+        n += (size_t)w;
+    }
+    return n;
+}

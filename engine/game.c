@@ -1,0 +1,47 @@
+#include "game.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "picket.h"
+
+/* Every game the project knows; a new game adds one line here. */
+static const game_t *const GAMES[] = { &PICKET_GAME };
+
+const game_t *game_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++)
+        if (strcmp(GAMES[i]->name, name) == 0)
+            return GAMES[i];
+    return NULL;
+}
+
+const game_t *const *game_list(int *count)
+{
+    *count = (int)(sizeof GAMES / sizeof GAMES[0]);
+    return GAMES;
+}
+
+int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen)
+{
+    if (cfg->n_flags >= GAME_MAX_FLAGS) {
+        snprintf(err, errlen, "too many flag overrides (at most %d)", GAME_MAX_FLAGS);
+        return -1;
+    }
+    if (!strchr(flag, '=') || strlen(flag) >= sizeof cfg->flags[0]) {
+        snprintf(err, errlen, "flag '%.40s' is not of the form name=value", flag);
+        return -1;
+    }
+    snprintf(cfg->flags[cfg->n_flags++], sizeof cfg->flags[0], "%s", flag);
+    return 0;
+}
+
+int game_config_set_preset(game_config_t *cfg, const char *preset, char *err, size_t errlen)
+{
+    if (strlen(preset) >= sizeof cfg->preset) {
+        snprintf(err, errlen, "unknown preset '%.40s'", preset);
+        return -1;
+    }
+    snprintf(cfg->preset, sizeof cfg->preset, "%s", preset);
+    return 0;
+}

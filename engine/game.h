@@ -1,0 +1,119 @@
+/* game: the one interface through which search, protocol and arena see a game.
+ *
+ * A game is a table of function pointers over flat, fixed-size state and view structs, so a
+ * state or view is copied with memcpy(state_size) and never owns memory. Moves and events are
+ * small value structs whose fields each game gives meaning to; generic code only stores,
+ * compares, routes (by audience) and prints them through the game's own notation.
+ *
+ * Code under search/, protocol/ and tools/picket-arena includes this header and never a game's
+ * own headers: adding a game means adding files under engine/ and one line in game.c.
+ */
+#ifndef PICKET_GAME_H
+#define PICKET_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+enum {
+    GAME_CHANCE = -1,     /* to_move: the game itself acts next (a deal) */
+    GAME_OVER = -2,       /* to_move: terminal */
+    GAME_ALL = -1,        /* event audience: every seat */
+    GAME_MAX_PLAYERS = 8,
+    GAME_MAX_FLAGS = 32,
+    GAME_MAX_MOVES = 4096,       /* upper bound on legal moves in any position */
+    GAME_MAX_EVENTS = 128,       /* upper bound on events emitted by one apply */
+    GAME_ERR_LEN = 160
+};
+
+/* A move. kind/arg/cards mean what the game says; two moves are the same iff all fields are. */
+typedef struct game_move {
+    uint16_t kind;
+    int16_t arg;
+    uint32_t reserved; /* always 0, so moves compare with memcmp */
+    uint64_t cards;
+} game_move_t;
+
+/* One thing that happened. audience is GAME_ALL or the one seat allowed to see it. */
+typedef struct game_event {
+    uint8_t type;
+    int8_t audience;
+    int8_t seat;
+    int8_t arg;
+    int16_t a;
+    int16_t b;
+    int32_t c;
+    uint64_t cards;
+} game_event_t;
+
+/* How to start a game: preset, flag overrides ("name=value"), seed, players. */
+typedef struct game_config {
+    char preset[32];             /* "" for the game's default */
+    char flags[GAME_MAX_FLAGS][48];
+    int n_flags;
+    uint64_t seed;
+    int players;                 /* 0 for the game's default */
+} game_config_t;
+
+typedef struct game {
+    const char *name;
+    size_t state_size;
+    size_t view_size;
+
+    /* Start a game. Returns 0, or -1 with a one-line reason in err (unknown preset or flag). */
+    int (*init)(void *state, const game_config_t *cfg, char *err, size_t errlen);
+    int (*num_players)(const void *state);
+    /* A seat, GAME_CHANCE or GAME_OVER. */
+    int (*to_move)(const void *state);
+    /* Resolve a chance node (deterministic from the game's seed). Returns events written. */
+    int (*apply_chance)(void *state, game_event_t *ev, int evcap);
+    /* Every legal move for the seat to move; returns the count (<= cap). */
+    int (*legal_moves)(const void *state, game_move_t *out, int cap);
+    /* One legal move drawn uniformly from the legal moves, without listing them. */
+    void (*random_move)(const void *state, rng_t *rng, game_move_t *out);
+    /* 1 if legal for the seat to move; else 0 with a reason in err. */
+    int (*check_move)(const void *state, const game_move_t *m, char *err, size_t errlen);
+    /* Apply a legal move (check first). Returns events written to ev (may be NULL). */
+    int (*apply)(void *state, const game_move_t *m, game_event_t *ev, int evcap);
+    /* Final result per seat: 1 for a win, 0 for a loss, shares for a tie. */
+    void (*returns)(const void *state, double *out);
+    /* Current scores (for records and progress lines). */
+    void (*scores)(const void *state, int *out);
+
+    /* Views: what one seat knows. */
+    void (*view_from_state)(const void *state, int seat, void *view);
+    /* An empty view for `seat`, before any event (same config as the game). */
+    int (*view_init)(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen);
+    /* Apply one event the seat may see. Returns 0, or -1 if it cannot follow from the view. */
+    int (*view_apply)(void *view, const game_event_t *ev);
+    /* NULL if equal, else the name of the first field that differs. */
+    const char *(*view_diff)(const void *a, const void *b);
+    int (*view_to_move)(const void *view);
+    int (*view_legal_moves)(const void *view, game_move_t *out, int cap);
+    /* One legal move for the view's seat, drawn uniformly without listing them. */
+    void (*view_random_move)(const void *view, rng_t *rng, game_move_t *out);
+
+    /* Notation. Parsing checks form only; legality is check_move's job. */
+    int (*move_format)(const game_move_t *m, char *buf, size_t len);
+    int (*move_parse)(const char *text, game_move_t *out, char *err, size_t errlen);
+    /* One event as a line of text (for logs and replays). */
+    int (*event_format)(const game_event_t *ev, char *buf, size_t len);
+} game_t;
+
+/* The game registry: every game the project knows. */
+const game_t *game_find(const char *name);
+const game_t *const *game_list(int *count);
+
+/* 1 if the event is for this seat. */
+static inline int game_event_visible(const game_event_t *ev, int seat)
+{
+    return ev->audience == GAME_ALL || ev->audience == seat;
+}
+
+/* Add "name=value" to a config; -1 with a reason if malformed or too many. */
+int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen);
+/* Set the preset; -1 if too long. */
+int game_config_set_preset(game_config_t *cfg, const char *preset, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,738 @@
+/* The Picket state machine. Every transition is an event; see picket.h. */
+#include "picket.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "picket_score.h"
+
+const char *const PK_CAT_NAMES[PK_CAT_COUNT] = {
+    "blank", "ruff", "sequences", "sets", "play", "last-trick", "cards", "capot", "pique", "repique"
+};
+const char *const PK_PHASE_NAMES[PK_PH_COUNT] = {
+    "deal", "blank-count", "set-aside", "elder-exchange", "younger-exchange", "call", "leftover",
+    "appoint", "play", "over"
+};
+
+/* Emission context: the state, and where events go (buffer may be NULL). */
+typedef struct pk_ctx {
+    picket_state_t *st;
+    game_event_t *ev;
+    int cap;
+    int n;
+    int opening_lead; /* scoring elder's first lead: the Pique window of pique=first-card */
+} pk_ctx_t;
+
+static void emit(pk_ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
+{
+    game_event_t e = { (uint8_t)type, (int8_t)audience, (int8_t)seat, (int8_t)arg,
+                       (int16_t)a, (int16_t)b, (int32_t)c, cards };
+    if (audience == GAME_ALL)
+        pk_pub_apply(&x->st->pub, &e);
+    if (x->ev && x->n < x->cap)
+        x->ev[x->n] = e;
+    x->n++;
+}
+
+static void turn(pk_ctx_t *x, int seat, int phase) { emit(x, PK_EV_TURN, GAME_ALL, seat, phase, 0, 0, 0, 0); }
+
+/* Elder's share of the stock: 8 of 12 (all sources); 5 of 8 with the 32-card pack (ruling). */
+static int elder_share(const picket_rules_t *r) { return r->deck == 32 ? 5 : 8; }
+
+static int younger_limit(const picket_rules_t *r, int stock_left)
+{
+    if (r->younger_draw == PK_YD_8 && stock_left > 8)
+        return 8;
+    return stock_left;
+}
+
+static int stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CARDS; }
+
+/* ---------------------------------------------------------------- scoring */
+
+static void end_set(pk_ctx_t *x, int winner)
+{
+    const picket_pub_t *p = &x->st->pub;
+    emit(x, PK_EV_SET_END, GAME_ALL, winner, 0, p->score[0], p->score[1], 0, 0);
+}
+
+static int is_declaration(int cat) { return cat <= PK_CAT_SETS; }
+
+/* Reckon points; returns 1 if that ended the set (the caller must stop at once). */
+static int score(pk_ctx_t *x, int seat, int cat, int pts)
+{
+    picket_state_t *st = x->st;
+    const picket_pub_t *p = &st->pub;
+    if (pts <= 0)
+        return 0;
+    emit(x, PK_EV_SCORE, GAME_ALL, seat, cat, pts, 0, p->score[seat] + pts, 0);
+    if (p->score[seat] >= st->rules.target) {
+        end_set(x, seat);
+        return 1;
+    }
+    if (p->piqued || p->hand_pts[seat] < PK_PIQUE_AT || p->reckoned[1 - seat])
+        return 0;
+    int bonus_cat = -1, bonus = 0;
+    if (is_declaration(cat)) {
+        bonus_cat = PK_CAT_REPIQUE;
+        bonus = 60;
+    } else if (st->rules.pique == PK_PQ_ANY_TIME || x->opening_lead) {
+        bonus_cat = PK_CAT_PIQUE;
+        bonus = 30;
+    }
+    if (bonus_cat < 0)
+        return 0;
+    emit(x, PK_EV_SCORE, GAME_ALL, seat, bonus_cat, bonus, 0, p->score[seat] + bonus, 0);
+    if (p->score[seat] >= st->rules.target) {
+        end_set(x, seat);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- knowledge */
+
+/* A seat shows cards it holds now: the other learns them. */
+static void know_shown(picket_state_t *st, int seat, cardset_t cards, int still_held)
+{
+    picket_know_t *k = &st->know[1 - seat];
+    k->seen |= cards;
+    if (still_held)
+        k->opp_known |= cards;
+}
+
+/* ---------------------------------------------------------------- the hand */
+
+static int score_blanks(pk_ctx_t *x)
+{
+    picket_state_t *st = x->st;
+    int e = pk_elder(&st->pub), y = 1 - e;
+    int both = st->pub.blank[e] && st->pub.blank[y];
+    if (both && st->rules.both_blank == PK_BB_VOID)
+        return 0;
+    if (st->pub.blank[e] && score(x, e, PK_CAT_BLANK, 10))
+        return 1;
+    if (st->pub.blank[y] && score(x, y, PK_CAT_BLANK, 10))
+        return 1;
+    return 0;
+}
+
+static void declare_blank(pk_ctx_t *x, int seat, int count, int show)
+{
+    picket_state_t *st = x->st;
+    emit(x, PK_EV_BLANK, GAME_ALL, seat, 0, count, 0, 0, 0);
+    if (show) {
+        emit(x, PK_EV_SHOW, GAME_ALL, seat, PK_CAT_BLANK, 0, 0, 0, st->dealt[seat]);
+        know_shown(st, seat, st->dealt[seat], st->pub.discarded[seat] == 0);
+    }
+}
+
+static void start_play(pk_ctx_t *x)
+{
+    picket_state_t *st = x->st;
+    int e = pk_elder(&st->pub);
+    int called = st->pub.called_suit;
+    if (called >= 0 && !(st->hand[e] & cardset_suit(called)))
+        turn(x, 1 - e, PK_PH_APPOINT);
+    else
+        turn(x, e, PK_PH_PLAY);
+}
+
+/* One declaration: elder announces, younger answers, the winner shows and scores. */
+static int declare(pk_ctx_t *x, int cat, const int claim[2][2], const int points[2], const cardset_t shown[2])
+{
+    picket_state_t *st = x->st;
+    int e = pk_elder(&st->pub), y = 1 - e;
+    int cmp;
+    if (claim[e][0] != claim[y][0])
+        cmp = claim[e][0] - claim[y][0];
+    else
+        cmp = claim[e][1] - claim[y][1];
+    int ans = cmp > 0 ? PK_ANS_GOOD : cmp == 0 ? PK_ANS_EQUAL : PK_ANS_NOT_GOOD;
+    emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, claim[e][0], claim[e][1], 0, 0);
+    if (ans == PK_ANS_GOOD)
+        emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, 0, 0, 0);
+    else
+        emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, claim[y][0], claim[y][1], 0);
+    int w = ans == PK_ANS_GOOD ? e : ans == PK_ANS_NOT_GOOD ? y : (st->rules.ties == PK_TIES_ELDER ? e : -1);
+    if (w < 0 || points[w] == 0)
+        return 0;
+    emit(x, PK_EV_SHOW, GAME_ALL, w, cat, 0, 0, 0, shown[w]);
+    know_shown(st, w, shown[w], 1);
+    return score(x, w, cat, points[w]);
+}
+
+static void declarations(pk_ctx_t *x)
+{
+    picket_state_t *st = x->st;
+    int claim[2][2], points[2];
+    cardset_t shown[2];
+
+    for (int s = 0; s < 2; s++) {
+        pk_ruff_t r;
+        pk_ruff(st->hand[s], &r);
+        claim[s][0] = r.value;
+        claim[s][1] = 0;
+        points[s] = r.points;
+        shown[s] = r.cards;
+    }
+    if (declare(x, PK_CAT_RUFF, claim, points, shown))
+        return;
+    for (int s = 0; s < 2; s++) {
+        pk_sequences_t q;
+        pk_sequences(st->hand[s], st->rules.sequences == PK_SEQ_UNSUITED, &q);
+        claim[s][0] = q.best.len;
+        claim[s][1] = q.best.top;
+        points[s] = q.points;
+        shown[s] = q.cards;
+    }
+    if (declare(x, PK_CAT_SEQ, claim, points, shown))
+        return;
+    for (int s = 0; s < 2; s++) {
+        pk_sets_t t;
+        pk_sets(st->hand[s], &t);
+        claim[s][0] = t.best.count;
+        claim[s][1] = t.best.rank;
+        points[s] = t.points;
+        shown[s] = t.cards;
+    }
+    if (declare(x, PK_CAT_SETS, claim, points, shown))
+        return;
+    start_play(x);
+}
+
+/* After both exchanges: the leftover stock, then the declarations. */
+static void after_exchange(pk_ctx_t *x)
+{
+    picket_state_t *st = x->st;
+    int e = pk_elder(&st->pub);
+    if (st->pub.stock_left > 0 && st->rules.leftover == PK_LO_ELDER_CALLS)
+        turn(x, e, PK_PH_CALL);
+    else if (st->pub.stock_left > 0 && st->rules.leftover == PK_LO_YOUNGER_MAY_SHOW)
+        turn(x, 1 - e, PK_PH_LEFTOVER);
+    else
+        declarations(x);
+}
+
+static cardset_t stock_range(const picket_state_t *st, int from, int to)
+{
+    cardset_t set = 0;
+    for (int i = from; i < to; i++)
+        set |= cardset_of(st->stock[i]);
+    return set;
+}
+
+static void discard(pk_ctx_t *x, int seat, cardset_t cards)
+{
+    picket_state_t *st = x->st;
+    st->hand[seat] &= ~cards;
+    st->discard[seat] = cards;
+    /* Cards shown as a Blank may be among the discards: no longer known to be held. */
+    st->know[1 - seat].opp_known = 0;
+    int n = cardset_count(cards);
+    emit(x, PK_EV_DISCARD, GAME_ALL, seat, 0, n, 0, 0, 0);
+    emit(x, PK_EV_DISCARD, seat, seat, 0, n, 0, 0, cards);
+}
+
+static void draw(pk_ctx_t *x, int seat, int n)
+{
+    picket_state_t *st = x->st;
+    int from = stock_size(&st->rules) - st->pub.stock_left;
+    cardset_t cards = stock_range(st, from, from + n);
+    st->hand[seat] |= cards;
+    st->know[seat].seen |= cards;
+    picket_know_t *other = &st->know[1 - seat];
+    other->opp_known |= cards & other->stock_known;
+    other->stock_known &= ~cards;
+    emit(x, PK_EV_DRAW, GAME_ALL, seat, 0, n, 0, 0, 0);
+    emit(x, PK_EV_DRAW, seat, seat, 0, n, 0, 0, cards);
+}
+
+static void elder_exchange(pk_ctx_t *x, cardset_t cards)
+{
+    picket_state_t *st = x->st;
+    int e = pk_elder(&st->pub), y = 1 - e;
+    int k = cardset_count(cards);
+    discard(x, e, cards);
+    draw(x, e, k);
+    /* He may look at the rest of his share, which stays on the stock in order. */
+    for (int i = k; i < elder_share(&st->rules); i++) {
+        int c = st->stock[i];
+        st->know[e].seen |= cardset_of(c);
+        st->know[e].stock_known |= cardset_of(c);
+        emit(x, PK_EV_PEEK, e, e, c, i, 0, 0, 0);
+    }
+    if (st->set_aside) {
+        draw(x, y, st->set_aside);
+        st->set_aside = 0;
+        after_exchange(x);
+    } else {
+        turn(x, y, PK_PH_YOUNGER_EXCHANGE);
+    }
+}
+
+static void apply_play(pk_ctx_t *x, int seat, int card)
+{
+    picket_state_t *st = x->st;
+    const picket_pub_t *p = &st->pub;
+    const picket_rules_t *r = &st->rules;
+    int other = 1 - seat;
+    int leading = p->trick_card[p->leader] < 0;
+    int opening = leading && p->trick_no == 0;
+
+    st->hand[seat] &= ~cardset_of(card);
+    st->know[other].seen |= cardset_of(card);
+    st->know[other].opp_known &= ~cardset_of(card);
+    emit(x, PK_EV_PLAY, GAME_ALL, seat, card, 0, 0, 0, cardset_of(card));
+
+    if (leading) {
+        if (r->play_points == PK_PP_LEAD_OR_WIN && card_rank(card) >= RANK_T) {
+            x->opening_lead = opening;
+            int over = score(x, seat, PK_CAT_PLAY, 1);
+            x->opening_lead = 0;
+            if (over)
+                return;
+        }
+        turn(x, other, PK_PH_PLAY);
+        return;
+    }
+
+    int lead = p->trick_card[other];
+    int follower_wins = card_suit(card) == card_suit(lead) && card_rank(card) > card_rank(lead);
+    int w = follower_wins ? seat : other;
+    int win_card = follower_wins ? card : lead;
+    int high = (card_rank(card) >= RANK_T) + (card_rank(lead) >= RANK_T);
+    emit(x, PK_EV_TRICK, GAME_ALL, w, 0, p->trick_no + 1, 0, 0, 0);
+
+    int pts = 0;
+    if (r->play_points == PK_PP_WINNER_TAKES)
+        pts = high;
+    else if (follower_wins && card_rank(card) >= RANK_T)
+        pts = 1;
+    if (score(x, w, PK_CAT_PLAY, pts))
+        return;
+    if (p->trick_no < PK_TRICKS) {
+        turn(x, w, PK_PH_PLAY);
+        return;
+    }
+    int last = 1;
+    if (r->last_trick == PK_LT_ONE_OR_TWO && card_rank(win_card) >= RANK_T)
+        last = 2;
+    if (score(x, w, PK_CAT_LAST, last))
+        return;
+    if (p->tricks[0] != p->tricks[1]) {
+        int m = p->tricks[0] > p->tricks[1] ? 0 : 1;
+        int over = p->tricks[m] == PK_TRICKS ? score(x, m, PK_CAT_CAPOT, 40) : score(x, m, PK_CAT_CARDS, 10);
+        if (over)
+            return;
+    }
+    emit(x, PK_EV_HAND_END, GAME_ALL, -1, 0, p->score[0], p->score[1], 0, 0);
+    turn(x, GAME_CHANCE, PK_PH_DEAL);
+}
+
+/* ---------------------------------------------------------------- deal */
+
+void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t seed)
+{
+    memset(st, 0, sizeof *st);
+    st->rules = *rules;
+    st->seed = seed;
+    st->pack = cards_pack(rules->deck);
+    pk_pub_init(&st->pub);
+}
+
+int picket_to_move(const picket_state_t *st)
+{
+    if (st->pub.phase == PK_PH_OVER)
+        return GAME_OVER;
+    if (st->pub.phase == PK_PH_DEAL)
+        return GAME_CHANCE;
+    return st->pub.to_move;
+}
+
+/* The cut: each player cuts a card; the lower rank deals; equal ranks cut again (CG). */
+static void cut(pk_ctx_t *x)
+{
+    picket_state_t *st = x->st;
+    rng_t rng;
+    rng_seed(&rng, rng_derive(st->seed, 0));
+    int cards[CARD_COUNT];
+    int n = cardset_to_array(st->pack, cards);
+    for (;;) {
+        int a = cards[rng_below(&rng, (uint32_t)n)];
+        int b = cards[rng_below(&rng, (uint32_t)n)];
+        if (card_rank(a) == card_rank(b))
+            continue;
+        emit(x, PK_EV_CUT, GAME_ALL, card_rank(a) < card_rank(b) ? 0 : 1, 0, a, b, 0, 0);
+        return;
+    }
+}
+
+int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap)
+{
+    pk_ctx_t x = { st, ev, evcap, 0, 0 };
+    if (st->pub.phase != PK_PH_DEAL)
+        return 0;
+    int dealer;
+    if (st->pub.hand_no == 0) {
+        cut(&x);
+        dealer = st->pub.dealer;
+    } else {
+        dealer = 1 - st->pub.dealer;
+    }
+    int hand_no = st->pub.hand_no + 1;
+    int e = 1 - dealer;
+
+    uint8_t deck[CARD_COUNT];
+    int n = 0;
+    for (cardset_t c = st->pack; c; c &= c - 1)
+        deck[n++] = (uint8_t)cardset_first(c);
+    rng_t rng;
+    rng_seed(&rng, rng_derive(st->seed, (uint64_t)hand_no));
+    rng_shuffle_u8(&rng, deck, n);
+    /* Packets of four, elder first, three rounds (the packet size changes nothing). */
+    cardset_t hands[2] = { 0, 0 };
+    int pos = 0;
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < 2; i++) {
+            int seat = i == 0 ? e : dealer;
+            for (int j = 0; j < 4; j++)
+                hands[seat] |= cardset_of(deck[pos++]);
+        }
+    memcpy(st->stock, deck + pos, (size_t)(n - pos));
+    st->set_aside = 0;
+    emit(&x, PK_EV_HAND, GAME_ALL, dealer, 0, hand_no, n - pos, 0, 0);
+    for (int s = 0; s < 2; s++) {
+        st->hand[s] = st->dealt[s] = hands[s];
+        st->discard[s] = 0;
+        st->holds_blank[s] = (int8_t)pk_is_blank(hands[s]);
+        st->know[s] = (picket_know_t){ hands[s], 0, 0 };
+        emit(&x, PK_EV_DEALT, s, s, 0, 0, 0, 0, hands[s]);
+    }
+
+    /* Blanks. show-first: both declared and shown now, elder first (DL, DR). commit-count: an
+     * elder's Blank waits for his count; a younger's Blank alone is declared now (ruling). */
+    int y = dealer;
+    if (st->rules.blank_order == PK_BO_SHOW_FIRST || !st->holds_blank[e]) {
+        for (int i = 0; i < 2; i++) {
+            int s = i == 0 ? e : y;
+            if (st->holds_blank[s])
+                declare_blank(&x, s, 0, 1);
+        }
+        if (score_blanks(&x))
+            return x.n;
+        turn(&x, e, PK_PH_ELDER_EXCHANGE);
+    } else {
+        turn(&x, e, PK_PH_BLANK_COUNT);
+    }
+    return x.n;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int evcap)
+{
+    pk_ctx_t x = { st, ev, evcap, 0, 0 };
+    picket_pub_t *p = &st->pub;
+    int seat = p->to_move;
+    int e = pk_elder(p), y = 1 - e;
+    switch (p->phase) {
+    case PK_PH_BLANK_COUNT:
+        declare_blank(&x, e, m->arg, 0);
+        if (st->holds_blank[y])
+            declare_blank(&x, y, 0, 1);
+        turn(&x, y, PK_PH_SET_ASIDE);
+        break;
+    case PK_PH_SET_ASIDE:
+        discard(&x, y, m->cards);
+        st->set_aside = (int8_t)cardset_count(m->cards);
+        /* Now elder shows his Blank; both Blanks are reckoned, elder first (CG). */
+        emit(&x, PK_EV_SHOW, GAME_ALL, e, PK_CAT_BLANK, 0, 0, 0, st->dealt[e]);
+        know_shown(st, e, st->dealt[e], 1);
+        if (score_blanks(&x))
+            break;
+        turn(&x, e, PK_PH_ELDER_EXCHANGE);
+        break;
+    case PK_PH_ELDER_EXCHANGE:
+        elder_exchange(&x, m->cards);
+        break;
+    case PK_PH_YOUNGER_EXCHANGE:
+        discard(&x, y, m->cards);
+        draw(&x, y, cardset_count(m->cards));
+        after_exchange(&x);
+        break;
+    case PK_PH_CALL: {
+        int from = stock_size(&st->rules) - p->stock_left;
+        cardset_t left = stock_range(st, from, stock_size(&st->rules));
+        emit(&x, PK_EV_CALL, GAME_ALL, e, m->arg, 0, 0, 0, 0);
+        if (m->arg >= 0) {
+            st->know[e].seen |= left;
+            st->know[e].stock_known |= left;
+            emit(&x, PK_EV_STOCK, e, e, 0, 0, 0, 0, left);
+        }
+        declarations(&x);
+        break;
+    }
+    case PK_PH_LEFTOVER: {
+        int from = stock_size(&st->rules) - p->stock_left;
+        cardset_t left = stock_range(st, from, stock_size(&st->rules));
+        emit(&x, PK_EV_LEFTOVER, GAME_ALL, y, m->arg, 0, 0, 0, 0);
+        if (m->arg) {
+            emit(&x, PK_EV_SHOW, GAME_ALL, y, -1, 0, 0, 0, left);
+            for (int s = 0; s < 2; s++) {
+                st->know[s].seen |= left;
+                st->know[s].stock_known |= left;
+            }
+        }
+        declarations(&x);
+        break;
+    }
+    case PK_PH_APPOINT:
+        emit(&x, PK_EV_APPOINT, GAME_ALL, y, m->arg, 0, 0, 0, 0);
+        turn(&x, e, PK_PH_PLAY);
+        break;
+    case PK_PH_PLAY:
+        apply_play(&x, seat, m->arg);
+        break;
+    default:
+        break;
+    }
+    return x.n;
+}
+
+int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen)
+{
+    int seat = picket_to_move(st);
+    if (seat < 0) {
+        snprintf(err, errlen, "no player is to move (%s)", seat == GAME_OVER ? "the set is over" : "a deal is due");
+        return 0;
+    }
+    return pk_check_move(&st->rules, &st->pub, st->hand[seat], m, err, errlen);
+}
+
+int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap)
+{
+    int seat = picket_to_move(st);
+    if (seat < 0)
+        return 0;
+    return pk_legal_moves(&st->rules, &st->pub, st->hand[seat], out, cap);
+}
+
+void picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out)
+{
+    int seat = picket_to_move(st);
+    pk_random_move(&st->rules, &st->pub, seat >= 0 ? st->hand[seat] : 0, rng, out);
+}
+
+/* ---------------------------------------------------------------- legality */
+
+/* How many cards the mover may (must) discard now: [lo, hi]. */
+static void discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, int *hi)
+{
+    *lo = 1;
+    switch (p->phase) {
+    case PK_PH_ELDER_EXCHANGE:
+        if (p->blank_count > 0) {
+            *lo = *hi = p->blank_count;
+            return;
+        }
+        *hi = elder_share(r);
+        return;
+    case PK_PH_SET_ASIDE:
+        *hi = younger_limit(r, stock_size(r) - p->blank_count);
+        return;
+    case PK_PH_YOUNGER_EXCHANGE:
+        *hi = younger_limit(r, p->stock_left);
+        return;
+    default:
+        *lo = 1;
+        *hi = 0;
+    }
+}
+
+static int is_discard_phase(int phase)
+{
+    return phase == PK_PH_ELDER_EXCHANGE || phase == PK_PH_YOUNGER_EXCHANGE || phase == PK_PH_SET_ASIDE;
+}
+
+/* Cards the mover may play now. */
+static cardset_t playable(const picket_pub_t *p, cardset_t hand)
+{
+    int seat = p->to_move;
+    int lead = p->trick_card[1 - seat];
+    if (p->trick_card[p->leader] < 0) {
+        /* Leading. Elder's first lead is bound to the suit he called, else the one appointed. */
+        if (p->trick_no == 0 && seat == pk_elder(p)) {
+            int bound = p->appointed_suit >= 0 ? p->appointed_suit : p->called_suit;
+            if (bound >= 0 && (hand & cardset_suit(bound)))
+                return hand & cardset_suit(bound);
+        }
+        return hand;
+    }
+    cardset_t follow = hand & cardset_suit(card_suit(lead));
+    return follow ? follow : hand;
+}
+
+static game_move_t mv(int kind, int arg, cardset_t cards)
+{
+    game_move_t m = { (uint16_t)kind, (int16_t)arg, 0, cards };
+    return m;
+}
+
+int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, game_move_t *out, int cap)
+{
+    int n = 0;
+    switch (p->phase) {
+    case PK_PH_BLANK_COUNT:
+        for (int k = 1; k <= elder_share(r) && n < cap; k++)
+            out[n++] = mv(PK_MV_BLANK, k, 0);
+        return n;
+    case PK_PH_SET_ASIDE:
+    case PK_PH_ELDER_EXCHANGE:
+    case PK_PH_YOUNGER_EXCHANGE: {
+        int lo, hi, cards[PK_HAND_CARDS];
+        discard_range(r, p, &lo, &hi);
+        int h = cardset_to_array(hand, cards);
+        for (uint32_t bits = 1; bits < (1u << h) && n < cap; bits++) {
+            int k = __builtin_popcount(bits);
+            if (k < lo || k > hi)
+                continue;
+            cardset_t set = 0;
+            for (uint32_t b = bits; b; b &= b - 1)
+                set |= cardset_of(cards[__builtin_ctz(b)]);
+            out[n++] = mv(PK_MV_DISCARD, 0, set);
+        }
+        return n;
+    }
+    case PK_PH_CALL:
+        for (int s = -1; s < CARD_SUITS && n < cap; s++)
+            out[n++] = mv(PK_MV_CALL, s, 0);
+        return n;
+    case PK_PH_LEFTOVER:
+        for (int a = 0; a < 2 && n < cap; a++)
+            out[n++] = mv(PK_MV_LEFTOVER, a, 0);
+        return n;
+    case PK_PH_APPOINT:
+        for (int s = 0; s < CARD_SUITS && n < cap; s++)
+            if (s != p->called_suit)
+                out[n++] = mv(PK_MV_APPOINT, s, 0);
+        return n;
+    case PK_PH_PLAY:
+        for (cardset_t c = playable(p, hand); c && n < cap; c &= c - 1)
+            out[n++] = mv(PK_MV_PLAY, cardset_first(c), cardset_of(cardset_first(c)));
+        return n;
+    default:
+        return 0;
+    }
+}
+
+/* C(n, k) for n <= 12. */
+static uint32_t choose(int n, int k)
+{
+    uint32_t c = 1;
+    for (int i = 1; i <= k; i++)
+        c = c * (uint32_t)(n - k + i) / (uint32_t)i;
+    return c;
+}
+
+void pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, rng_t *rng, game_move_t *out)
+{
+    if (is_discard_phase(p->phase)) {
+        /* Uniform over every legal discard: the size weighted by C(n, k), then a k-subset. */
+        int lo, hi, cards[PK_HAND_CARDS];
+        discard_range(r, p, &lo, &hi);
+        int h = cardset_to_array(hand, cards);
+        uint32_t total = 0;
+        for (int k = lo; k <= hi; k++)
+            total += choose(h, k);
+        uint32_t pick = rng_below(rng, total);
+        int k = lo;
+        while (pick >= choose(h, k)) {
+            pick -= choose(h, k);
+            k++;
+        }
+        cardset_t set = 0;
+        for (int i = 0; i < k; i++) {
+            int j = i + (int)rng_below(rng, (uint32_t)(h - i));
+            int t = cards[i];
+            cards[i] = cards[j];
+            cards[j] = t;
+            set |= cardset_of(cards[i]);
+        }
+        *out = mv(PK_MV_DISCARD, 0, set);
+        return;
+    }
+    if (p->phase == PK_PH_PLAY) {
+        cardset_t c = playable(p, hand);
+        int n = cardset_count(c);
+        for (int skip = (int)rng_below(rng, (uint32_t)n); skip > 0; skip--)
+            c &= c - 1;
+        *out = mv(PK_MV_PLAY, cardset_first(c), cardset_of(cardset_first(c)));
+        return;
+    }
+    game_move_t moves[16];
+    int n = pk_legal_moves(r, p, hand, moves, 16);
+    *out = n ? moves[rng_below(rng, (uint32_t)n)] : mv(0, 0, 0);
+}
+
+int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, const game_move_t *m,
+                  char *err, size_t errlen)
+{
+    static const int kind_of_phase[PK_PH_COUNT] = {
+        [PK_PH_BLANK_COUNT] = PK_MV_BLANK, [PK_PH_SET_ASIDE] = PK_MV_DISCARD,
+        [PK_PH_ELDER_EXCHANGE] = PK_MV_DISCARD, [PK_PH_YOUNGER_EXCHANGE] = PK_MV_DISCARD,
+        [PK_PH_CALL] = PK_MV_CALL, [PK_PH_LEFTOVER] = PK_MV_LEFTOVER,
+        [PK_PH_APPOINT] = PK_MV_APPOINT, [PK_PH_PLAY] = PK_MV_PLAY,
+    };
+    int phase = p->phase;
+    if (phase < 0 || phase >= PK_PH_COUNT || kind_of_phase[phase] == 0) {
+        snprintf(err, errlen, "no move is due now");
+        return 0;
+    }
+    if (m->kind != kind_of_phase[phase] || m->reserved) {
+        snprintf(err, errlen, "a %s move is due, not this one", PK_PHASE_NAMES[phase]);
+        return 0;
+    }
+    if (m->kind == PK_MV_DISCARD) {
+        int lo, hi;
+        discard_range(r, p, &lo, &hi);
+        int k = cardset_count(m->cards);
+        if (m->cards & ~hand) {
+            char c[3];
+            snprintf(err, errlen, "card %s is not in the hand", card_format(cardset_first(m->cards & ~hand), c));
+            return 0;
+        }
+        if (k < lo || k > hi) {
+            if (lo == hi)
+                snprintf(err, errlen, "must discard exactly %d cards, not %d", lo, k);
+            else
+                snprintf(err, errlen, "must discard %d to %d cards, not %d", lo, hi, k);
+            return 0;
+        }
+        return 1;
+    }
+    if (m->kind == PK_MV_PLAY) {
+        if (m->arg < 0 || m->arg >= CARD_COUNT || m->cards != cardset_of(m->arg)) {
+            snprintf(err, errlen, "not a card");
+            return 0;
+        }
+        char c[3];
+        card_format(m->arg, c);
+        if (!cardset_has(hand, m->arg)) {
+            snprintf(err, errlen, "card %s is not in the hand", c);
+            return 0;
+        }
+        if (!cardset_has(playable(p, hand), m->arg)) {
+            snprintf(err, errlen, "card %s may not be played: the suit led (or called) must be followed", c);
+            return 0;
+        }
+        return 1;
+    }
+    game_move_t moves[16];
+    int n = pk_legal_moves(r, p, hand, moves, 16);
+    for (int i = 0; i < n; i++)
+        if (memcmp(&moves[i], m, sizeof *m) == 0)
+            return 1;
+    snprintf(err, errlen, "that %s move is not allowed here", PK_PHASE_NAMES[phase]);
+    return 0;
+}

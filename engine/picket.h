@@ -1,0 +1,186 @@
+/* picket: the rules of 17th-century Picket as a state machine over one set.
+ *
+ * The true state (picket_state_t) holds both hands and the stock. Everything public lives in
+ * picket_pub_t, which changes only by applying public events (pk_pub_apply): the rules emit an
+ * event for every fact that becomes known, and the same function updates the referee's public
+ * record and every seat's view. A seat's private knowledge (its hand, the stock cards it saw,
+ * the opponent's cards it knows) is tracked by the rules from the truth and, separately, by a
+ * view from the events it receives; tests check the two agree. Nothing here searches or prints.
+ */
+#ifndef PICKET_PICKET_H
+#define PICKET_PICKET_H
+
+#include "cards.h"
+#include "game.h"
+#include "picket_rules.h"
+
+enum { PK_HAND_CARDS = 12, PK_STOCK = 12, PK_TRICKS = 12, PK_PIQUE_AT = 30 };
+
+/* Scoring categories, in the reckoning order, then the bonuses. */
+typedef enum {
+    PK_CAT_BLANK, PK_CAT_RUFF, PK_CAT_SEQ, PK_CAT_SETS, PK_CAT_PLAY, PK_CAT_LAST,
+    PK_CAT_CARDS, PK_CAT_CAPOT, PK_CAT_PIQUE, PK_CAT_REPIQUE, PK_CAT_COUNT
+} pk_cat_t;
+extern const char *const PK_CAT_NAMES[PK_CAT_COUNT];
+
+/* Where a hand is; to_move says who decides. */
+typedef enum {
+    PK_PH_DEAL,             /* chance: cut (first hand) and deal */
+    PK_PH_BLANK_COUNT,      /* elder, Blank, commit-count: names how many he will discard */
+    PK_PH_SET_ASIDE,        /* younger discards before elder shows his Blank (commit-count) */
+    PK_PH_ELDER_EXCHANGE,
+    PK_PH_YOUNGER_EXCHANGE,
+    PK_PH_CALL,             /* elder names the suit he will lead, to see the leftover stock */
+    PK_PH_LEFTOVER,         /* younger turns the leftover stock up, or not */
+    PK_PH_APPOINT,          /* younger appoints the suit elder must lead */
+    PK_PH_PLAY,
+    PK_PH_OVER,
+    PK_PH_COUNT
+} pk_phase_t;
+extern const char *const PK_PHASE_NAMES[PK_PH_COUNT];
+
+/* Moves (game_move_t.kind). */
+enum {
+    PK_MV_DISCARD = 1,  /* cards: the discards */
+    PK_MV_BLANK,        /* arg: how many elder will discard (commit-count) */
+    PK_MV_CALL,         /* arg: suit, or -1 to leave the leftover unseen */
+    PK_MV_LEFTOVER,     /* arg: 1 turn the leftover up, 0 keep it hidden */
+    PK_MV_APPOINT,      /* arg: suit */
+    PK_MV_PLAY          /* arg: card; cards: its bit */
+};
+
+/* Events (game_event_t.type). seat is the subject; fields as noted. */
+enum {
+    PK_EV_CUT = 1,   /* public: seat dealer; a, b: cards cut by seat 0 and seat 1 */
+    PK_EV_HAND,      /* public: seat dealer; a: hand number (from 1); b: cards in the stock */
+    PK_EV_DEALT,     /* private: cards: the seat's 12 cards */
+    PK_EV_TURN,      /* public: seat to move (-1: none); arg: phase */
+    PK_EV_BLANK,     /* public: seat declares a Blank; a: count elder commits to (commit-count) */
+    PK_EV_SHOW,      /* public: arg: category shown (BLANK/RUFF/SEQ/SETS, or -1 leftover); cards */
+    PK_EV_DISCARD,   /* public: a: count.  private copy to the seat: cards too */
+    PK_EV_DRAW,      /* public: a: count.  private copy to the seat: cards too */
+    PK_EV_PEEK,      /* private to elder: arg: card; a: its stock position (the rest of his eight) */
+    PK_EV_CALL,      /* public: elder; arg: suit named, or -1 (leftover left unseen) */
+    PK_EV_STOCK,     /* private to elder after a call: cards: the leftover stock */
+    PK_EV_LEFTOVER,  /* public: younger; arg: 1 turned up (a SHOW follows), 0 kept hidden */
+    PK_EV_DECLARE,   /* public: elder; arg: category; a, b: his claim */
+    PK_EV_ANSWER,    /* public: younger; arg: category; a: answer; b, c: his claim unless good */
+    PK_EV_SCORE,     /* public: arg: category; a: points; c: the seat's new total */
+    PK_EV_APPOINT,   /* public: younger; arg: suit elder must lead */
+    PK_EV_PLAY,      /* public: arg: card */
+    PK_EV_TRICK,     /* public: seat wins the trick; a: tricks played so far */
+    PK_EV_HAND_END,  /* public: a, b: set scores */
+    PK_EV_SET_END,   /* public: seat won; a, b: set scores */
+    PK_EV_COUNT
+};
+extern const char *const PK_EVENT_NAMES[PK_EV_COUNT];
+
+/* Younger's answer to a declaration. */
+enum { PK_ANS_GOOD, PK_ANS_EQUAL, PK_ANS_NOT_GOOD };
+
+/* Declaration categories carried in arg of DECLARE/ANSWER/SHOW are PK_CAT_RUFF..SETS. */
+enum { PK_DECL_COUNT = 3 };
+
+/* Everything both players know. Changed only by pk_pub_apply. */
+typedef struct picket_pub {
+    int32_t score[2];
+    int16_t hand_pts[2];
+    int16_t cat_pts[2][PK_CAT_COUNT];
+    cardset_t blank_shown[2];  /* the 12 cards dealt, shown as a Blank */
+    cardset_t decl_shown[2];   /* cards shown for Ruff, Sequences, sets */
+    cardset_t leftover_shown;  /* undrawn stock turned up for both */
+    cardset_t played[2];
+    int16_t hand_no;           /* from 1; 0 before the first deal */
+    int8_t cut[2];
+    int8_t dealer;
+    int8_t phase;
+    int8_t to_move;
+    int8_t winner;             /* -1 until the set is won */
+    int8_t blank[2];
+    int8_t blank_count;        /* elder's committed discard count, 0 if none */
+    int8_t discarded[2];
+    int8_t drawn[2];
+    int8_t stock_left;
+    int8_t called_suit;        /* -1: none */
+    int8_t leftover;           /* -1 not decided, 0 unseen, 1 turned up, 2 seen by elder */
+    int8_t appointed_suit;
+    int16_t claim[PK_DECL_COUNT][2][2]; /* [decl][seat][field] as declared / answered */
+    int8_t answer[PK_DECL_COUNT];       /* -1 until answered */
+    int8_t decl_winner[PK_DECL_COUNT];  /* -1 none */
+    int8_t trick_no;           /* tricks completed */
+    int8_t leader;
+    int8_t trick_card[2];      /* cards in the trick in progress, -1 none */
+    int8_t tricks[2];
+    uint8_t voids[2];          /* suit bits each seat is known to lack */
+    int8_t reckoned[2];        /* has scored anything this hand */
+    int8_t piqued;
+} picket_pub_t;
+
+/* A seat's private knowledge, besides its own hand and discards. */
+typedef struct picket_know {
+    cardset_t seen;        /* every card the seat has seen this hand */
+    cardset_t opp_known;   /* cards known to be in the opponent's hand now */
+    cardset_t stock_known; /* undrawn stock cards the seat has seen */
+} picket_know_t;
+
+typedef struct picket_state {
+    picket_rules_t rules;
+    uint64_t seed;
+    cardset_t pack;
+    picket_pub_t pub;
+    cardset_t hand[2];
+    cardset_t dealt[2];
+    cardset_t discard[2];
+    uint8_t stock[PK_STOCK];   /* stock[0] is the top */
+    int8_t holds_blank[2];
+    int8_t set_aside;          /* younger's discard count waiting to be drawn (commit-count) */
+    picket_know_t know[2];
+} picket_state_t;
+
+typedef struct picket_view {
+    picket_rules_t rules;
+    int seat;
+    picket_pub_t pub;
+    cardset_t hand;
+    cardset_t discards;
+    picket_know_t know;
+    int8_t peek[8];            /* elder: the stock cards he looked at, in stock order; -1 */
+} picket_view_t;
+
+static inline int pk_elder(const picket_pub_t *p) { return 1 - p->dealer; }
+
+/* Start a set. */
+void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t seed);
+int picket_to_move(const picket_state_t *st);
+int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap);
+int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen);
+int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
+int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap);
+void picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out);
+
+/* Shared by state and view: legal moves from public facts and the mover's hand. */
+int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, game_move_t *out, int cap);
+void pk_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng, game_move_t *out);
+int pk_check_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
+                  char *err, size_t errlen);
+
+/* Public record. */
+void pk_pub_init(picket_pub_t *pub);
+void pk_pub_apply(picket_pub_t *pub, const game_event_t *ev);
+const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b);
+
+/* Views. */
+void picket_view_init(picket_view_t *v, const picket_rules_t *rules, int seat);
+void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v);
+int picket_view_apply(picket_view_t *v, const game_event_t *ev);
+const char *picket_view_diff(const picket_view_t *a, const picket_view_t *b);
+int picket_view_legal_moves(const picket_view_t *v, game_move_t *out, int cap);
+
+/* Notation. */
+int picket_move_format(const game_move_t *m, char *buf, size_t len);
+int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen);
+int picket_event_format(const game_event_t *ev, char *buf, size_t len);
+
+extern const game_t PICKET_GAME;
+
+#endif

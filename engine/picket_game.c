@@ -1,0 +1,332 @@
+/* Picket behind the generic game interface, and its text notation for moves and events. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picket.h"
+
+const char *const PK_EVENT_NAMES[PK_EV_COUNT] = {
+    "?", "cut", "hand", "dealt", "turn", "blank", "show", "discard", "draw", "peek", "call",
+    "stock", "leftover", "declare", "answer", "score", "appoint", "play", "trick", "hand-end", "set-end"
+};
+
+static const char *const ANSWER_NAMES[3] = { "good", "equal", "not-good" };
+
+/* ---------------------------------------------------------------- moves */
+
+int picket_move_format(const game_move_t *m, char *buf, size_t len)
+{
+    char cards[200], c[3];
+    switch (m->kind) {
+    case PK_MV_DISCARD:
+        cardset_format(m->cards, cards, sizeof cards);
+        return snprintf(buf, len, "discard %s", cards);
+    case PK_MV_BLANK:
+        return snprintf(buf, len, "blank %d", m->arg);
+    case PK_MV_CALL:
+        if (m->arg < 0)
+            return snprintf(buf, len, "call none");
+        return snprintf(buf, len, "call %c", CARD_SUIT_CHARS[m->arg & 3]);
+    case PK_MV_LEFTOVER:
+        return snprintf(buf, len, "leftover %s", m->arg ? "show" : "keep");
+    case PK_MV_APPOINT:
+        return snprintf(buf, len, "appoint %c", CARD_SUIT_CHARS[m->arg & 3]);
+    case PK_MV_PLAY:
+        return snprintf(buf, len, "play %s", card_format(m->arg, c));
+    default:
+        return snprintf(buf, len, "?");
+    }
+}
+
+/* The argument after a one-word verb, or NULL if the text does not start with the verb. */
+static const char *after_verb(const char *text, const char *verb)
+{
+    size_t n = strlen(verb);
+    if (strncmp(text, verb, n) != 0 || (text[n] != ' ' && text[n] != '\0'))
+        return NULL;
+    text += n;
+    while (*text == ' ')
+        text++;
+    return text;
+}
+
+static int parse_suit_word(const char *arg)
+{
+    if (!arg[0] || (arg[1] && arg[1] != ' '))
+        return CARD_NONE;
+    for (const char *p = arg + 1; *p; p++)
+        if (*p != ' ')
+            return CARD_NONE;
+    return card_parse_suit(arg[0]);
+}
+
+static int is_word(const char *arg, const char *word)
+{
+    size_t n = strlen(word);
+    if (strncmp(arg, word, n) != 0)
+        return 0;
+    for (const char *p = arg + n; *p; p++)
+        if (*p != ' ')
+            return 0;
+    return 1;
+}
+
+int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    while (*text == ' ')
+        text++;
+    const char *arg;
+    if ((arg = after_verb(text, "discard"))) {
+        cardset_t set;
+        int n = cards_parse_list(arg, cards_pack(52), &set, err, errlen);
+        if (n < 0)
+            return -1;
+        if (n == 0) {
+            snprintf(err, errlen, "discard names no card");
+            return -1;
+        }
+        out->kind = PK_MV_DISCARD;
+        out->cards = set;
+        return 0;
+    }
+    if ((arg = after_verb(text, "blank"))) {
+        char *end;
+        long k = strtol(arg, &end, 10);
+        if (!*arg || (*end && *end != ' ') || k < 1 || k > 8) {
+            snprintf(err, errlen, "blank needs a count from 1 to 8");
+            return -1;
+        }
+        out->kind = PK_MV_BLANK;
+        out->arg = (int16_t)k;
+        return 0;
+    }
+    if ((arg = after_verb(text, "call"))) {
+        int s = is_word(arg, "none") ? -1 : parse_suit_word(arg);
+        if (s == CARD_NONE && !is_word(arg, "none")) {
+            snprintf(err, errlen, "call needs a suit (C D H S) or 'none'");
+            return -1;
+        }
+        out->kind = PK_MV_CALL;
+        out->arg = (int16_t)s;
+        return 0;
+    }
+    if ((arg = after_verb(text, "leftover"))) {
+        if (!is_word(arg, "show") && !is_word(arg, "keep")) {
+            snprintf(err, errlen, "leftover needs 'show' or 'keep'");
+            return -1;
+        }
+        out->kind = PK_MV_LEFTOVER;
+        out->arg = is_word(arg, "show");
+        return 0;
+    }
+    if ((arg = after_verb(text, "appoint"))) {
+        int s = parse_suit_word(arg);
+        if (s == CARD_NONE) {
+            snprintf(err, errlen, "appoint needs a suit (C D H S)");
+            return -1;
+        }
+        out->kind = PK_MV_APPOINT;
+        out->arg = (int16_t)s;
+        return 0;
+    }
+    if ((arg = after_verb(text, "play"))) {
+        cardset_t set;
+        int n = cards_parse_list(arg, cards_pack(52), &set, err, errlen);
+        if (n < 0)
+            return -1;
+        if (n != 1) {
+            snprintf(err, errlen, "play needs exactly one card");
+            return -1;
+        }
+        out->kind = PK_MV_PLAY;
+        out->arg = (int16_t)cardset_first(set);
+        out->cards = set;
+        return 0;
+    }
+    char word[24];
+    size_t n = 0;
+    while (text[n] && text[n] != ' ' && n < sizeof word - 1) {
+        unsigned char ch = (unsigned char)text[n];
+        word[n] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
+        n++;
+    }
+    word[n] = '\0';
+    snprintf(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play)", word);
+    return -1;
+}
+
+/* ---------------------------------------------------------------- events */
+
+static int claim_text(int cat, int a, int b, char *buf, size_t len)
+{
+    switch (cat) {
+    case PK_CAT_RUFF:
+        return snprintf(buf, len, "%d", a);
+    case PK_CAT_SEQ:
+        if (a == 0)
+            return snprintf(buf, len, "none");
+        return snprintf(buf, len, "%d-to-%c", a, CARD_RANK_CHARS[b % CARD_RANKS]);
+    default:
+        if (a == 0)
+            return snprintf(buf, len, "none");
+        return snprintf(buf, len, "%s-%c", a == 4 ? "quatorze" : "ternary", CARD_RANK_CHARS[b % CARD_RANKS]);
+    }
+}
+
+int picket_event_format(const game_event_t *ev, char *buf, size_t len)
+{
+    char cards[200], c1[3], c2[3], claim[32];
+    const char *name = ev->type < PK_EV_COUNT ? PK_EVENT_NAMES[ev->type] : "?";
+    cardset_format(ev->cards, cards, sizeof cards);
+    int s = ev->seat;
+    switch (ev->type) {
+    case PK_EV_CUT:
+        return snprintf(buf, len, "cut %s %s dealer %d", card_format(ev->a, c1), card_format(ev->b, c2), s);
+    case PK_EV_HAND:
+        return snprintf(buf, len, "hand %d dealer %d stock %d", ev->a, s, ev->b);
+    case PK_EV_DEALT:
+    case PK_EV_STOCK:
+        return snprintf(buf, len, "%s %d %s", name, s, cards);
+    case PK_EV_TURN:
+        return snprintf(buf, len, "turn %d %s", s, ev->arg >= 0 && ev->arg < PK_PH_COUNT ? PK_PHASE_NAMES[ev->arg] : "?");
+    case PK_EV_BLANK:
+        if (ev->a)
+            return snprintf(buf, len, "blank %d discards %d", s, ev->a);
+        return snprintf(buf, len, "blank %d", s);
+    case PK_EV_SHOW:
+        return snprintf(buf, len, "show %d %s %s", s,
+                        ev->arg < 0 ? "leftover" : PK_CAT_NAMES[ev->arg % PK_CAT_COUNT], cards);
+    case PK_EV_DISCARD:
+    case PK_EV_DRAW:
+        if (ev->cards)
+            return snprintf(buf, len, "%s %d %d %s", name, s, ev->a, cards);
+        return snprintf(buf, len, "%s %d %d", name, s, ev->a);
+    case PK_EV_PEEK:
+        return snprintf(buf, len, "peek %d %d %s", s, ev->a, card_format(ev->arg, c1));
+    case PK_EV_CALL:
+        if (ev->arg < 0)
+            return snprintf(buf, len, "call %d none", s);
+        return snprintf(buf, len, "call %d %c", s, CARD_SUIT_CHARS[ev->arg & 3]);
+    case PK_EV_LEFTOVER:
+        return snprintf(buf, len, "leftover %d %s", s, ev->arg ? "show" : "keep");
+    case PK_EV_DECLARE:
+        claim_text(ev->arg, ev->a, ev->b, claim, sizeof claim);
+        return snprintf(buf, len, "declare %d %s %s", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT], claim);
+    case PK_EV_ANSWER:
+        if (ev->a == PK_ANS_GOOD)
+            return snprintf(buf, len, "answer %d %s good", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT]);
+        claim_text(ev->arg, ev->b, ev->c, claim, sizeof claim);
+        return snprintf(buf, len, "answer %d %s %s %s", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT],
+                        ANSWER_NAMES[ev->a % 3], claim);
+    case PK_EV_SCORE:
+        return snprintf(buf, len, "score %d %s %d total %d", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT], ev->a, ev->c);
+    case PK_EV_APPOINT:
+        return snprintf(buf, len, "appoint %d %c", s, CARD_SUIT_CHARS[ev->arg & 3]);
+    case PK_EV_PLAY:
+        return snprintf(buf, len, "play %d %s", s, card_format(ev->arg, c1));
+    case PK_EV_TRICK:
+        return snprintf(buf, len, "trick %d won-by %d", ev->a, s);
+    case PK_EV_HAND_END:
+        return snprintf(buf, len, "hand-end %d %d", ev->a, ev->b);
+    case PK_EV_SET_END:
+        return snprintf(buf, len, "set-end winner %d %d %d", s, ev->a, ev->b);
+    default:
+        return snprintf(buf, len, "?");
+    }
+}
+
+/* ---------------------------------------------------------------- the game_t table */
+
+static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
+{
+    picket_rules_t r;
+    if (cfg->players && cfg->players != 2) {
+        snprintf(err, errlen, "picket is for 2 players, not %d", cfg->players);
+        return -1;
+    }
+    if (picket_rules_build(&r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0)
+        return -1;
+    picket_init(state, &r, cfg->seed);
+    return 0;
+}
+
+static int g_num_players(const void *state) { (void)state; return 2; }
+static int g_to_move(const void *state) { return picket_to_move(state); }
+static int g_apply_chance(void *state, game_event_t *ev, int cap) { return picket_apply_chance(state, ev, cap); }
+static int g_legal(const void *state, game_move_t *out, int cap) { return picket_legal_moves(state, out, cap); }
+static void g_random(const void *state, rng_t *rng, game_move_t *out) { picket_random_move(state, rng, out); }
+static int g_check(const void *state, const game_move_t *m, char *err, size_t len)
+{
+    return picket_check_move(state, m, err, len);
+}
+static int g_apply(void *state, const game_move_t *m, game_event_t *ev, int cap) { return picket_apply(state, m, ev, cap); }
+
+static void g_returns(const void *state, double *out)
+{
+    const picket_state_t *st = state;
+    for (int s = 0; s < 2; s++)
+        out[s] = st->pub.winner < 0 ? 0.5 : (st->pub.winner == s ? 1.0 : 0.0);
+}
+
+static void g_scores(const void *state, int *out)
+{
+    const picket_state_t *st = state;
+    out[0] = st->pub.score[0];
+    out[1] = st->pub.score[1];
+}
+
+static void g_view_from_state(const void *state, int seat, void *view) { picket_view_from_state(state, seat, view); }
+
+static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
+{
+    picket_rules_t r;
+    if (seat < 0 || seat > 1) {
+        snprintf(err, errlen, "picket seats are 0 and 1, not %d", seat);
+        return -1;
+    }
+    if (picket_rules_build(&r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0)
+        return -1;
+    picket_view_init(view, &r, seat);
+    return 0;
+}
+
+static int g_view_apply(void *view, const game_event_t *ev) { return picket_view_apply(view, ev); }
+static const char *g_view_diff(const void *a, const void *b) { return picket_view_diff(a, b); }
+static int g_view_to_move(const void *view)
+{
+    const picket_view_t *v = view;
+    return v->pub.phase == PK_PH_OVER ? GAME_OVER : v->pub.phase == PK_PH_DEAL ? GAME_CHANCE : v->pub.to_move;
+}
+static int g_view_legal(const void *view, game_move_t *out, int cap) { return picket_view_legal_moves(view, out, cap); }
+static void g_view_random(const void *view, rng_t *rng, game_move_t *out)
+{
+    const picket_view_t *v = view;
+    pk_random_move(&v->rules, &v->pub, v->hand, rng, out);
+}
+
+const game_t PICKET_GAME = {
+    .name = "picket",
+    .state_size = sizeof(picket_state_t),
+    .view_size = sizeof(picket_view_t),
+    .init = g_init,
+    .num_players = g_num_players,
+    .to_move = g_to_move,
+    .apply_chance = g_apply_chance,
+    .legal_moves = g_legal,
+    .random_move = g_random,
+    .check_move = g_check,
+    .apply = g_apply,
+    .returns = g_returns,
+    .scores = g_scores,
+    .view_from_state = g_view_from_state,
+    .view_init = g_view_init,
+    .view_apply = g_view_apply,
+    .view_diff = g_view_diff,
+    .view_to_move = g_view_to_move,
+    .view_legal_moves = g_view_legal,
+    .view_random_move = g_view_random,
+    .move_format = picket_move_format,
+    .move_parse = picket_move_parse,
+    .event_format = picket_event_format,
+};

@@ -1,0 +1,293 @@
+/* The public record (what both seats know) and a seat's view, both built from events.
+ * pk_pub_apply is the only code that changes a picket_pub_t. */
+#include <stdio.h>
+#include <string.h>
+
+#include "picket.h"
+
+void pk_pub_init(picket_pub_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->cut[0] = p->cut[1] = -1;
+    p->dealer = -1;
+    p->phase = PK_PH_DEAL;
+    p->to_move = GAME_CHANCE;
+    p->winner = -1;
+    p->called_suit = p->appointed_suit = -1;
+    p->leftover = -1;
+    p->leader = -1;
+    p->trick_card[0] = p->trick_card[1] = -1;
+    memset(p->answer, -1, sizeof p->answer);
+    memset(p->decl_winner, -1, sizeof p->decl_winner);
+}
+
+/* A new hand: everything but the set scores and the cut starts afresh. */
+static void new_hand(picket_pub_t *p, int dealer, int hand_no)
+{
+    int32_t score[2] = { p->score[0], p->score[1] };
+    int8_t cut[2] = { p->cut[0], p->cut[1] };
+    pk_pub_init(p);
+    memcpy(p->score, score, sizeof score);
+    memcpy(p->cut, cut, sizeof cut);
+    p->dealer = (int8_t)dealer;
+    p->hand_no = (int16_t)hand_no;
+    p->leader = (int8_t)(1 - dealer);
+}
+
+void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
+{
+    int s = ev->seat;
+    switch (ev->type) {
+    case PK_EV_CUT:
+        p->cut[0] = (int8_t)ev->a;
+        p->cut[1] = (int8_t)ev->b;
+        p->dealer = (int8_t)s;
+        break;
+    case PK_EV_HAND:
+        new_hand(p, s, ev->a);
+        p->stock_left = (int8_t)ev->b;
+        break;
+    case PK_EV_TURN:
+        p->phase = ev->arg;
+        p->to_move = (int8_t)s;
+        break;
+    case PK_EV_BLANK:
+        p->blank[s] = 1;
+        if (ev->a > 0)
+            p->blank_count = (int8_t)ev->a;
+        break;
+    case PK_EV_SHOW:
+        if (ev->arg == PK_CAT_BLANK)
+            p->blank_shown[s] = ev->cards;
+        else if (ev->arg < 0)
+            p->leftover_shown = ev->cards;
+        else
+            p->decl_shown[s] |= ev->cards;
+        break;
+    case PK_EV_DISCARD:
+        p->discarded[s] = (int8_t)ev->a;
+        break;
+    case PK_EV_DRAW:
+        p->drawn[s] = (int8_t)ev->a;
+        p->stock_left = (int8_t)(p->stock_left - ev->a);
+        break;
+    case PK_EV_CALL:
+        p->called_suit = ev->arg;
+        p->leftover = ev->arg >= 0 ? 2 : 0;
+        break;
+    case PK_EV_LEFTOVER:
+        p->leftover = ev->arg ? 1 : 0;
+        break;
+    case PK_EV_DECLARE: {
+        int d = ev->arg - PK_CAT_RUFF;
+        p->claim[d][s][0] = ev->a;
+        p->claim[d][s][1] = ev->b;
+        break;
+    }
+    case PK_EV_ANSWER: {
+        int d = ev->arg - PK_CAT_RUFF;
+        p->answer[d] = (int8_t)ev->a;
+        p->claim[d][s][0] = (int16_t)ev->b;
+        p->claim[d][s][1] = (int16_t)ev->c;
+        break;
+    }
+    case PK_EV_SCORE:
+        p->score[s] += ev->a;
+        p->hand_pts[s] = (int16_t)(p->hand_pts[s] + ev->a);
+        p->cat_pts[s][ev->arg] = (int16_t)(p->cat_pts[s][ev->arg] + ev->a);
+        p->reckoned[s] = 1;
+        if (ev->arg == PK_CAT_PIQUE || ev->arg == PK_CAT_REPIQUE)
+            p->piqued = 1;
+        if (ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS)
+            p->decl_winner[ev->arg - PK_CAT_RUFF] = (int8_t)s;
+        break;
+    case PK_EV_APPOINT:
+        p->appointed_suit = ev->arg;
+        /* Younger appoints only when elder holds none of the suit he called. */
+        p->voids[1 - s] |= (uint8_t)(1u << p->called_suit);
+        break;
+    case PK_EV_PLAY: {
+        int card = ev->arg;
+        p->played[s] |= cardset_of(card);
+        int lead = p->trick_card[1 - s];
+        if (p->trick_card[p->leader] < 0) {
+            int bound = p->appointed_suit >= 0 ? p->appointed_suit : p->called_suit;
+            if (p->trick_no == 0 && bound >= 0 && card_suit(card) != bound)
+                p->voids[s] |= (uint8_t)(1u << bound);
+        } else if (card_suit(card) != card_suit(lead)) {
+            p->voids[s] |= (uint8_t)(1u << card_suit(lead));
+        }
+        p->trick_card[s] = (int8_t)card;
+        break;
+    }
+    case PK_EV_TRICK:
+        p->tricks[s]++;
+        p->trick_no++;
+        p->leader = (int8_t)s;
+        p->trick_card[0] = p->trick_card[1] = -1;
+        break;
+    case PK_EV_SET_END:
+        p->winner = (int8_t)s;
+        p->phase = PK_PH_OVER;
+        p->to_move = GAME_OVER;
+        break;
+    default:
+        break;
+    }
+}
+
+#define DIFF(field)                                              \
+    do {                                                         \
+        if (memcmp(&a->field, &b->field, sizeof a->field) != 0)  \
+            return #field;                                       \
+    } while (0)
+
+const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
+{
+    DIFF(score); DIFF(hand_pts); DIFF(cat_pts); DIFF(blank_shown); DIFF(decl_shown);
+    DIFF(leftover_shown); DIFF(played); DIFF(hand_no); DIFF(cut); DIFF(dealer); DIFF(phase);
+    DIFF(to_move); DIFF(winner); DIFF(blank); DIFF(blank_count); DIFF(discarded); DIFF(drawn);
+    DIFF(stock_left); DIFF(called_suit); DIFF(leftover); DIFF(appointed_suit); DIFF(claim);
+    DIFF(answer); DIFF(decl_winner); DIFF(trick_no); DIFF(leader); DIFF(trick_card); DIFF(tricks);
+    DIFF(voids); DIFF(reckoned); DIFF(piqued);
+    return NULL;
+}
+
+const char *picket_view_diff(const picket_view_t *a, const picket_view_t *b)
+{
+    DIFF(rules); DIFF(seat); DIFF(hand); DIFF(discards); DIFF(know.seen); DIFF(know.opp_known);
+    DIFF(know.stock_known); DIFF(peek);
+    return pk_pub_diff(&a->pub, &b->pub);
+}
+
+void picket_view_init(picket_view_t *v, const picket_rules_t *rules, int seat)
+{
+    memset(v, 0, sizeof *v);
+    v->rules = *rules;
+    v->seat = seat;
+    pk_pub_init(&v->pub);
+    memset(v->peek, -1, sizeof v->peek);
+}
+
+void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v)
+{
+    picket_view_init(v, &st->rules, seat);
+    v->pub = st->pub;
+    v->hand = st->hand[seat];
+    v->discards = st->discard[seat];
+    v->know = st->know[seat];
+    const picket_pub_t *p = &st->pub;
+    if (p->hand_no > 0 && seat == pk_elder(p) && p->drawn[seat] > 0) {
+        int share = st->rules.deck == 32 ? 5 : 8;
+        for (int i = p->drawn[seat], j = 0; i < share; i++, j++)
+            v->peek[j] = (int8_t)st->stock[i];
+    }
+}
+
+/* Update the seat's private knowledge from one event, before the public record moves on. */
+static int view_private(picket_view_t *v, const game_event_t *ev)
+{
+    const picket_pub_t *p = &v->pub;
+    int me = v->seat, s = ev->seat;
+    picket_know_t *k = &v->know;
+    int mine = ev->audience == me;
+    switch (ev->type) {
+    case PK_EV_HAND:
+        v->hand = v->discards = 0;
+        memset(k, 0, sizeof *k);
+        memset(v->peek, -1, sizeof v->peek);
+        break;
+    case PK_EV_DEALT:
+        if (s != me)
+            return -1;
+        v->hand = ev->cards;
+        k->seen = ev->cards;
+        break;
+    case PK_EV_SHOW:
+        k->seen |= ev->cards;
+        if (ev->arg < 0)
+            k->stock_known |= ev->cards;
+        else if (s != me && (ev->arg != PK_CAT_BLANK || p->discarded[s] == 0))
+            k->opp_known |= ev->cards;
+        break;
+    case PK_EV_DISCARD:
+        if (mine) {
+            if ((ev->cards & ~v->hand) || cardset_count(ev->cards) != ev->a)
+                return -1;
+            v->hand &= ~ev->cards;
+            v->discards = ev->cards;
+        } else if (s != me) {
+            k->opp_known = 0;
+        }
+        break;
+    case PK_EV_DRAW:
+        if (mine) {
+            if (ev->cards & v->hand)
+                return -1;
+            v->hand |= ev->cards;
+            k->seen |= ev->cards;
+        } else if (s != me) {
+            /* The opponent takes from the top: the first of the cards I looked at. */
+            for (int i = 0, j = 0; i < 8 && j < ev->a; i++, j++) {
+                if (v->peek[i] < 0)
+                    break;
+                cardset_t c = cardset_of(v->peek[i]);
+                k->opp_known |= c & k->stock_known;
+                k->stock_known &= ~c;
+            }
+        }
+        break;
+    case PK_EV_PEEK: {
+        if (!mine)
+            return -1;
+        int j = ev->a - p->drawn[me];
+        if (j < 0 || j >= 8 || ev->arg < 0 || ev->arg >= CARD_COUNT)
+            return -1;
+        v->peek[j] = ev->arg;
+        k->seen |= cardset_of(ev->arg);
+        k->stock_known |= cardset_of(ev->arg);
+        break;
+    }
+    case PK_EV_STOCK:
+        if (!mine)
+            return -1;
+        k->seen |= ev->cards;
+        k->stock_known |= ev->cards;
+        break;
+    case PK_EV_PLAY:
+        if (ev->arg < 0 || ev->arg >= CARD_COUNT)
+            return -1;
+        if (s == me) {
+            if (!cardset_has(v->hand, ev->arg))
+                return -1;
+            v->hand &= ~cardset_of(ev->arg);
+        } else {
+            k->seen |= cardset_of(ev->arg);
+            k->opp_known &= ~cardset_of(ev->arg);
+        }
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+int picket_view_apply(picket_view_t *v, const game_event_t *ev)
+{
+    if (!game_event_visible(ev, v->seat) || ev->type == 0 || ev->type >= PK_EV_COUNT)
+        return -1;
+    if (ev->seat >= 2 || (ev->seat < 0 && ev->type != PK_EV_TURN && ev->type != PK_EV_HAND_END))
+        return -1;
+    if (view_private(v, ev) < 0)
+        return -1;
+    if (ev->audience == GAME_ALL)
+        pk_pub_apply(&v->pub, ev);
+    return 0;
+}
+
+int picket_view_legal_moves(const picket_view_t *v, game_move_t *out, int cap)
+{
+    if (v->pub.to_move != v->seat)
+        return 0;
+    return pk_legal_moves(&v->rules, &v->pub, v->hand, out, cap);
+}

@@ -1,0 +1,301 @@
+#include "record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+int record_write_header(FILE *f, const game_t *g, const game_config_t *cfg)
+{
+    fprintf(f, "picket-record %d\ngame %s\n", RECORD_VERSION, g->name);
+    if (cfg->preset[0])
+        fprintf(f, "preset %s\n", cfg->preset);
+    for (int i = 0; i < cfg->n_flags; i++)
+        fprintf(f, "flag %s\n", cfg->flags[i]);
+    if (cfg->players)
+        fprintf(f, "players %d\n", cfg->players);
+    return fprintf(f, "seed %" PRIu64 "\n", cfg->seed) < 0 ? -1 : 0;
+}
+
+int record_write_move(FILE *f, const game_t *g, int seat, const game_move_t *m)
+{
+    char buf[256];
+    g->move_format(m, buf, sizeof buf);
+    return fprintf(f, "move %d %s\n", seat, buf) < 0 ? -1 : 0;
+}
+
+int record_write_result(FILE *f, const game_t *g, const void *state)
+{
+    int scores[GAME_MAX_PLAYERS];
+    double ret[GAME_MAX_PLAYERS];
+    int n = g->num_players(state);
+    g->scores(state, scores);
+    fprintf(f, "result");
+    for (int i = 0; i < n; i++)
+        fprintf(f, " %d", scores[i]);
+    if (g->to_move(state) == GAME_OVER) {
+        g->returns(state, ret);
+        for (int i = 0; i < n; i++)
+            if (ret[i] == 1.0)
+                fprintf(f, " winner %d", i);
+    }
+    return fprintf(f, "\n") < 0 ? -1 : 0;
+}
+
+int record_read_line(FILE *f, char *buf, int cap)
+{
+    int n = 0, c, too_long = 0, nul = 0;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == 0)
+            nul = 1;
+        if (n < cap - 1)
+            buf[n++] = (char)c;
+        else
+            too_long = 1;
+    }
+    if (c == EOF && n == 0 && !too_long && !nul)
+        return -1;
+    if (n > 0 && buf[n - 1] == '\r')
+        n--;
+    buf[n] = '\0';
+    if (too_long)
+        return -2;
+    if (nul)
+        return -3;
+    return n;
+}
+
+/* Strip leading and trailing spaces in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    if (!*s || *s == '-' || *s == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_int(const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < -1000000 || v > 1000000)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* Resolve chance nodes, passing their events on. */
+static void run_chance(record_t *rec, record_event_fn on_event, void *data)
+{
+    game_event_t ev[GAME_MAX_EVENTS];
+    while (rec->game->to_move(rec->state) == GAME_CHANCE) {
+        int n = rec->game->apply_chance(rec->state, ev, GAME_MAX_EVENTS);
+        for (int i = 0; on_event && i < n && i < GAME_MAX_EVENTS; i++)
+            on_event(data, rec->game, &ev[i]);
+    }
+}
+
+#define FAIL(...)                                            \
+    do {                                                     \
+        int w_ = snprintf(err, errlen, "line %d: ", lineno); \
+        if (w_ > 0 && (size_t)w_ < errlen)                   \
+            snprintf(err + w_, errlen - (size_t)w_, __VA_ARGS__); \
+        return -1;                                           \
+    } while (0)
+
+/* The header's fields, collected until the first move. */
+typedef struct header {
+    int version_seen, seed_seen;
+} header_t;
+
+static int start_game(record_t *rec, int lineno, char *err, size_t errlen)
+{
+    char why[GAME_ERR_LEN];
+    rec->state = calloc(1, rec->game->state_size);
+    if (!rec->state)
+        FAIL("out of memory");
+    if (rec->game->init(rec->state, &rec->cfg, why, sizeof why) < 0) {
+        free(rec->state);
+        rec->state = NULL;
+        FAIL("%s", why);
+    }
+    return 0;
+}
+
+static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t errlen)
+{
+    const game_t *g = rec->game;
+    int scores[GAME_MAX_PLAYERS], n = g->num_players(rec->state);
+    g->scores(rec->state, scores);
+    char *save = NULL;
+    for (int i = 0; i < n; i++) {
+        char *tok = strtok_r(i == 0 ? rest : NULL, " ", &save);
+        int v;
+        if (!tok || parse_int(tok, &v) < 0)
+            FAIL("result needs %d scores", n);
+        if (v != scores[i])
+            FAIL("result says seat %d has %d, the replay gives %d", i, v, scores[i]);
+    }
+    char *tok = strtok_r(NULL, " ", &save);
+    int over = g->to_move(rec->state) == GAME_OVER;
+    if (tok) {
+        int w;
+        char *wtok = strtok_r(NULL, " ", &save);
+        if (strcmp(tok, "winner") != 0 || !wtok || parse_int(wtok, &w) < 0 || strtok_r(NULL, " ", &save))
+            FAIL("result: expected 'winner N' after the scores");
+        double ret[GAME_MAX_PLAYERS];
+        if (!over)
+            FAIL("result names a winner, but the game is not over");
+        g->returns(rec->state, ret);
+        if (w < 0 || w >= n || ret[w] != 1.0)
+            FAIL("result says seat %d won, the replay disagrees", w);
+    } else if (over) {
+        FAIL("result has no winner, but the game is over");
+    }
+    return 0;
+}
+
+int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, char *err, size_t errlen)
+{
+    char line[RECORD_MAX_LINE];
+    int lineno = 0, len, have_result = 0;
+    header_t h = { 0, 0 };
+    memset(rec, 0, sizeof *rec);
+    while ((len = record_read_line(f, line, sizeof line)) != -1) {
+        lineno++;
+        rec->lines = lineno;
+        if (len == -2)
+            FAIL("longer than %d bytes", RECORD_MAX_LINE - 1);
+        if (len == -3)
+            FAIL("holds a NUL byte");
+        char *s = trim(line);
+        if (!*s || *s == '#')
+            continue;
+        if (have_result)
+            FAIL("nothing may follow the result line");
+        char *rest = strchr(s, ' ');
+        if (rest)
+            *rest++ = '\0';
+        else
+            rest = s + strlen(s);
+        rest = trim(rest);
+        char why[GAME_ERR_LEN];
+        if (!h.version_seen) {
+            int v;
+            if (strcmp(s, "picket-record") != 0 || parse_int(rest, &v) < 0)
+                FAIL("a record starts with 'picket-record %d'", RECORD_VERSION);
+            if (v != RECORD_VERSION)
+                FAIL("record version %d is not supported (this program reads %d)", v, RECORD_VERSION);
+            h.version_seen = 1;
+        } else if (strcmp(s, "game") == 0) {
+            if (rec->game)
+                FAIL("the game is named twice");
+            if (!(rec->game = game_find(rest)))
+                FAIL("unknown game '%.40s'", rest);
+        } else if (strcmp(s, "preset") == 0 || strcmp(s, "flag") == 0 || strcmp(s, "players") == 0 ||
+                   strcmp(s, "seed") == 0) {
+            if (!rec->game)
+                FAIL("'%s' must follow the 'game' line", s);
+            if (rec->state)
+                FAIL("'%s' must come before the first move", s);
+            if (strcmp(s, "preset") == 0) {
+                if (game_config_set_preset(&rec->cfg, rest, why, sizeof why) < 0)
+                    FAIL("%s", why);
+            } else if (strcmp(s, "flag") == 0) {
+                if (game_config_add_flag(&rec->cfg, rest, why, sizeof why) < 0)
+                    FAIL("%s", why);
+            } else if (strcmp(s, "players") == 0) {
+                if (parse_int(rest, &rec->cfg.players) < 0 || rec->cfg.players < 1 ||
+                    rec->cfg.players > GAME_MAX_PLAYERS)
+                    FAIL("players must be 1 to %d", GAME_MAX_PLAYERS);
+            } else {
+                if (parse_u64(rest, &rec->cfg.seed) < 0)
+                    FAIL("seed must be a number from 0 to 18446744073709551615");
+                h.seed_seen = 1;
+            }
+        } else if (strcmp(s, "move") == 0 || strcmp(s, "result") == 0) {
+            if (!rec->game)
+                FAIL("no 'game' line before the moves");
+            if (!h.seed_seen)
+                FAIL("no 'seed' line before the moves");
+            if (!rec->state) {
+                if (start_game(rec, lineno, err, errlen) < 0)
+                    return -1;
+                run_chance(rec, on_event, data);
+            }
+            if (strcmp(s, "result") == 0) {
+                if (check_result(rec, rest, lineno, err, errlen) < 0)
+                    return -1;
+                have_result = 1;
+                continue;
+            }
+            const game_t *g = rec->game;
+            char *mtext = strchr(rest, ' ');
+            int seat;
+            if (!mtext)
+                FAIL("expected 'move SEAT MOVE'");
+            *mtext++ = '\0';
+            if (parse_int(rest, &seat) < 0)
+                FAIL("'%.20s' is not a seat", rest);
+            int to_move = g->to_move(rec->state);
+            if (to_move == GAME_OVER)
+                FAIL("the game is already over");
+            if (seat != to_move)
+                FAIL("seat %d is not to move (seat %d is)", seat, to_move);
+            game_move_t m;
+            if (g->move_parse(trim(mtext), &m, why, sizeof why) < 0)
+                FAIL("%s", why);
+            if (!g->check_move(rec->state, &m, why, sizeof why))
+                FAIL("illegal move: %s", why);
+            game_event_t ev[GAME_MAX_EVENTS];
+            int n = g->apply(rec->state, &m, ev, GAME_MAX_EVENTS);
+            for (int i = 0; on_event && i < n && i < GAME_MAX_EVENTS; i++)
+                on_event(data, g, &ev[i]);
+            rec->moves++;
+            run_chance(rec, on_event, data);
+        } else {
+            char word[24];
+            snprintf(word, sizeof word, "%s", s);
+            for (char *p = word; *p; p++)
+                if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+                    *p = '?';
+            FAIL("unknown line '%s'", word);
+        }
+    }
+    if (!h.version_seen) {
+        snprintf(err, errlen, "empty record: no 'picket-record %d' line", RECORD_VERSION);
+        return -1;
+    }
+    if (!rec->game || !h.seed_seen) {
+        snprintf(err, errlen, "line %d: the record ends before its header is complete (game, seed)", lineno);
+        return -1;
+    }
+    if (!rec->state) {
+        if (start_game(rec, lineno, err, errlen) < 0)
+            return -1;
+        run_chance(rec, on_event, data);
+    }
+    return 0;
+}
+
+void record_free(record_t *rec)
+{
+    free(rec->state);
+    rec->state = NULL;
+}

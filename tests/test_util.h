@@ -1,0 +1,20 @@
+/* test_util: what every CUnit suite shares: running the registry with a summary that ctest
+ * shows, and small builders for Picket positions. */
+#ifndef PICKET_TEST_UTIL_H
+#define PICKET_TEST_UTIL_H
+
+#include <CUnit/CUnit.h>
+
+#include "cards.h"
+#include "picket.h"
+
+/* Run every registered suite verbosely, print the CUnit summary, return the exit status. */
+int test_run_all(void);
+
+/* A set of cards from text; fails the test (and returns 0) on bad text. */
+cardset_t test_cards(const char *text);
+
+/* Rules of a preset with overrides, e.g. test_rules("cotton", "ties=void", NULL). */
+picket_rules_t test_rules(const char *preset, ...);
+
+#endif
