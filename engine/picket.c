@@ -368,6 +368,37 @@ static void cut(pk_ctx_t *x)
     }
 }
 
+/* Deal given cards: the hand starts, Blanks are declared as the rules say. */
+static void deal(pk_ctx_t *x, int dealer, const cardset_t hands[2], const uint8_t *stock, int nstock)
+{
+    picket_state_t *st = x->st;
+    int e = 1 - dealer, y = dealer;
+    memcpy(st->stock, stock, (size_t)nstock);
+    st->set_aside = 0;
+    emit(x, PK_EV_HAND, GAME_ALL, dealer, 0, st->pub.hand_no + 1, nstock, 0, 0);
+    for (int s = 0; s < 2; s++) {
+        st->hand[s] = st->dealt[s] = hands[s];
+        st->discard[s] = 0;
+        st->holds_blank[s] = (int8_t)pk_is_blank(hands[s]);
+        st->know[s] = (picket_know_t){ hands[s], 0, 0 };
+        emit(x, PK_EV_DEALT, s, s, 0, 0, 0, 0, hands[s]);
+    }
+    /* Blanks. show-first: both declared and shown now, elder first (DL, DR). commit-count: an
+     * elder's Blank waits for his count; a younger's Blank alone is declared now (ruling). */
+    if (st->rules.blank_order == PK_BO_SHOW_FIRST || !st->holds_blank[e]) {
+        for (int i = 0; i < 2; i++) {
+            int s = i == 0 ? e : y;
+            if (st->holds_blank[s])
+                declare_blank(x, s, 0, 1);
+        }
+        if (score_blanks(x))
+            return;
+        turn(x, e, PK_PH_ELDER_EXCHANGE);
+    } else {
+        turn(x, e, PK_PH_BLANK_COUNT);
+    }
+}
+
 int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap)
 {
     pk_ctx_t x = { st, ev, evcap, 0, 0 };
@@ -380,15 +411,13 @@ int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap)
     } else {
         dealer = 1 - st->pub.dealer;
     }
-    int hand_no = st->pub.hand_no + 1;
     int e = 1 - dealer;
-
     uint8_t deck[CARD_COUNT];
     int n = 0;
     for (cardset_t c = st->pack; c; c &= c - 1)
         deck[n++] = (uint8_t)cardset_first(c);
     rng_t rng;
-    rng_seed(&rng, rng_derive(st->seed, (uint64_t)hand_no));
+    rng_seed(&rng, rng_derive(st->seed, (uint64_t)st->pub.hand_no + 1));
     rng_shuffle_u8(&rng, deck, n);
     /* Packets of four, elder first, three rounds (the packet size changes nothing). */
     cardset_t hands[2] = { 0, 0 };
@@ -399,32 +428,30 @@ int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap)
             for (int j = 0; j < 4; j++)
                 hands[seat] |= cardset_of(deck[pos++]);
         }
-    memcpy(st->stock, deck + pos, (size_t)(n - pos));
-    st->set_aside = 0;
-    emit(&x, PK_EV_HAND, GAME_ALL, dealer, 0, hand_no, n - pos, 0, 0);
-    for (int s = 0; s < 2; s++) {
-        st->hand[s] = st->dealt[s] = hands[s];
-        st->discard[s] = 0;
-        st->holds_blank[s] = (int8_t)pk_is_blank(hands[s]);
-        st->know[s] = (picket_know_t){ hands[s], 0, 0 };
-        emit(&x, PK_EV_DEALT, s, s, 0, 0, 0, 0, hands[s]);
-    }
+    deal(&x, dealer, hands, deck + pos, n - pos);
+    return x.n;
+}
 
-    /* Blanks. show-first: both declared and shown now, elder first (DL, DR). commit-count: an
-     * elder's Blank waits for his count; a younger's Blank alone is declared now (ruling). */
-    int y = dealer;
-    if (st->rules.blank_order == PK_BO_SHOW_FIRST || !st->holds_blank[e]) {
-        for (int i = 0; i < 2; i++) {
-            int s = i == 0 ? e : y;
-            if (st->holds_blank[s])
-                declare_blank(&x, s, 0, 1);
-        }
-        if (score_blanks(&x))
-            return x.n;
-        turn(&x, e, PK_PH_ELDER_EXCHANGE);
-    } else {
-        turn(&x, e, PK_PH_BLANK_COUNT);
+int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], const uint8_t *stock,
+                      game_event_t *ev, int evcap)
+{
+    pk_ctx_t x = { st, ev, evcap, 0, 0 };
+    if (st->pub.phase != PK_PH_DEAL)
+        return -1;
+    int nstock = stock_size(&st->rules);
+    cardset_t all = hands[0] | hands[1];
+    if (cardset_count(hands[0]) != PK_HAND_CARDS || cardset_count(hands[1]) != PK_HAND_CARDS || (hands[0] & hands[1]))
+        return -1;
+    for (int i = 0; i < nstock; i++) {
+        if (stock[i] >= CARD_COUNT || cardset_has(all, stock[i]))
+            return -1;
+        all |= cardset_of(stock[i]);
     }
+    if (all != st->pack || dealer < 0 || dealer > 1)
+        return -1;
+    if (st->pub.hand_no == 0)
+        emit(&x, PK_EV_CUT, GAME_ALL, dealer, 0, -1, -1, 0, 0);
+    deal(&x, dealer, hands, stock, nstock);
     return x.n;
 }
 

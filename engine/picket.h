@@ -153,6 +153,10 @@ static inline int pk_elder(const picket_pub_t *p) { return 1 - p->dealer; }
 void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t seed);
 int picket_to_move(const picket_state_t *st);
 int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap);
+/* Deal chosen cards instead of shuffling (tests, analysis): hands by seat, stock top first.
+ * Returns events written, or -1 if the cards are not exactly the pack or no deal is due. */
+int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], const uint8_t *stock,
+                      game_event_t *ev, int evcap);
 int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen);
 int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
 int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap);

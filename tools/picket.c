@@ -356,6 +356,8 @@ static int cmd_selfplay(int argc, char **argv)
     picket_rules_t rules;
     if (build_rules(&cfg, &rules))
         return 2;
+    if (!cfg.preset[0])
+        snprintf(cfg.preset, sizeof cfg.preset, "%s", PICKET_PRESETS[0].name);
     const game_t *g = &PICKET_GAME;
     picket_state_t state;
     picket_view_t views[2];
@@ -404,7 +406,7 @@ static int cmd_selfplay(int argc, char **argv)
     if (tty)
         fprintf(stderr, "\r%60s\r", "");
     printf("selfplay: preset %s, %" PRIu64 " sets, seed %" PRIu64 ", random vs random\n",
-           cfg.preset[0] ? cfg.preset : "cotgrave", sets, seed);
+           cfg.preset, sets, seed);
     for (int f = 0; f < cfg.n_flags; f++)
         printf("flag %s\n", cfg.flags[f]);
     printf("hands played            %" PRIu64 " (%.2f per set)\n", stats.hands, (double)stats.hands / (double)sets);

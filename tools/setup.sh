@@ -1,0 +1,47 @@
+#!/bin/sh
+# One command from a fresh Debian 12 machine to a result:
+#   tools/setup.sh main   install what is missing, build, run the main job (self-play)
+#   tools/setup.sh test   install what is missing, build three configurations (gcc, clang,
+#                         gcc with AddressSanitizer + UndefinedBehaviorSanitizer) and run the
+#                         whole test suite through ctest in each
+# Installs with apt-get as root, or through sudo otherwise. Every build warns as an error.
+set -eu
+cd "$(dirname "$0")/.."
+
+usage() { echo "usage: tools/setup.sh main|test" >&2; exit 2; }
+[ $# -eq 1 ] || usage
+mode=$1
+case "$mode" in main|test) ;; -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; *) usage ;; esac
+
+packages="gcc make cmake pkg-config clang libcunit1-dev uthash-dev libxxhash-dev libcjson-dev"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "setup: installing$missing"
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+build() { # dir, compiler, extra cmake options...
+    dir=$1; cc=$2; shift 2
+    CC=$cc cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DPICKET_WERROR=ON "$@" >/dev/null
+    cmake --build "$dir" -j "$jobs" -- --no-print-directory
+}
+
+if [ "$mode" = main ]; then
+    build build gcc
+    exec ./build/tools/picket selfplay --preset cotgrave --sets 1000 --seed 1
+fi
+
+build build gcc
+build build-clang clang
+build build-asan gcc -DPICKET_SANITIZE=ON
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+for dir in build-asan build-clang build; do
+    echo "== ctest in $dir"
+    (cd "$dir" && ctest --output-on-failure -V --timeout 1200)
+done
