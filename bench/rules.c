@@ -94,7 +94,7 @@ static int parse_count(const char *s, uint64_t *out)
 int main(int argc, char **argv)
 {
     uint64_t hands = 1000000, deals = 1000000, seed = 20261121;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: rules [--hands N] [--deals N] [--seed S]\n\n"
                    "Random-play hands per second for each preset (one core; target 250,000), and the\n"
@@ -109,7 +109,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "rules: bad option '%s' (see --help)\n", argv[i]);
             return 2;
         }
-        i++;
     }
     printf("bench/rules: seed %" PRIu64 "\n", seed);
     printf("random play, %" PRIu64 " hands per preset:\n", hands);

@@ -30,7 +30,7 @@ const picket_flag_t PICKET_FLAGS[PK_FLAG_COUNT] = {
         "CT: \"which are in number thirty and six\"",
         "DL: \"making six and thirty cardes in your deck\"",
         "DR: \"This game is played with a 36-card deck\" (it mentions the 32-card deck)" } },
-    { "target", { NULL }, 1, 10000, FIELD(target), "points that win the set, the instant they are reached",
+    { "target", { NULL }, 1, 1000000000, FIELD(target), "points that win the set, the instant they are reached",
       { "CG: \"The Set is usually a hundred\"",
         "CT: \"The usual Set is an hundred\"",
         "DL: \"a Set is plaied to 100 points\"",

@@ -1,0 +1,221 @@
+/* The `picket` command line as a user meets it: --help everywhere, exact JSON from `score`,
+ * one-line errors with a non-zero exit for bad input, and the same seed giving the same output.
+ * The binary comes from $PICKET_BIN (set by ctest). */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+static char out_buf[65536], err_buf[65536];
+
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+}
+
+/* Run `picket ARGS`; stdout and stderr land in out_buf and err_buf. Returns the exit status. */
+static int run(const char *args)
+{
+    const char *bin = getenv("PICKET_BIN");
+    if (!bin)
+        bin = "build/tools/picket";
+    char out[] = "/tmp/picket-cli-outXXXXXX", err[] = "/tmp/picket-cli-errXXXXXX";
+    int fo = mkstemp(out), fe = mkstemp(err);
+    CU_ASSERT_FATAL(fo >= 0 && fe >= 0);
+    close(fo);
+    close(fe);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s </dev/null", bin, args, out, err);
+    int status = system(cmd);
+    slurp(out, out_buf, sizeof out_buf);
+    slurp(err, err_buf, sizeof err_buf);
+    unlink(out);
+    unlink(err);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* A bad input: non-zero exit, nothing on stdout, exactly one line on stderr naming the problem. */
+static void expect_error(const char *args, const char *want)
+{
+    int rc = run(args);
+    CU_ASSERT_NOT_EQUAL(rc, 0);
+    CU_ASSERT(rc < 128);
+    CU_ASSERT_EQUAL(count_lines(err_buf), 1);
+    CU_ASSERT_STRING_EQUAL(out_buf, "");
+    if (!strstr(err_buf, want))
+        fprintf(stderr, "\n    expected '%s' in '%s'\n", want, err_buf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err_buf, want));
+}
+
+static void test_every_command_has_help(void)
+{
+    static const char *const cmds[] = { "--help", "rules --help", "score --help", "selfplay --help", "replay --help" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        CU_ASSERT_EQUAL(run(cmds[i]), 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "usage: picket"));
+    }
+}
+
+static void test_rules_lists_presets_flags_and_sources(void)
+{
+    CU_ASSERT_EQUAL(run("rules"), 0);
+    static const char *const words[] = { "cotgrave", "cotton", "ducoeur-letter", "ducoeur-report", "younger_draw",
+                                         "leftover", "blank_order", "both_blank", "ties", "sequences",
+                                         "play_points", "last_trick", "pique", "target", "deck",
+                                         "CG: \"The Set is usually a hundred\"", "DR: \"we chose to play to 121\"" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, words[i]));
+}
+
+/* DL: "Ace, Queen, Ten, Nine, Eight of Hertes ... a Ruff of Forty and Eight"; 48 scores 5. */
+static void test_score_json_is_exact(void)
+{
+    CU_ASSERT_EQUAL(run("score --json AH QH 10H 9H 8H AC AD AS KS QS JS 6C"), 0);
+    CU_ASSERT_STRING_EQUAL(out_buf,
+        "{\"blank\":false,\"ruff\":{\"value\":48,\"suit\":\"H\",\"points\":5},"
+        "\"best_sequence\":{\"length\":4,\"top\":\"A\"},"
+        "\"sequences\":[{\"cards\":[\"JS\",\"QS\",\"KS\",\"AS\"],\"points\":4},"
+        "{\"cards\":[\"8H\",\"9H\",\"TH\"],\"points\":3}],\"sequence_points\":7,"
+        "\"sets\":[{\"rank\":\"A\",\"count\":4,\"points\":14}],\"set_points\":14}\n");
+}
+
+static void test_score_json_blank_hand_has_null_sequence(void)
+{
+    CU_ASSERT_EQUAL(run("score --json AH 9H 7H AC 9C 7C AD 9D 7D 6S 8S TS"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "{\"blank\":true,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "\"best_sequence\":null,\"sequences\":[]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "\"sets\":[{\"rank\":\"A\",\"count\":3,\"points\":3}]"));
+}
+
+/* DR reading: sequences need not be in one suit. */
+static void test_score_unsuited_with_preset(void)
+{
+    CU_ASSERT_EQUAL(run("score --preset ducoeur-report --json 6C 7D 8H 8S 9C 9D TH TS JC QD AS AH"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "\"best_sequence\":{\"length\":7,\"top\":\"Q\"}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "\"sequence_points\":20"));
+}
+
+static void test_score_text_output(void)
+{
+    CU_ASSERT_EQUAL(run("score AH QH TH 9H 8H AC AD AS KS QS JS 6C"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "ruff       48 in H"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "quatorze of A: 14"));
+}
+
+static void test_score_refuses_unknown_card(void) { expect_error("score AH QH TH 9H 8H AC AD AS KS QS JS ZZ", "unknown card 'ZZ'"); }
+static void test_score_refuses_duplicate_card(void) { expect_error("score AH QH TH 9H 8H AC AD AS KS QS JS AH", "duplicate card 'AH'"); }
+static void test_score_refuses_card_outside_the_pack(void) { expect_error("score AH QH TH 9H 8H AC AD AS KS QS JS 5C", "card '5C' is not in this pack"); }
+static void test_score_refuses_six_in_the_32_card_pack(void)
+{
+    expect_error("score --flag deck=32 AH QH TH 9H 8H AC AD AS KS QS JS 6C", "card '6C' is not in this pack");
+}
+static void test_score_refuses_wrong_count(void) { expect_error("score AH QH TH 9H 8H AC AD AS KS QS JS", "a hand has 12 cards, not 11"); }
+static void test_unknown_preset_is_refused(void) { expect_error("score --preset hoyle AH", "unknown preset 'hoyle'"); }
+static void test_unknown_flag_is_refused(void) { expect_error("selfplay --flag trumps=on --sets 1", "unknown flag 'trumps'"); }
+static void test_bad_flag_value_is_refused(void) { expect_error("selfplay --flag ties=maybe --sets 1", "flag ties: unknown value 'maybe'"); }
+static void test_unknown_command_is_refused(void) { expect_error("deal", "unknown command 'deal'"); }
+static void test_bad_sets_is_refused(void) { expect_error("selfplay --sets many", "--sets must be a number"); }
+static void test_replay_of_missing_file_is_refused(void) { expect_error("replay /nonexistent/record.txt", "cannot open '/nonexistent/record.txt'"); }
+
+static void test_replay_reports_the_known_record(void)
+{
+    CU_ASSERT_EQUAL(run("replay tests/records/cotgrave-seed-7.txt"), 0);
+    CU_ASSERT_STRING_EQUAL(out_buf, "ok: picket, 150 moves, scores 69-100, game over\n");
+}
+
+static void test_replay_refuses_a_broken_record_with_its_line(void)
+{
+    char path[] = "/tmp/picket-cli-recXXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    const char *text = "picket-record 1\ngame picket\nseed 7\nmove 0 discard AS\n";
+    CU_ASSERT(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    close(fd);
+    char args[256];
+    snprintf(args, sizeof args, "replay %s", path);
+    expect_error(args, "line 4: seat 0 is not to move (seat 1 is)");
+    unlink(path);
+}
+
+/* Everything but the timing line must be identical for the same seed. */
+static void strip_rate(char *s)
+{
+    char *p = strstr(s, "hands per second");
+    if (p)
+        *p = '\0';
+}
+
+static void test_selfplay_same_seed_same_output(void)
+{
+    static char first[65536];
+    CU_ASSERT_EQUAL(run("selfplay --sets 20 --seed 5 --preset cotton"), 0);
+    strip_rate(out_buf);
+    snprintf(first, sizeof first, "%s", out_buf);
+    CU_ASSERT_EQUAL(run("selfplay --sets 20 --seed 5 --preset cotton"), 0);
+    strip_rate(out_buf);
+    CU_ASSERT_STRING_EQUAL(first, out_buf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "first dealer wins"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "repique"));
+}
+
+static void test_selfplay_records_replay(void)
+{
+    char dir[] = "/tmp/picket-cli-dirXXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char args[512];
+    snprintf(args, sizeof args, "selfplay --sets 3 --seed 9 --preset ducoeur-letter --records %s", dir);
+    CU_ASSERT_EQUAL(run(args), 0);
+    for (int i = 0; i < 3; i++) {
+        snprintf(args, sizeof args, "replay %s/set-%06d.txt", dir, i);
+        CU_ASSERT_EQUAL(run(args), 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "game over"));
+        snprintf(args, sizeof args, "%s/set-%06d.txt", dir, i);
+        unlink(args);
+    }
+    rmdir(dir);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("picket command line", NULL, NULL);
+    CU_add_test(s, "every command has --help", test_every_command_has_help);
+    CU_add_test(s, "rules lists presets, flags and sources", test_rules_lists_presets_flags_and_sources);
+    CU_add_test(s, "score --json is exact", test_score_json_is_exact);
+    CU_add_test(s, "score --json: a Blank hand, no sequence", test_score_json_blank_hand_has_null_sequence);
+    CU_add_test(s, "score: unsuited sequences with --preset ducoeur-report", test_score_unsuited_with_preset);
+    CU_add_test(s, "score: text output", test_score_text_output);
+    CU_add_test(s, "score refuses an unknown card", test_score_refuses_unknown_card);
+    CU_add_test(s, "score refuses a duplicate card", test_score_refuses_duplicate_card);
+    CU_add_test(s, "score refuses a card outside the pack", test_score_refuses_card_outside_the_pack);
+    CU_add_test(s, "score refuses a six with deck=32", test_score_refuses_six_in_the_32_card_pack);
+    CU_add_test(s, "score refuses the wrong count", test_score_refuses_wrong_count);
+    CU_add_test(s, "unknown preset is refused", test_unknown_preset_is_refused);
+    CU_add_test(s, "unknown flag is refused", test_unknown_flag_is_refused);
+    CU_add_test(s, "bad flag value is refused", test_bad_flag_value_is_refused);
+    CU_add_test(s, "unknown command is refused", test_unknown_command_is_refused);
+    CU_add_test(s, "bad --sets is refused", test_bad_sets_is_refused);
+    CU_add_test(s, "replay of a missing file is refused", test_replay_of_missing_file_is_refused);
+    CU_add_test(s, "replay reports the known record", test_replay_reports_the_known_record);
+    CU_add_test(s, "replay refuses a broken record with its line", test_replay_refuses_a_broken_record_with_its_line);
+    CU_add_test(s, "selfplay: same seed, same output", test_selfplay_same_seed_same_output);
+    CU_add_test(s, "selfplay records replay", test_selfplay_records_replay);
+    return test_run_all();
+}
