@@ -36,8 +36,7 @@ static void emit(pk_ctx_t *x, int type, int audience, int seat, int arg, int a, 
 
 static void turn(pk_ctx_t *x, int seat, int phase) { emit(x, PK_EV_TURN, GAME_ALL, seat, phase, 0, 0, 0, 0); }
 
-/* Elder's share of the stock: 8 of 12 (all sources); 5 of 8 with the 32-card pack (ruling). */
-static int elder_share(const picket_rules_t *r) { return r->deck == 32 ? 5 : 8; }
+int pk_elder_share(const picket_rules_t *r) { return r->deck == 32 ? 5 : 8; }
 
 static int younger_limit(const picket_rules_t *r, int stock_left)
 {
@@ -256,7 +255,7 @@ static void elder_exchange(pk_ctx_t *x, cardset_t cards)
     discard(x, e, cards);
     draw(x, e, k);
     /* He may look at the rest of his share, which stays on the stock in order. */
-    for (int i = k; i < elder_share(&st->rules); i++) {
+    for (int i = k; i < pk_elder_share(&st->rules); i++) {
         int c = st->stock[i];
         st->know[e].seen |= cardset_of(c);
         st->know[e].stock_known |= cardset_of(c);
@@ -563,7 +562,7 @@ static void discard_range(const picket_rules_t *r, const picket_pub_t *p, int *l
             *lo = *hi = p->blank_count;
             return;
         }
-        *hi = elder_share(r);
+        *hi = pk_elder_share(r);
         return;
     case PK_PH_SET_ASIDE:
         *hi = younger_limit(r, stock_size(r) - p->blank_count);
@@ -611,7 +610,7 @@ int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t han
     int n = 0;
     switch (p->phase) {
     case PK_PH_BLANK_COUNT:
-        for (int k = 1; k <= elder_share(r) && n < cap; k++)
+        for (int k = 1; k <= pk_elder_share(r) && n < cap; k++)
             out[n++] = mv(PK_MV_BLANK, k, 0);
         return n;
     case PK_PH_SET_ASIDE:

@@ -175,7 +175,7 @@ int picket_rules_set(picket_rules_t *r, const char *assignment, char *err, size_
     }
     char *end;
     long v = strtol(value, &end, 10);
-    int ok = *value && !*end && v >= f->min && v <= f->max;
+    int ok = *value >= '0' && *value <= '9' && !*end && v >= f->min && v <= f->max;
     if (ok && f->offset == offsetof(picket_rules_t, deck))
         ok = (v == 32 || v == 36);
     if (!ok) {

@@ -178,8 +178,8 @@ void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v
     v->know = st->know[seat];
     const picket_pub_t *p = &st->pub;
     if (p->hand_no > 0 && seat == pk_elder(p) && p->drawn[seat] > 0) {
-        int share = st->rules.deck == 32 ? 5 : 8;
-        for (int i = p->drawn[seat], j = 0; i < share; i++, j++)
+        int share = pk_elder_share(&st->rules);
+        for (int i = p->drawn[seat], j = 0; i < share && j < 8; i++, j++)
             v->peek[j] = (int8_t)st->stock[i];
     }
 }
