@@ -97,8 +97,14 @@ typedef struct game {
     /* Notation. Parsing checks form only; legality is check_move's job. */
     int (*move_format)(const game_move_t *m, char *buf, size_t len);
     int (*move_parse)(const char *text, game_move_t *out, char *err, size_t errlen);
-    /* One event as a line of text (for logs and replays). */
+    /* One event as a line of text (for logs, replays and the protocol). */
     int (*event_format)(const game_event_t *ev, char *buf, size_t len);
+    /* The inverse, as received by `seat`: private events get that seat as audience. Returns 0,
+     * or -1 with a reason. parse(format(e)) == e for every event a seat may see. */
+    int (*event_parse)(const char *text, int seat, game_event_t *out, char *err, size_t errlen);
+    /* A rule-of-thumb value for each move of the view's seat (higher is better): the game's
+     * heuristic player, for baselines and move ordering. */
+    void (*heuristic_evaluate)(const void *view, const game_move_t *moves, int n, double *values);
 } game_t;
 
 /* The game registry: every game the project knows. */

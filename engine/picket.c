@@ -51,8 +51,7 @@ static int stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CA
 
 static void end_set(pk_ctx_t *x, int winner)
 {
-    const picket_pub_t *p = &x->st->pub;
-    emit(x, PK_EV_SET_END, GAME_ALL, winner, 0, p->score[0], p->score[1], 0, 0);
+    emit(x, PK_EV_SET_END, GAME_ALL, winner, 0, 0, 0, 0, 0);
 }
 
 static int is_declaration(int cat) { return cat <= PK_CAT_SETS; }
@@ -325,7 +324,7 @@ static void apply_play(pk_ctx_t *x, int seat, int card)
         if (over)
             return;
     }
-    emit(x, PK_EV_HAND_END, GAME_ALL, -1, 0, p->score[0], p->score[1], 0, 0);
+    emit(x, PK_EV_HAND_END, GAME_ALL, -1, 0, 0, 0, 0, 0);
     turn(x, GAME_CHANCE, PK_PH_DEAL);
 }
 

@@ -69,8 +69,8 @@ enum {
     PK_EV_APPOINT,   /* public: younger; arg: suit elder must lead */
     PK_EV_PLAY,      /* public: arg: card */
     PK_EV_TRICK,     /* public: seat wins the trick; a: tricks played so far */
-    PK_EV_HAND_END,  /* public: a, b: set scores */
-    PK_EV_SET_END,   /* public: seat won; a, b: set scores */
+    PK_EV_HAND_END,  /* public: the hand is over (scores: see the SCORE events' totals) */
+    PK_EV_SET_END,   /* public: seat won */
     PK_EV_COUNT
 };
 extern const char *const PK_EVENT_NAMES[PK_EV_COUNT];
@@ -186,6 +186,10 @@ int picket_view_legal_moves(const picket_view_t *v, game_move_t *out, int cap);
 int picket_move_format(const game_move_t *m, char *buf, size_t len);
 int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen);
 int picket_event_format(const game_event_t *ev, char *buf, size_t len);
+int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen);
+
+/* The heuristic player's value of each move (picket_heuristic.c). */
+void picket_heuristic_evaluate(const void *view, const game_move_t *moves, int n, double *values);
 
 extern const game_t PICKET_GAME;
 

@@ -182,6 +182,8 @@ int picket_event_format(const game_event_t *ev, char *buf, size_t len)
     int s = ev->seat;
     switch (ev->type) {
     case PK_EV_CUT:
+        if (ev->a < 0)
+            return snprintf(buf, len, "cut - - dealer %d", s);
         return snprintf(buf, len, "cut %s %s dealer %d", card_format(ev->a, c1), card_format(ev->b, c2), s);
     case PK_EV_HAND:
         return snprintf(buf, len, "hand %d dealer %d stock %d", ev->a, s, ev->b);
@@ -228,12 +230,281 @@ int picket_event_format(const game_event_t *ev, char *buf, size_t len)
     case PK_EV_TRICK:
         return snprintf(buf, len, "trick %d won-by %d", ev->a, s);
     case PK_EV_HAND_END:
-        return snprintf(buf, len, "hand-end %d %d", ev->a, ev->b);
+        return snprintf(buf, len, "hand-end");
     case PK_EV_SET_END:
-        return snprintf(buf, len, "set-end winner %d %d %d", s, ev->a, ev->b);
+        return snprintf(buf, len, "set-end winner %d", s);
     default:
         return snprintf(buf, len, "?");
     }
+}
+
+
+/* ---------------------------------------------------------------- event parsing */
+
+enum { MAX_TOKENS = 64 };
+
+typedef struct tokens {
+    char buf[1024];
+    char *t[MAX_TOKENS];
+    int n;
+} tokens_t;
+
+static int tokenize(const char *text, tokens_t *tk)
+{
+    if (strlen(text) >= sizeof tk->buf)
+        return -1;
+    strcpy(tk->buf, text);
+    tk->n = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(tk->buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        if (tk->n == MAX_TOKENS)
+            return -1;
+        tk->t[tk->n++] = w;
+    }
+    return tk->n;
+}
+
+static int find_name(const char *const *names, int n, const char *word)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcmp(names[i], word) == 0)
+            return i;
+    return -1;
+}
+
+static int int_token(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int card_token(const char *s, int *out)
+{
+    int c = card_parse(s, strlen(s));
+    if (c == CARD_NONE)
+        return -1;
+    *out = c;
+    return 0;
+}
+
+/* Cards from tokens[from..n). */
+static int cards_tokens(const tokens_t *tk, int from, cardset_t *out)
+{
+    *out = 0;
+    for (int i = from; i < tk->n; i++) {
+        int c;
+        if (card_token(tk->t[i], &c) < 0 || cardset_has(*out, c))
+            return -1;
+        *out |= cardset_of(c);
+    }
+    return 0;
+}
+
+static int claim_parse(int cat, const char *s, int *a, int *b)
+{
+    *a = *b = 0;
+    if (cat == PK_CAT_RUFF)
+        return int_token(s, 0, 200, a);
+    if (strcmp(s, "none") == 0)
+        return 0;
+    if (cat == PK_CAT_SEQ) {
+        const char *dash = strstr(s, "-to-");
+        char num[8];
+        if (!dash || dash - s >= (long)sizeof num || strlen(dash + 4) != 1)
+            return -1;
+        memcpy(num, s, (size_t)(dash - s));
+        num[dash - s] = '\0';
+        int r = card_parse_rank(dash[4]);
+        if (int_token(num, 3, 13, a) < 0 || r == CARD_NONE)
+            return -1;
+        *b = r;
+        return 0;
+    }
+    const char *dash = strrchr(s, '-');
+    if (!dash || strlen(dash + 1) != 1)
+        return -1;
+    size_t n = (size_t)(dash - s);
+    if (n == 8 && strncmp(s, "quatorze", 8) == 0)
+        *a = 4;
+    else if (n == 7 && strncmp(s, "ternary", 7) == 0)
+        *a = 3;
+    else
+        return -1;
+    int r = card_parse_rank(dash[1]);
+    if (r == CARD_NONE)
+        return -1;
+    *b = r;
+    return 0;
+}
+
+static int cat_token(const char *s)
+{
+    return find_name(PK_CAT_NAMES, PK_CAT_COUNT, s);
+}
+
+static int suit_token(const char *s)
+{
+    return strlen(s) == 1 ? card_parse_suit(s[0]) : CARD_NONE;
+}
+
+int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
+{
+    tokens_t tk;
+    memset(ev, 0, sizeof *ev);
+    ev->audience = GAME_ALL;
+    if (tokenize(text, &tk) <= 0) {
+        snprintf(err, errlen, "empty or overlong event");
+        return -1;
+    }
+    int type = find_name(PK_EVENT_NAMES, PK_EV_COUNT, tk.t[0]);
+    if (type <= 0) {
+        snprintf(err, errlen, "unknown event '%.24s'", tk.t[0]);
+        return -1;
+    }
+    ev->type = (uint8_t)type;
+    int s = 0, v = 0, w = 0, ok = 0;
+    /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
+    if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END) {
+        if (tk.n < 2 || int_token(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
+            goto bad;
+        ev->seat = (int8_t)s;
+    }
+    switch (type) {
+    case PK_EV_CUT:
+        if (tk.n != 5 || strcmp(tk.t[3], "dealer") != 0 || int_token(tk.t[4], 0, 1, &s) < 0)
+            goto bad;
+        ev->seat = (int8_t)s;
+        if (strcmp(tk.t[1], "-") == 0 && strcmp(tk.t[2], "-") == 0) {
+            ev->a = ev->b = -1;
+            ok = 1;
+        } else {
+            ok = card_token(tk.t[1], &v) == 0 && card_token(tk.t[2], &w) == 0;
+            ev->a = (int16_t)v;
+            ev->b = (int16_t)w;
+        }
+        break;
+    case PK_EV_HAND:
+        ok = tk.n == 6 && strcmp(tk.t[2], "dealer") == 0 && strcmp(tk.t[4], "stock") == 0 &&
+             int_token(tk.t[1], 1, 30000, &v) == 0 && int_token(tk.t[3], 0, 1, &s) == 0 &&
+             int_token(tk.t[5], 0, 28, &w) == 0;
+        ev->seat = (int8_t)s;
+        ev->a = (int16_t)v;
+        ev->b = (int16_t)w;
+        break;
+    case PK_EV_DEALT:
+    case PK_EV_STOCK:
+        ev->audience = (int8_t)seat;
+        ok = s == seat && cards_tokens(&tk, 2, &ev->cards) == 0;
+        break;
+    case PK_EV_TURN:
+        ok = tk.n == 3 && (v = find_name(PK_PHASE_NAMES, PK_PH_COUNT, tk.t[2])) >= 0;
+        ev->arg = (int8_t)v;
+        break;
+    case PK_EV_BLANK:
+        ok = tk.n == 2 || (tk.n == 4 && strcmp(tk.t[2], "discards") == 0 && int_token(tk.t[3], 1, 8, &v) == 0);
+        ev->a = (int16_t)v;
+        break;
+    case PK_EV_SHOW:
+        if (tk.n < 3)
+            goto bad;
+        v = strcmp(tk.t[2], "leftover") == 0 ? -1 : cat_token(tk.t[2]);
+        ok = (v == -1 || (v >= PK_CAT_BLANK && v <= PK_CAT_SETS)) && cards_tokens(&tk, 3, &ev->cards) == 0;
+        ev->arg = (int8_t)v;
+        break;
+    case PK_EV_DISCARD:
+    case PK_EV_DRAW:
+        if (tk.n < 3 || int_token(tk.t[2], 0, 12, &v) < 0)
+            goto bad;
+        ev->a = (int16_t)v;
+        if (tk.n > 3) {
+            ev->audience = (int8_t)seat;
+            ok = s == seat && cards_tokens(&tk, 3, &ev->cards) == 0 && cardset_count(ev->cards) == v;
+        } else {
+            ok = 1;
+        }
+        break;
+    case PK_EV_PEEK:
+        ev->audience = (int8_t)seat;
+        ok = tk.n == 4 && s == seat && int_token(tk.t[2], 0, 11, &v) == 0 && card_token(tk.t[3], &w) == 0;
+        ev->a = (int16_t)v;
+        ev->arg = (int8_t)w;
+        break;
+    case PK_EV_CALL:
+        v = tk.n == 3 ? (strcmp(tk.t[2], "none") == 0 ? -1 : suit_token(tk.t[2])) : CARD_NONE;
+        ok = v != CARD_NONE || (tk.n == 3 && strcmp(tk.t[2], "none") == 0);
+        ev->arg = (int8_t)v;
+        break;
+    case PK_EV_LEFTOVER:
+        ok = tk.n == 3 && (strcmp(tk.t[2], "show") == 0 || strcmp(tk.t[2], "keep") == 0);
+        ev->arg = (int8_t)(ok && strcmp(tk.t[2], "show") == 0);
+        break;
+    case PK_EV_DECLARE: {
+        int cat = tk.n == 4 ? cat_token(tk.t[2]) : -1;
+        int a = 0, b = 0;
+        ok = cat >= PK_CAT_RUFF && cat <= PK_CAT_SETS && claim_parse(cat, tk.t[3], &a, &b) == 0;
+        ev->arg = (int8_t)cat;
+        ev->a = (int16_t)a;
+        ev->b = (int16_t)b;
+        break;
+    }
+    case PK_EV_ANSWER: {
+        int cat = tk.n >= 4 ? cat_token(tk.t[2]) : -1;
+        int ans = tk.n >= 4 ? find_name(ANSWER_NAMES, 3, tk.t[3]) : -1;
+        int a = 0, b = 0;
+        if (cat < PK_CAT_RUFF || cat > PK_CAT_SETS || ans < 0)
+            goto bad;
+        ok = ans == PK_ANS_GOOD ? tk.n == 4 : (tk.n == 5 && claim_parse(cat, tk.t[4], &a, &b) == 0);
+        ev->arg = (int8_t)cat;
+        ev->a = (int16_t)ans;
+        ev->b = (int16_t)a;
+        ev->c = b;
+        break;
+    }
+    case PK_EV_SCORE: {
+        int cat = tk.n == 6 ? cat_token(tk.t[2]) : -1;
+        ok = cat >= 0 && int_token(tk.t[3], 1, 100, &v) == 0 && strcmp(tk.t[4], "total") == 0 &&
+             int_token(tk.t[5], 1, 2000000000, &w) == 0;
+        ev->arg = (int8_t)cat;
+        ev->a = (int16_t)v;
+        ev->c = w;
+        break;
+    }
+    case PK_EV_APPOINT:
+        ok = tk.n == 3 && (v = suit_token(tk.t[2])) != CARD_NONE;
+        ev->arg = (int8_t)v;
+        break;
+    case PK_EV_PLAY:
+        ok = tk.n == 3 && card_token(tk.t[2], &v) == 0;
+        ev->arg = (int8_t)v;
+        ev->cards = ok ? cardset_of(v) : 0;
+        break;
+    case PK_EV_TRICK:
+        /* trick N won-by S: the seat is the third number. */
+        ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && int_token(tk.t[1], 1, 12, &v) == 0 &&
+             int_token(tk.t[3], 0, 1, &s) == 0;
+        ev->seat = (int8_t)s;
+        ev->a = (int16_t)v;
+        break;
+    case PK_EV_HAND_END:
+        ok = tk.n == 1;
+        ev->seat = -1;
+        break;
+    case PK_EV_SET_END:
+        ok = tk.n == 3 && strcmp(tk.t[1], "winner") == 0 && int_token(tk.t[2], 0, 1, &s) == 0;
+        ev->seat = (int8_t)s;
+        break;
+    default:
+        break;
+    }
+    if (ok)
+        return 0;
+bad:
+    snprintf(err, errlen, "malformed '%.24s' event", tk.t[0]);
+    return -1;
 }
 
 /* ---------------------------------------------------------------- the game_t table */
@@ -329,4 +600,6 @@ const game_t PICKET_GAME = {
     .move_format = picket_move_format,
     .move_parse = picket_move_parse,
     .event_format = picket_event_format,
+    .event_parse = picket_event_parse,
+    .heuristic_evaluate = picket_heuristic_evaluate,
 };

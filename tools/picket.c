@@ -1,6 +1,7 @@
 /* picket: the utility CLI. Subcommands: rules, score, selfplay, replay. */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,15 +322,21 @@ static int parse_u64_arg(const char *s, uint64_t *out)
 static int cmd_selfplay(int argc, char **argv)
 {
     game_config_t cfg = { 0 };
+    char err_probe[GAME_ERR_LEN];
     uint64_t sets = 100, seed = 1;
     const char *record_dir = NULL;
+    char bot_names[2][BOT_NAME_LEN] = { "random", "random" };
     for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
-            printf("usage: picket selfplay [--preset P] [--flag name=value] [--sets N] [--seed S] [--records DIR]\n\n"
-                   "Plays N sets (default 100) between two built-in random bots in one process, each bot\n"
-                   "deciding from its own seat's view, and prints the mean points per hand in each\n"
-                   "category, the Blank frequency, the first dealer's set win rate and hands per second.\n"
-                   "Set i uses seed S+i, so the same seed gives the same sets.\n"
+            printf("usage: picket selfplay [--preset P] [--flag name=value] [--sets N] [--seed S] [--bots A,B]\n"
+                   "                       [--records DIR]\n\n"
+                   "Plays N sets (default 100) between two built-in bots (default random,random) in one\n"
+                   "process, each bot deciding from its own seat's view, and prints the mean points per hand\n"
+                   "in each category, the Blank frequency, the first dealer's set win rate and hands per\n"
+                   "second. Set i uses seed S+i, so the same seed gives the same sets.\n"
+                   "  --bots A,B     bots: random, heuristic. Two different bots play in duplicate: each\n"
+                   "                 seed twice, seats swapped, and A's score is reported over the pairs\n"
+                   "                 with a 95%% interval\n"
                    "  --records DIR  also write each set as a game record DIR/set-NNNNNN.txt\n");
             return 0;
         }
@@ -339,8 +346,23 @@ static int cmd_selfplay(int argc, char **argv)
         if (rc)
             continue;
         const char *a = argv[i];
-        if ((strcmp(a, "--sets") == 0 || strcmp(a, "--seed") == 0 || strcmp(a, "--records") == 0) && i + 1 >= argc)
+        if ((strcmp(a, "--sets") == 0 || strcmp(a, "--seed") == 0 || strcmp(a, "--records") == 0 ||
+             strcmp(a, "--bots") == 0) && i + 1 >= argc)
             return fail("selfplay: %s needs a value", a);
+        if (strcmp(a, "--bots") == 0) {
+            const char *v = argv[++i], *comma = strchr(v, ',');
+            if (!comma || (size_t)(comma - v) >= BOT_NAME_LEN || strlen(comma + 1) >= BOT_NAME_LEN)
+                return fail("selfplay: --bots needs two names, e.g. heuristic,random; not '%s'", v);
+            snprintf(bot_names[0], BOT_NAME_LEN, "%.*s", (int)(comma - v), v);
+            snprintf(bot_names[1], BOT_NAME_LEN, "%s", comma + 1);
+            for (int b = 0; b < 2; b++) {
+                bot_t *probe = bot_create(bot_names[b], &PICKET_GAME, 0, err_probe, sizeof err_probe);
+                if (!probe)
+                    return fail("selfplay: %s", err_probe);
+                bot_free(probe);
+            }
+            continue;
+        }
         if (strcmp(a, "--sets") == 0) {
             if (parse_u64_arg(argv[++i], &sets) < 0 || sets < 1 || sets > 100000000)
                 return fail("selfplay: --sets must be a number from 1 to 100000000, not '%s'", argv[i]);
@@ -366,35 +388,51 @@ static int cmd_selfplay(int argc, char **argv)
     int tty = isatty(STDERR_FILENO);
     double start = now_seconds(), last_progress = start;
     char err[GAME_ERR_LEN];
+    int duplicate = strcmp(bot_names[0], bot_names[1]) != 0;
+    int games_per_set = duplicate ? 2 : 1;
+    uint64_t a_wins = 0, pair_wins[3] = { 0, 0, 0 };
     for (uint64_t i = 0; i < sets; i++) {
         cfg.seed = seed + i;
-        bot_t *bots[2];
-        for (int s = 0; s < 2; s++) {
-            bots[s] = bot_create("random", g, rng_derive(cfg.seed, 100 + (uint64_t)s), err, sizeof err);
-            if (!bots[s])
+        int a_won_pair = 0;
+        for (int swap = 0; swap < games_per_set; swap++) {
+            bot_t *bots[2];
+            /* Seat s holds bot A (index 0) unless swapped; each bot keeps its stream per seed. */
+            for (int s = 0; s < 2; s++) {
+                int which = s ^ swap;
+                bots[s] = bot_create(bot_names[which], g, rng_derive(cfg.seed, 100 + (uint64_t)which), err, sizeof err);
+                if (!bots[s])
+                    return fail("selfplay: %s", err);
+            }
+            record_sink_t sink = { NULL, &stats };
+            if (record_dir) {
+                char path[4096];
+                snprintf(path, sizeof path, "%s/set-%06" PRIu64 "%s.txt", record_dir, i,
+                         duplicate ? (swap ? "-b" : "-a") : "");
+                if (!(sink.f = fopen(path, "w")))
+                    return fail("selfplay: cannot write %s", path);
+                record_write_header(sink.f, g, &cfg);
+                fprintf(sink.f, "# seat 0: %s, seat 1: %s\n", bots[0]->name, bots[1]->name);
+            }
+            match_hooks_t hooks = { sink_event, sink_move, &sink };
+            int rc = match_play(g, &cfg, bots, &state, views, &hooks, err, sizeof err);
+            bot_free(bots[0]);
+            bot_free(bots[1]);
+            if (sink.f) {
+                record_write_result(sink.f, g, &state);
+                if (fclose(sink.f) != 0)
+                    return fail("selfplay: %s", "cannot finish writing a record");
+            }
+            if (rc < 0)
                 return fail("selfplay: %s", err);
+            int first_dealer = state.pub.cut[0] >= 0 && card_rank(state.pub.cut[0]) < card_rank(state.pub.cut[1]) ? 0 : 1;
+            first_dealer_wins += state.pub.winner == first_dealer;
+            int a_seat = swap;
+            if (state.pub.winner == a_seat) {
+                a_wins++;
+                a_won_pair++;
+            }
         }
-        record_sink_t sink = { NULL, &stats };
-        if (record_dir) {
-            char path[4096];
-            snprintf(path, sizeof path, "%s/set-%06" PRIu64 ".txt", record_dir, i);
-            if (!(sink.f = fopen(path, "w")))
-                return fail("selfplay: cannot write %s", path);
-            record_write_header(sink.f, g, &cfg);
-        }
-        match_hooks_t hooks = { sink_event, sink_move, &sink };
-        int rc = match_play(g, &cfg, bots, &state, views, &hooks, err, sizeof err);
-        bot_free(bots[0]);
-        bot_free(bots[1]);
-        if (sink.f) {
-            record_write_result(sink.f, g, &state);
-            if (fclose(sink.f) != 0)
-                return fail("selfplay: %s", "cannot finish writing a record");
-        }
-        if (rc < 0)
-            return fail("selfplay: %s", err);
-        int first_dealer = state.pub.cut[0] >= 0 && card_rank(state.pub.cut[0]) < card_rank(state.pub.cut[1]) ? 0 : 1;
-        first_dealer_wins += state.pub.winner == first_dealer;
+        pair_wins[a_won_pair]++;
         double t = now_seconds();
         if (tty && t - last_progress > 0.25) {
             fprintf(stderr, "\rselfplay: %" PRIu64 "/%" PRIu64 " sets, %.0f hands/s ", i + 1, sets,
@@ -405,11 +443,12 @@ static int cmd_selfplay(int argc, char **argv)
     double elapsed = now_seconds() - start;
     if (tty)
         fprintf(stderr, "\r%60s\r", "");
-    printf("selfplay: preset %s, %" PRIu64 " sets, seed %" PRIu64 ", random vs random\n",
-           cfg.preset, sets, seed);
+    uint64_t games = sets * (uint64_t)games_per_set;
+    printf("selfplay: preset %s, %" PRIu64 " sets, seed %" PRIu64 ", %s vs %s%s\n", cfg.preset, games, seed,
+           bot_names[0], bot_names[1], duplicate ? " (duplicate: each seed twice, seats swapped)" : "");
     for (int f = 0; f < cfg.n_flags; f++)
         printf("flag %s\n", cfg.flags[f]);
-    printf("hands played            %" PRIu64 " (%.2f per set)\n", stats.hands, (double)stats.hands / (double)sets);
+    printf("hands played            %" PRIu64 " (%.2f per set)\n", stats.hands, (double)stats.hands / (double)games);
     printf("mean points per hand, both players together:\n");
     double total = 0;
     for (int c = 0; c < PK_CAT_COUNT; c++) {
@@ -421,7 +460,19 @@ static int cmd_selfplay(int argc, char **argv)
     printf("blank frequency         %.5f of 12-card hands (1 in %.0f)\n",
            (double)stats.blanks / (2.0 * (double)stats.hands),
            stats.blanks ? 2.0 * (double)stats.hands / (double)stats.blanks : 0.0);
-    printf("first dealer wins       %.4f of sets\n", (double)first_dealer_wins / (double)sets);
+    printf("first dealer wins       %.4f of sets\n", (double)first_dealer_wins / (double)games);
+    if (duplicate) {
+        /* Score over pairs: each pair is worth 0, 1/2 or 1 to A; the interval is the normal
+         * approximation over pairs, which removes most of the luck of the deal. */
+        double n = (double)sets, mean = ((double)pair_wins[1] * 0.5 + (double)pair_wins[2]) / n;
+        double var = ((double)pair_wins[0] * mean * mean + (double)pair_wins[1] * (0.5 - mean) * (0.5 - mean) +
+                      (double)pair_wins[2] * (1 - mean) * (1 - mean)) / n;
+        double half = 1.96 * sqrt(var / n);
+        printf("%s vs %s          %" PRIu64 " pairs: %" PRIu64 " won both, %" PRIu64 " split, %" PRIu64 " lost both\n",
+               bot_names[0], bot_names[1], sets, pair_wins[2], pair_wins[1], pair_wins[0]);
+        printf("%s score            %.4f +- %.4f (95%%), %" PRIu64 " of %" PRIu64 " sets won\n", bot_names[0], mean, half,
+               a_wins, games);
+    }
     printf("hands per second        %.0f\n", (double)stats.hands / elapsed);
     return 0;
 }
