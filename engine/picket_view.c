@@ -184,6 +184,42 @@ void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v
     }
 }
 
+/* Events that record a decision must come from the seat whose turn it is, in its phase. */
+static int follows_turn(const picket_pub_t *p, const game_event_t *ev)
+{
+    int s = ev->seat;
+    switch (ev->type) {
+    case PK_EV_PLAY:
+        return p->phase == PK_PH_PLAY && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_COUNT &&
+               !cardset_has(p->played[0] | p->played[1], ev->arg);
+    case PK_EV_DISCARD:
+        return (p->phase == PK_PH_ELDER_EXCHANGE || p->phase == PK_PH_YOUNGER_EXCHANGE ||
+                p->phase == PK_PH_SET_ASIDE) && p->to_move == s && ev->a >= 1 && ev->a <= 12;
+    case PK_EV_DRAW:
+        return p->hand_no > 0 && ev->a >= 0 && ev->a <= p->stock_left;
+    case PK_EV_CALL:
+        return p->phase == PK_PH_CALL && p->to_move == s && ev->arg >= -1 && ev->arg < CARD_SUITS;
+    case PK_EV_LEFTOVER:
+        return p->phase == PK_PH_LEFTOVER && p->to_move == s;
+    case PK_EV_APPOINT:
+        return p->phase == PK_PH_APPOINT && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_SUITS &&
+               p->called_suit >= 0 && ev->arg != p->called_suit;
+    case PK_EV_TURN:
+        return ev->arg >= 0 && ev->arg < PK_PH_COUNT;
+    case PK_EV_DECLARE:
+        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s == pk_elder(p);
+    case PK_EV_ANSWER:
+        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s != pk_elder(p) && ev->a >= PK_ANS_GOOD &&
+               ev->a <= PK_ANS_NOT_GOOD;
+    case PK_EV_SCORE:
+        return ev->arg >= 0 && ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
+    case PK_EV_TRICK:
+        return p->phase == PK_PH_PLAY && p->trick_card[0] >= 0 && p->trick_card[1] >= 0;
+    default:
+        return 1;
+    }
+}
+
 /* Update the seat's private knowledge from one event, before the public record moves on. */
 static int view_private(picket_view_t *v, const game_event_t *ev)
 {
@@ -277,6 +313,8 @@ int picket_view_apply(picket_view_t *v, const game_event_t *ev)
     if (!game_event_visible(ev, v->seat) || ev->type == 0 || ev->type >= PK_EV_COUNT)
         return -1;
     if (ev->seat >= 2 || (ev->seat < 0 && ev->type != PK_EV_TURN && ev->type != PK_EV_HAND_END))
+        return -1;
+    if (ev->audience == GAME_ALL && !follows_turn(&v->pub, ev))
         return -1;
     if (view_private(v, ev) < 0)
         return -1;

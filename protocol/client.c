@@ -1,0 +1,151 @@
+#include "client.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int make_pipe(int fds[2])
+{
+    if (pipe(fds) < 0)
+        return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
+{
+    int in[2], out[2], status[2];
+    memset(c, 0, sizeof *c);
+    c->pid = -1;
+    c->to_engine = -1;
+    c->exit_status = -1;
+    /* A write to an engine that died must be an error, not a signal that kills us. */
+    signal(SIGPIPE, SIG_IGN);
+    if (make_pipe(in) < 0 || make_pipe(out) < 0 || make_pipe(status) < 0) {
+        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "cannot fork: %s", strerror(errno));
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(status[0]), close(status[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        execvp(argv[0], argv);
+        /* Tell the parent why exec failed, through the close-on-exec status pipe. */
+        int e = errno;
+        ssize_t w = write(status[1], &e, sizeof e);
+        (void)w;
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    close(status[1]);
+    int e = 0;
+    ssize_t got;
+    do
+        got = read(status[0], &e, sizeof e);
+    while (got < 0 && errno == EINTR);
+    close(status[0]);
+    if (got == sizeof e) {
+        snprintf(err, errlen, "cannot start '%s': %s", argv[0], strerror(e));
+        close(in[1]);
+        close(out[0]);
+        waitpid(pid, NULL, 0);
+        return -1;
+    }
+    c->pid = pid;
+    c->to_engine = in[1];
+    proto_reader_init(&c->from, out[0]);
+    return 0;
+}
+
+int client_send(client_t *c, const char *line)
+{
+    size_t n = strlen(line);
+    char buf[PROTO_MAX_LINE + 2];
+    if (n > PROTO_MAX_LINE)
+        n = PROTO_MAX_LINE;
+    memcpy(buf, line, n);
+    buf[n++] = '\n';
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(c->to_engine, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+proto_status_t client_read(client_t *c, char *line, int timeout_ms)
+{
+    return proto_read_line(&c->from, line, timeout_ms);
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int client_await_reply(client_t *c, char *line, int timeout_ms, void (*on_line)(void *, const char *), void *data)
+{
+    long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    for (;;) {
+        int left = deadline < 0 ? -1 : (int)(deadline - now_ms());
+        if (deadline >= 0 && left < 0)
+            left = 0;
+        proto_status_t st = client_read(c, line, left);
+        if (st == PROTO_AGAIN || st == PROTO_EOF)
+            return -1;
+        if (st != PROTO_LINE)
+            continue;
+        int ok;
+        long id;
+        const char *text;
+        if (proto_parse_reply(line, &ok, &id, &text))
+            return ok;
+        if (on_line)
+            on_line(data, line);
+    }
+}
+
+void client_stop(client_t *c, int grace_ms)
+{
+    if (c->pid <= 0)
+        return;
+    if (c->to_engine >= 0) {
+        client_send(c, "quit");
+        close(c->to_engine);
+        c->to_engine = -1;
+    }
+    int status = 0;
+    long long deadline = now_ms() + grace_ms;
+    pid_t r;
+    while ((r = waitpid(c->pid, &status, WNOHANG)) == 0 && now_ms() < deadline) {
+        struct timespec ts = { 0, 2000000 };
+        nanosleep(&ts, NULL);
+    }
+    if (r == 0) {
+        kill(c->pid, SIGKILL);
+        waitpid(c->pid, &status, 0);
+    }
+    c->exit_status = status;
+    close(c->from.fd);
+    c->from.fd = -1;
+    c->pid = -1;
+}

@@ -1,0 +1,33 @@
+/* client: the controller side of the protocol: start an engine process from an argv (never
+ * through a shell), write lines to it, read its lines with a timeout, and end it without
+ * leaving a zombie or an open descriptor behind. Used by the arena, the benches and the tests.
+ */
+#ifndef PICKET_CLIENT_H
+#define PICKET_CLIENT_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "proto.h"
+
+typedef struct client {
+    pid_t pid;
+    int to_engine;     /* write end of the engine's stdin */
+    proto_reader_t from; /* the engine's stdout */
+    int exit_status;   /* after client_stop: the wait status, or -1 */
+} client_t;
+
+/* Start argv[0] with its arguments; stderr is inherited. Returns 0 or -1 with a reason. */
+int client_start(client_t *c, char *const argv[], char *err, size_t errlen);
+/* Write one line (a newline is added). Returns 0, or -1 if the engine has gone. */
+int client_send(client_t *c, const char *line);
+/* Read one line within timeout_ms (<0: wait forever). Returns PROTO_LINE, PROTO_AGAIN on timeout,
+ * PROTO_EOF if the engine closed its output, or a reader error. */
+proto_status_t client_read(client_t *c, char *line, int timeout_ms);
+/* Read lines until a reply ('=' or '?'); other lines go to on_line (may be NULL). Returns 1 for
+ * '=', 0 for '?', -1 on timeout or end of output. */
+int client_await_reply(client_t *c, char *line, int timeout_ms, void (*on_line)(void *, const char *), void *data);
+/* Send quit, wait up to grace_ms, then kill; always reaps the process and closes its pipes. */
+void client_stop(client_t *c, int grace_ms);
+
+#endif

@@ -1,0 +1,634 @@
+#include "session.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot.h"
+#include "game.h"
+
+enum { HISTORY_MAX = PROTO_MAX_LINE };
+
+struct session {
+    FILE *out;
+    proto_reader_t reader;
+    int poll_input;
+    const char *name, *author;
+    long line_no;
+    /* options */
+    char bot_name[BOT_NAME_LEN];
+    int info;
+    /* the game */
+    const game_t *game;
+    game_config_t cfg;
+    int seat;
+    void *view;
+    bot_t *bot;
+    /* every event of this set, for `view` (one line) */
+    char history[HISTORY_MAX];
+    size_t history_len;
+    int history_full;
+    /* a search in progress */
+    int searching, stop, quit;
+    char line[PROTO_MAX_LINE + 1];
+};
+
+/* ---------------------------------------------------------------- options */
+
+static int set_bot(void *ctx, const char *value, char *err, size_t errlen)
+{
+    session_t *s = ctx;
+    (void)err;
+    (void)errlen;
+    snprintf(s->bot_name, sizeof s->bot_name, "%s", value);
+    return 0;
+}
+
+static int set_info(void *ctx, const char *value, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    ((session_t *)ctx)->info = strcmp(value, "true") == 0;
+    return 0;
+}
+
+static const opt_def_t OPTIONS[] = {
+    { "bot", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL }, "the player that decides", set_bot },
+    { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
+};
+enum { N_OPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
+
+/* ---------------------------------------------------------------- life */
+
+session_t *session_create(FILE *out, int in_fd, const char *name, const char *author)
+{
+    session_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->out = out;
+    proto_reader_init(&s->reader, in_fd);
+    s->poll_input = in_fd >= 0;
+    s->name = name;
+    s->author = author;
+    s->seat = -1;
+    char err[GAME_ERR_LEN];
+    proto_reset_options(OPTIONS, N_OPTIONS, s, err, sizeof err);
+    return s;
+}
+
+static void end_game(session_t *s)
+{
+    bot_free(s->bot);
+    s->bot = NULL;
+    free(s->view);
+    s->view = NULL;
+    s->game = NULL;
+    s->seat = -1;
+}
+
+void session_free(session_t *s)
+{
+    if (!s)
+        return;
+    end_game(s);
+    free(s);
+}
+
+const void *session_view(const session_t *s) { return s->view; }
+const game_t *session_game(const session_t *s) { return s->game; }
+
+/* ---------------------------------------------------------------- replies */
+
+/* An error about the current line: "?ID line N: reason". */
+static void fail(session_t *s, const char *id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(session_t *s, const char *id, const char *fmt, ...)
+{
+    char why[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    proto_reply(s->out, id, 0, "line %ld: %s", s->line_no, why);
+}
+
+void session_bad_line(session_t *s, proto_status_t why)
+{
+    s->line_no++;
+    if (why == PROTO_TOO_LONG)
+        fail(s, NULL, "longer than %d bytes; ignored", PROTO_MAX_LINE);
+    else
+        fail(s, NULL, "holds a NUL byte; ignored");
+}
+
+/* ---------------------------------------------------------------- commands */
+
+static const char *const COMMANDS[] = { "hello", "list_commands", "setoption", "isready", "newgame", "event",
+                                        "position", "view", "go", "analyze", "stop", "quit", NULL };
+
+static void cmd_hello(session_t *s, const char *id)
+{
+    proto_line(s->out, "protocol %s %d", PROTO_NAME, PROTO_VERSION);
+    proto_line(s->out, "name %s", s->name);
+    proto_line(s->out, "author %s", s->author);
+    int n;
+    const game_t *const *games = game_list(&n);
+    for (int i = 0; i < n; i++)
+        proto_line(s->out, "game %s", games[i]->name);
+    proto_print_options(s->out, OPTIONS, N_OPTIONS);
+    proto_reply(s->out, id, 1, "hello");
+}
+
+static void cmd_list(session_t *s, const char *id)
+{
+    for (int i = 0; COMMANDS[i]; i++)
+        proto_line(s->out, "command %s", COMMANDS[i]);
+    proto_reply(s->out, id, 1, "list_commands");
+}
+
+/* setoption name NAME value VALUE... (the value may hold spaces) */
+static void cmd_setoption(session_t *s, const char *id, char **w, int n, const char *raw)
+{
+    if (s->searching) {
+        fail(s, id, "setoption is not allowed during a search");
+        return;
+    }
+    if (n < 4 || strcmp(w[1], "name") != 0 || strcmp(w[3], "value") != 0) {
+        fail(s, id, "usage: setoption name NAME value VALUE");
+        return;
+    }
+    const char *value = strstr(raw, " value ");
+    value = value ? value + 7 : "";
+    while (*value == ' ')
+        value++;
+    char err[GAME_ERR_LEN];
+    if (proto_set_option(OPTIONS, N_OPTIONS, s, w[2], value, err, sizeof err) < 0)
+        fail(s, id, "%s", err);
+}
+
+static void history_add(session_t *s, const char *text)
+{
+    size_t n = strlen(text);
+    if (s->history_len + n + 3 >= HISTORY_MAX) {
+        s->history_full = 1;
+        return;
+    }
+    if (s->history_len) {
+        memcpy(s->history + s->history_len, "; ", 2);
+        s->history_len += 2;
+    }
+    memcpy(s->history + s->history_len, text, n + 1);
+    s->history_len += n;
+}
+
+/* newgame game G [preset P] [flag K=V]... seat S [seed N]: words from index `from`. */
+static int start_game(session_t *s, const char *id, char **w, int n, int from)
+{
+    game_config_t cfg = { 0 };
+    const game_t *g = NULL;
+    int seat = -1;
+    uint64_t seed = 1;
+    char err[GAME_ERR_LEN], shown[48];
+    for (int i = from; i < n; i += 2) {
+        if (i + 1 >= n) {
+            proto_quote(w[i], 40, shown, sizeof shown);
+            fail(s, id, "'%s' needs a value", shown);
+            return -1;
+        }
+        const char *k = w[i], *v = w[i + 1];
+        proto_quote(v, 40, shown, sizeof shown);
+        if (strcmp(k, "game") == 0) {
+            if (!(g = game_find(v))) {
+                fail(s, id, "unknown game '%s'", shown);
+                return -1;
+            }
+        } else if (strcmp(k, "preset") == 0) {
+            if (game_config_set_preset(&cfg, v, err, sizeof err) < 0) {
+                fail(s, id, "%s", err);
+                return -1;
+            }
+        } else if (strcmp(k, "flag") == 0) {
+            if (game_config_add_flag(&cfg, v, err, sizeof err) < 0) {
+                fail(s, id, "%s", err);
+                return -1;
+            }
+        } else if (strcmp(k, "seat") == 0) {
+            char *end;
+            long x = strtol(v, &end, 10);
+            if (!*v || *end || x < 0 || x >= GAME_MAX_PLAYERS) {
+                fail(s, id, "bad seat '%s'", shown);
+                return -1;
+            }
+            seat = (int)x;
+        } else if (strcmp(k, "seed") == 0) {
+            char *end;
+            errno = 0;
+            unsigned long long x = strtoull(v, &end, 10);
+            if (!*v || *v == '-' || *end || errno) {
+                fail(s, id, "bad seed '%s'", shown);
+                return -1;
+            }
+            seed = x;
+        } else if (strcmp(k, "players") == 0) {
+            char *end;
+            long x = strtol(v, &end, 10);
+            if (!*v || *end || x < 1 || x > GAME_MAX_PLAYERS) {
+                fail(s, id, "bad players '%s'", shown);
+                return -1;
+            }
+            cfg.players = (int)x;
+        } else {
+            proto_quote(k, 40, shown, sizeof shown);
+            fail(s, id, "unknown newgame field '%s' (game, preset, flag, players, seat, seed)", shown);
+            return -1;
+        }
+    }
+    if (!g) {
+        fail(s, id, "newgame needs 'game NAME'");
+        return -1;
+    }
+    if (seat < 0) {
+        fail(s, id, "newgame needs 'seat N'");
+        return -1;
+    }
+    void *view = calloc(1, g->view_size);
+    if (!view) {
+        fail(s, id, "out of memory");
+        return -1;
+    }
+    cfg.seed = seed;
+    if (g->view_init(view, &cfg, seat, err, sizeof err) < 0) {
+        free(view);
+        fail(s, id, "%s", err);
+        return -1;
+    }
+    bot_t *bot = bot_create(s->bot_name, g, seed, err, sizeof err);
+    if (!bot) {
+        free(view);
+        fail(s, id, "%s", err);
+        return -1;
+    }
+    end_game(s);
+    s->game = g;
+    s->cfg = cfg;
+    s->seat = seat;
+    s->view = view;
+    s->bot = bot;
+    s->history_len = 0;
+    s->history_full = 0;
+    s->history[0] = '\0';
+    return 0;
+}
+
+static int apply_event(session_t *s, const char *id, const char *text)
+{
+    game_event_t ev;
+    char err[GAME_ERR_LEN], shown[64];
+    if (!s->view) {
+        fail(s, id, "no game: send newgame first");
+        return -1;
+    }
+    if (s->game->event_parse(text, s->seat, &ev, err, sizeof err) < 0) {
+        fail(s, id, "%s", err);
+        return -1;
+    }
+    /* A copy first: a refused event must leave the view as it was. */
+    void *copy = malloc(s->game->view_size);
+    if (!copy) {
+        fail(s, id, "out of memory");
+        return -1;
+    }
+    memcpy(copy, s->view, s->game->view_size);
+    if (s->game->view_apply(copy, &ev) < 0) {
+        free(copy);
+        proto_quote(text, 48, shown, sizeof shown);
+        fail(s, id, "event '%s' does not follow from this seat's view", shown);
+        return -1;
+    }
+    memcpy(s->view, copy, s->game->view_size);
+    free(copy);
+    char canon[PROTO_MAX_LINE];
+    s->game->event_format(&ev, canon, sizeof canon);
+    history_add(s, canon);
+    return 0;
+}
+
+/* position game G ... seat S [seed N] events E1; E2; ...  (every event since the set began) */
+static void cmd_position(session_t *s, const char *id, char **w, int n, const char *raw)
+{
+    int ev_at = n;
+    for (int i = 1; i < n; i++)
+        if (strcmp(w[i], "events") == 0) {
+            ev_at = i;
+            break;
+        }
+    if (start_game(s, id, w, ev_at, 1) < 0)
+        return;
+    const char *events = ev_at < n ? strstr(raw, " events ") : NULL;
+    if (!events)
+        return;
+    char *buf = strdup(events + 8);
+    if (!buf) {
+        fail(s, id, "out of memory");
+        end_game(s);
+        return;
+    }
+    char *save = NULL;
+    for (char *e = strtok_r(buf, ";", &save); e; e = strtok_r(NULL, ";", &save)) {
+        while (*e == ' ')
+            e++;
+        size_t len = strlen(e);
+        while (len && e[len - 1] == ' ')
+            e[--len] = '\0';
+        if (apply_event(s, id, e) < 0) {
+            end_game(s);
+            break;
+        }
+    }
+    free(buf);
+}
+
+static void cmd_view(session_t *s, const char *id)
+{
+    if (!s->view) {
+        fail(s, id, "no game: send newgame first");
+        return;
+    }
+    if (s->history_full) {
+        fail(s, id, "this set's events no longer fit one line of %d bytes", PROTO_MAX_LINE);
+        return;
+    }
+    char head[1024];
+    size_t n = (size_t)snprintf(head, sizeof head, "position game %s", s->game->name);
+    if (s->cfg.preset[0])
+        n += (size_t)snprintf(head + n, sizeof head - n, " preset %s", s->cfg.preset);
+    for (int i = 0; i < s->cfg.n_flags && n < sizeof head; i++)
+        n += (size_t)snprintf(head + n, sizeof head - n, " flag %s", s->cfg.flags[i]);
+    if (s->cfg.players && n < sizeof head)
+        n += (size_t)snprintf(head + n, sizeof head - n, " players %d", s->cfg.players);
+    if (n < sizeof head)
+        snprintf(head + n, sizeof head - n, " seat %d seed %" PRIu64, s->seat, s->cfg.seed);
+    proto_reply(s->out, id, 1, "%s events %s", head, s->history);
+}
+
+/* Limits of go / analyze: [settime MS] [movetime MS] [iterations N] [infinite]. */
+static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limits_t *lim)
+{
+    lim->time_left_ms = lim->move_time_ms = lim->iterations = -1;
+    lim->infinite = 0;
+    for (int i = 1; i < n; i++) {
+        int64_t *dst = strcmp(w[i], "settime") == 0 ? &lim->time_left_ms
+                       : strcmp(w[i], "movetime") == 0 ? &lim->move_time_ms
+                       : strcmp(w[i], "iterations") == 0 ? &lim->iterations : NULL;
+        if (strcmp(w[i], "infinite") == 0) {
+            lim->infinite = 1;
+            continue;
+        }
+        char shown[48];
+        proto_quote(w[i], 40, shown, sizeof shown);
+        if (!dst) {
+            fail(s, id, "unknown limit '%s' (settime, movetime, iterations, infinite)", shown);
+            return -1;
+        }
+        if (i + 1 >= n) {
+            fail(s, id, "'%s' needs a number", shown);
+            return -1;
+        }
+        char *end;
+        errno = 0;
+        long long v = strtoll(w[++i], &end, 10);
+        if (!*w[i] || *end || errno || v < 0) {
+            proto_quote(w[i], 40, shown, sizeof shown);
+            fail(s, id, "'%s' is not a number of 0 or more", shown);
+            return -1;
+        }
+        *dst = v;
+    }
+    return 0;
+}
+
+/* The seat must be the one to decide; the bot is the one the options name. */
+static int my_turn(session_t *s, const char *id)
+{
+    if (!s->view) {
+        fail(s, id, "no game: send newgame first");
+        return 0;
+    }
+    if (strcmp(s->bot->name, s->bot_name) != 0) {
+        char err[GAME_ERR_LEN];
+        bot_t *b = bot_create(s->bot_name, s->game, s->cfg.seed, err, sizeof err);
+        if (!b) {
+            fail(s, id, "%s", err);
+            return 0;
+        }
+        bot_free(s->bot);
+        s->bot = b;
+    }
+    int who = s->game->view_to_move(s->view);
+    if (who != s->seat) {
+        if (who == GAME_OVER)
+            fail(s, id, "the game is over");
+        else if (who == GAME_CHANCE)
+            fail(s, id, "not this seat's turn (a deal is due)");
+        else
+            fail(s, id, "not this seat's turn (seat %d is to move)", who);
+        return 0;
+    }
+    return 1;
+}
+
+/* While a bot thinks: answer isready at once, note stop and quit, refuse the rest. */
+static int should_stop(void *data)
+{
+    session_t *s = data;
+    char line[PROTO_MAX_LINE + 1];
+    while (s->poll_input && !s->stop) {
+        proto_status_t st = proto_read_line(&s->reader, line, 0);
+        if (st == PROTO_AGAIN)
+            break;
+        if (st == PROTO_EOF) {
+            s->stop = s->quit = 1;
+            break;
+        }
+        if (st != PROTO_LINE) {
+            session_bad_line(s, st);
+            continue;
+        }
+        s->line_no++;
+        char *w[3];
+        char copy[64];
+        size_t len = strnlen(line, sizeof copy - 1);
+        memcpy(copy, line, len);
+        copy[len] = '\0';
+        int n = strlen(line) < sizeof copy ? proto_split(copy, w, 3) : 0;
+        const char *id = NULL;
+        if (n && w[0][0] >= '0' && w[0][0] <= '9' && strspn(w[0], "0123456789") == strlen(w[0])) {
+            id = w[0];
+            memmove(w, w + 1, sizeof w[0] * 2);
+            n--;
+        }
+        if (n == 1 && strcmp(w[0], "isready") == 0)
+            proto_reply(s->out, id, 1, "readyok");
+        else if (n == 1 && strcmp(w[0], "stop") == 0)
+            s->stop = 1;
+        else if (n == 1 && strcmp(w[0], "quit") == 0)
+            s->stop = s->quit = 1;
+        else
+            fail(s, id, "only isready, stop and quit are allowed during a search");
+    }
+    return s->stop;
+}
+
+static void print_info(void *data, const bot_info_t *info)
+{
+    session_t *s = data;
+    if (!s->info)
+        return;
+    double ms = info->seconds * 1000.0;
+    proto_line(s->out, "info iterations %" PRId64 " worlds %" PRId64 " nodes %" PRId64 " time %.0f rate %.0f",
+               info->iterations, info->worlds, info->nodes, ms,
+               info->seconds > 0 ? (double)info->nodes / info->seconds : 0.0);
+    for (int i = 0; i < info->nlines; i++) {
+        char mv[512];
+        s->game->move_format(&info->moves[i], mv, sizeof mv);
+        proto_line(s->out, "info line %d value %.4f move %s", i + 1, info->values[i], mv);
+    }
+}
+
+static void cmd_go(session_t *s, const char *id, char **w, int n)
+{
+    bot_limits_t lim;
+    if (!my_turn(s, id) || parse_limits(s, id, w, n, &lim) < 0)
+        return;
+    bot_hooks_t hooks = { should_stop, print_info, s };
+    game_move_t m;
+    s->searching = 1;
+    s->stop = 0;
+    int rc = s->bot->choose(s->bot, s->view, &lim, &hooks, &m);
+    s->searching = 0;
+    if (rc < 0) {
+        fail(s, id, "the bot found no move");
+        return;
+    }
+    char mv[512];
+    s->game->move_format(&m, mv, sizeof mv);
+    proto_reply(s->out, id, 1, "move %s", mv);
+}
+
+static void cmd_analyze(session_t *s, const char *id, char **w, int n)
+{
+    bot_limits_t lim;
+    if (!my_turn(s, id) || parse_limits(s, id, w, n, &lim) < 0)
+        return;
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    if (!moves || !values) {
+        free(moves);
+        free(values);
+        fail(s, id, "out of memory");
+        return;
+    }
+    bot_hooks_t hooks = { should_stop, print_info, s };
+    s->searching = 1;
+    s->stop = 0;
+    int k = s->bot->evaluate(s->bot, s->view, &lim, &hooks, moves, values, GAME_MAX_MOVES);
+    s->searching = 0;
+    if (k < 0) {
+        fail(s, id, "the bot found no move");
+    } else {
+        bot_sort_moves(moves, values, k);
+        for (int i = 0; i < k; i++) {
+            char mv[512];
+            s->game->move_format(&moves[i], mv, sizeof mv);
+            proto_line(s->out, "analysis value %.4f move %s", values[i], mv);
+        }
+        proto_reply(s->out, id, 1, "analyze %d", k);
+    }
+    free(moves);
+    free(values);
+}
+
+int session_handle_line(session_t *s, const char *line)
+{
+    s->line_no++;
+    char copy[PROTO_MAX_LINE + 1];
+    snprintf(copy, sizeof copy, "%s", line);
+    char *w[PROTO_MAX_TOKENS];
+    int n = proto_split(copy, w, PROTO_MAX_TOKENS);
+    const char *id = NULL;
+    if (n && strspn(w[0], "0123456789") == strlen(w[0])) {
+        id = w[0];
+        memmove(w, w + 1, sizeof w[0] * (size_t)(n - 1));
+        n--;
+    }
+    if (n == 0) {
+        fail(s, id, "empty line");
+        return 0;
+    }
+    for (const unsigned char *p = (const unsigned char *)line; *p; p++)
+        if ((*p < 0x20 && *p != '\t') || *p == 0x7f) {
+            fail(s, id, "holds a control byte; ignored");
+            return 0;
+        }
+    /* The raw text after the command word, for commands whose argument holds spaces. */
+    const char *rest = line;
+    if (id)
+        rest = strstr(rest, id) + strlen(id);
+    rest = strstr(rest, w[0]) + strlen(w[0]);
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+    const char *cmd = w[0];
+    if (strcmp(cmd, "hello") == 0)
+        cmd_hello(s, id);
+    else if (strcmp(cmd, "list_commands") == 0)
+        cmd_list(s, id);
+    else if (strcmp(cmd, "isready") == 0)
+        proto_reply(s->out, id, 1, "readyok");
+    else if (strcmp(cmd, "setoption") == 0)
+        cmd_setoption(s, id, w, n, line);
+    else if (strcmp(cmd, "newgame") == 0)
+        start_game(s, id, w, n, 1);
+    else if (strcmp(cmd, "event") == 0) {
+        if (n < 2)
+            fail(s, id, "usage: event EVENT");
+        else
+            apply_event(s, id, rest);
+    } else if (strcmp(cmd, "position") == 0)
+        cmd_position(s, id, w, n, line);
+    else if (strcmp(cmd, "view") == 0)
+        cmd_view(s, id);
+    else if (strcmp(cmd, "go") == 0)
+        cmd_go(s, id, w, n);
+    else if (strcmp(cmd, "analyze") == 0)
+        cmd_analyze(s, id, w, n);
+    else if (strcmp(cmd, "stop") == 0)
+        fail(s, id, "no search to stop");
+    else if (strcmp(cmd, "quit") == 0) {
+        proto_reply(s->out, id, 1, "bye");
+        return 1;
+    } else {
+        char shown[48];
+        proto_quote(cmd, 32, shown, sizeof shown);
+        fail(s, id, "unknown command '%s' (list_commands lists them)", shown);
+    }
+    return s->quit;
+}
+
+int session_run(session_t *s)
+{
+    for (;;) {
+        if (s->quit)
+            return 0;
+        proto_status_t st = proto_read_line(&s->reader, s->line, -1);
+        if (st == PROTO_EOF)
+            return 0;
+        if (st != PROTO_LINE) {
+            session_bad_line(s, st);
+            continue;
+        }
+        if (session_handle_line(s, s->line))
+            return 0;
+    }
+}

@@ -1,0 +1,31 @@
+/* picket-engine: a bot speaking the picket text protocol on stdin/stdout (docs/protocol.md). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session.h"
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: picket-engine\n\n"
+                   "A Picket bot that speaks the picket text protocol, version 1, on standard input and\n"
+                   "output (docs/protocol.md): a controller (the arena, a GUI, a person typing) sends\n"
+                   "'hello', 'newgame ...', the seat's events and 'go', and reads back the moves.\n"
+                   "The bot is chosen by the option 'bot' (random, heuristic; default heuristic).\n"
+                   "Try:  printf 'hello\\nquit\\n' | picket-engine\n");
+            return 0;
+        }
+        fprintf(stderr, "picket-engine: unknown argument '%s' (it takes none; see --help)\n", argv[i]);
+        return 2;
+    }
+    session_t *s = session_create(stdout, STDIN_FILENO, "picket-engine 0.1", "the picket project");
+    if (!s) {
+        fprintf(stderr, "picket-engine: out of memory\n");
+        return 1;
+    }
+    int rc = session_run(s);
+    session_free(s);
+    return rc;
+}
