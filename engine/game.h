@@ -44,8 +44,11 @@ typedef struct game_event {
     int16_t a;
     int16_t b;
     int32_t c;
+    uint32_t reserved; /* always 0: no hidden padding, so events compare with memcmp */
     uint64_t cards;
 } game_event_t;
+_Static_assert(sizeof(game_event_t) == 24, "game_event_t has no padding");
+_Static_assert(sizeof(game_move_t) == 16, "game_move_t has no padding");
 
 /* How to start a game: preset, flag overrides ("name=value"), seed, players. */
 typedef struct game_config {

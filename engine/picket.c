@@ -26,7 +26,7 @@ typedef struct pk_ctx {
 static void emit(pk_ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
 {
     game_event_t e = { (uint8_t)type, (int8_t)audience, (int8_t)seat, (int8_t)arg,
-                       (int16_t)a, (int16_t)b, (int32_t)c, cards };
+                       (int16_t)a, (int16_t)b, (int32_t)c, 0, cards };
     if (audience == GAME_ALL)
         pk_pub_apply(&x->st->pub, &e);
     if (x->ev && x->n < x->cap)
@@ -552,7 +552,7 @@ void picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out)
 /* ---------------------------------------------------------------- legality */
 
 /* How many cards the mover may (must) discard now: [lo, hi]. */
-static void discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, int *hi)
+void pk_discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, int *hi)
 {
     *lo = 1;
     switch (p->phase) {
@@ -616,7 +616,7 @@ int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t han
     case PK_PH_ELDER_EXCHANGE:
     case PK_PH_YOUNGER_EXCHANGE: {
         int lo, hi, cards[PK_HAND_CARDS];
-        discard_range(r, p, &lo, &hi);
+        pk_discard_range(r, p, &lo, &hi);
         int h = cardset_to_array(hand, cards);
         for (uint32_t bits = 1; bits < (1u << h) && n < cap; bits++) {
             int k = __builtin_popcount(bits);
@@ -665,7 +665,7 @@ void pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t ha
     if (is_discard_phase(p->phase)) {
         /* Uniform over every legal discard: the size weighted by C(n, k), then a k-subset. */
         int lo, hi, cards[PK_HAND_CARDS];
-        discard_range(r, p, &lo, &hi);
+        pk_discard_range(r, p, &lo, &hi);
         int h = cardset_to_array(hand, cards);
         uint32_t total = 0;
         for (int k = lo; k <= hi; k++)
@@ -720,7 +720,7 @@ int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand
     }
     if (m->kind == PK_MV_DISCARD) {
         int lo, hi;
-        discard_range(r, p, &lo, &hi);
+        pk_discard_range(r, p, &lo, &hi);
         int k = cardset_count(m->cards);
         if (m->cards & ~hand) {
             char c[3];

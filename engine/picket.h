@@ -170,6 +170,9 @@ void pk_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t 
 int pk_check_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
                   char *err, size_t errlen);
 
+/* How many cards the seat to move may (must) discard now: [lo, hi]; lo > hi outside an exchange. */
+void pk_discard_range(const picket_rules_t *r, const picket_pub_t *pub, int *lo, int *hi);
+
 /* Public record. */
 void pk_pub_init(picket_pub_t *pub);
 void pk_pub_apply(picket_pub_t *pub, const game_event_t *ev);

@@ -368,7 +368,8 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     ev->type = (uint8_t)type;
     int s = 0, v = 0, w = 0, ok = 0;
     /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
-    if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END) {
+    if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END &&
+        type != PK_EV_TRICK) {
         if (tk.n < 2 || int_token(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
             goto bad;
         ev->seat = (int8_t)s;

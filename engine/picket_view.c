@@ -185,16 +185,16 @@ void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v
 }
 
 /* Events that record a decision must come from the seat whose turn it is, in its phase. */
-static int follows_turn(const picket_pub_t *p, const game_event_t *ev)
+static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const game_event_t *ev)
 {
-    int s = ev->seat;
+    int s = ev->seat, lo, hi;
     switch (ev->type) {
     case PK_EV_PLAY:
         return p->phase == PK_PH_PLAY && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_COUNT &&
                !cardset_has(p->played[0] | p->played[1], ev->arg);
     case PK_EV_DISCARD:
-        return (p->phase == PK_PH_ELDER_EXCHANGE || p->phase == PK_PH_YOUNGER_EXCHANGE ||
-                p->phase == PK_PH_SET_ASIDE) && p->to_move == s && ev->a >= 1 && ev->a <= 12;
+        pk_discard_range(r, p, &lo, &hi);
+        return p->to_move == s && ev->a >= lo && ev->a <= hi;
     case PK_EV_DRAW:
         return p->hand_no > 0 && ev->a >= 0 && ev->a <= p->stock_left;
     case PK_EV_CALL:
@@ -314,7 +314,7 @@ int picket_view_apply(picket_view_t *v, const game_event_t *ev)
         return -1;
     if (ev->seat >= 2 || (ev->seat < 0 && ev->type != PK_EV_TURN && ev->type != PK_EV_HAND_END))
         return -1;
-    if (ev->audience == GAME_ALL && !follows_turn(&v->pub, ev))
+    if (ev->audience == GAME_ALL && !follows_turn(&v->rules, &v->pub, ev))
         return -1;
     if (view_private(v, ev) < 0)
         return -1;

@@ -186,15 +186,15 @@ static void test_view_refuses_events_it_cannot_receive(void)
     picket_view_t v;
     picket_rules_t r = test_rules("cotgrave", NULL);
     picket_view_init(&v, &r, 0);
-    game_event_t other = { PK_EV_DEALT, 1, 1, 0, 0, 0, 0, test_cards("AH") };
+    game_event_t other = { PK_EV_DEALT, 1, 1, 0, 0, 0, 0, 0, test_cards("AH") };
     CU_ASSERT_EQUAL(picket_view_apply(&v, &other), -1);
-    game_event_t dealt_other = { PK_EV_DEALT, 0, 1, 0, 0, 0, 0, test_cards("AH") };
+    game_event_t dealt_other = { PK_EV_DEALT, 0, 1, 0, 0, 0, 0, 0, test_cards("AH") };
     CU_ASSERT_EQUAL(picket_view_apply(&v, &dealt_other), -1);
-    game_event_t junk = { 0, GAME_ALL, 0, 0, 0, 0, 0, 0 };
+    game_event_t junk = { 0, GAME_ALL, 0, 0, 0, 0, 0, 0, 0 };
     CU_ASSERT_EQUAL(picket_view_apply(&v, &junk), -1);
-    game_event_t bad_seat = { PK_EV_PLAY, GAME_ALL, 5, 3, 0, 0, 0, 0 };
+    game_event_t bad_seat = { PK_EV_PLAY, GAME_ALL, 5, 3, 0, 0, 0, 0, 0 };
     CU_ASSERT_EQUAL(picket_view_apply(&v, &bad_seat), -1);
-    game_event_t not_held = { PK_EV_PLAY, GAME_ALL, 0, (int8_t)card_parse("AS", 2), 0, 0, 0, 0 };
+    game_event_t not_held = { PK_EV_PLAY, GAME_ALL, 0, (int8_t)card_parse("AS", 2), 0, 0, 0, 0, 0 };
     CU_ASSERT_EQUAL(picket_view_apply(&v, &not_held), -1);
 }
 

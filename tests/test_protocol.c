@@ -1,0 +1,430 @@
+/* The text protocol (docs/protocol.md).
+ *  - Transcripts (the .txt files in tests/protocol): lines in ("> "), lines out ("< " exact, "<~ " prefix),
+ *    every error case included, run through the engine session.
+ *  - An engine fed a seat's events as text rebuilds exactly the view the rules engine builds for
+ *    that seat, at every step of thousands of seeded games in every preset; every event read back
+ *    from its text is the event that was sent; every move the engine answers is legal.
+ *  - A real picket-engine process ($PICKET_ENGINE) answers bad input (empty lines, a 1 MB line,
+ *    binary bytes, NUL, unknown commands, events that cannot happen, commands out of turn, go
+ *    before a game) with an error, and still answers isready.
+ *  - The client leaves no zombie and no open descriptor behind.
+ */
+#include <CUnit/CUnit.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "client.h"
+#include "game.h"
+#include "picket.h"
+#include "session.h"
+#include "test_util.h"
+
+/* ---------------------------------------------------------------- transcripts */
+
+static int run_transcript(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char in_path[] = "/tmp/picket-transcript-XXXXXX";
+    int in_fd = mkstemp(in_path);
+    FILE *in = fdopen(in_fd, "w+");
+    char *expect[4096];
+    int nexp = 0;
+    char line[8192];
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\n')
+            line[--n] = '\0';
+        if (strncmp(line, "> ", 2) == 0)
+            fprintf(in, "%s\n", line + 2);
+        else if (strcmp(line, ">") == 0)
+            fprintf(in, "\n");
+        else if ((strncmp(line, "< ", 2) == 0 || strncmp(line, "<~ ", 3) == 0) && nexp < 4096)
+            expect[nexp++] = strdup(line);
+    }
+    fclose(f);
+    fflush(in);
+    rewind(in);
+    char *out_buf = NULL;
+    size_t out_size = 0;
+    FILE *out = open_memstream(&out_buf, &out_size);
+    session_t *s = session_create(out, fileno(in), "picket-engine 0.1", "the picket project");
+    session_run(s);
+    session_free(s);
+    fclose(out);
+    fclose(in);
+    unlink(in_path);
+    int ok = 1, i = 0;
+    char *save = NULL;
+    for (char *got = strtok_r(out_buf, "\n", &save); got; got = strtok_r(NULL, "\n", &save), i++) {
+        if (i >= nexp) {
+            fprintf(stderr, "\n    %s: unexpected output line %d: %s\n", path, i + 1, got);
+            ok = 0;
+            break;
+        }
+        int prefix = expect[i][1] == '~';
+        const char *want = expect[i] + (prefix ? 3 : 2);
+        if (prefix ? strncmp(got, want, strlen(want)) != 0 : strcmp(got, want) != 0) {
+            fprintf(stderr, "\n    %s: output line %d\n      want: %s\n      got:  %s\n", path, i + 1, want, got);
+            ok = 0;
+            break;
+        }
+    }
+    if (ok && i < nexp) {
+        fprintf(stderr, "\n    %s: missing output from line %d: %s\n", path, i + 1, expect[i]);
+        ok = 0;
+    }
+    for (int k = 0; k < nexp; k++)
+        free(expect[k]);
+    free(out_buf);
+    return ok;
+}
+
+static void test_transcripts(void)
+{
+    DIR *d = opendir("tests/protocol");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    struct dirent *e;
+    int count = 0;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 4, ".txt") != 0)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "tests/protocol/%s", e->d_name);
+        CU_ASSERT(run_transcript(path));
+        count++;
+    }
+    closedir(d);
+    CU_ASSERT(count >= 3);
+}
+
+/* ---------------------------------------------------------------- the text path, at scale */
+
+typedef struct seat_io {
+    session_t *s;
+    FILE *out;
+    char *buf;
+    size_t size, read;
+} seat_io_t;
+
+/* Send a line; return the session's new output (NUL-terminated, owned by io). */
+static const char *say(seat_io_t *io, const char *line)
+{
+    session_handle_line(io->s, line);
+    fflush(io->out);
+    const char *fresh = io->buf + io->read;
+    io->read = io->size;
+    return fresh;
+}
+
+static int play_over_text(const char *preset, uint64_t seed, const char *bot, char *why, size_t len)
+{
+    const game_t *g = &PICKET_GAME;
+    game_config_t cfg = { 0 };
+    char err[GAME_ERR_LEN];
+    game_config_set_preset(&cfg, preset, err, sizeof err);
+    cfg.seed = seed;
+    picket_state_t st;
+    g->init(&st, &cfg, err, sizeof err);
+    seat_io_t io[2];
+    for (int s = 0; s < 2; s++) {
+        memset(&io[s], 0, sizeof io[s]);
+        io[s].out = open_memstream(&io[s].buf, &io[s].size);
+        io[s].s = session_create(io[s].out, -1, "t", "t");
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "setoption name bot value %s", bot);
+        say(&io[s], cmd);
+        say(&io[s], "setoption name info value false");
+        snprintf(cmd, sizeof cmd, "newgame game picket preset %s seat %d seed %llu", preset, s,
+                 (unsigned long long)(seed * 2 + (uint64_t)s));
+        const char *o = say(&io[s], cmd);
+        if (*o) {
+            snprintf(why, len, "newgame answered: %s", o);
+            return 0;
+        }
+    }
+    game_event_t ev[GAME_MAX_EVENTS];
+    int ok = 1;
+    for (int step = 0; ok && step < 100000; step++) {
+        int who = g->to_move(&st);
+        if (who == GAME_OVER)
+            break;
+        int n;
+        if (who == GAME_CHANCE) {
+            n = g->apply_chance(&st, ev, GAME_MAX_EVENTS);
+        } else {
+            const char *o = say(&io[who], "go");
+            if (strncmp(o, "= move ", 7) != 0) {
+                snprintf(why, len, "step %d: go answered '%.80s'", step, o);
+                ok = 0;
+                break;
+            }
+            char mv[512];
+            snprintf(mv, sizeof mv, "%.*s", (int)strcspn(o + 7, "\n"), o + 7);
+            game_move_t m;
+            if (g->move_parse(mv, &m, err, sizeof err) < 0 || !g->check_move(&st, &m, err, sizeof err)) {
+                snprintf(why, len, "step %d: engine's move '%.100s' refused: %.100s", step, mv, err);
+                ok = 0;
+                break;
+            }
+            n = g->apply(&st, &m, ev, GAME_MAX_EVENTS);
+        }
+        for (int i = 0; ok && i < n; i++)
+            for (int s = 0; s < 2; s++) {
+                if (!game_event_visible(&ev[i], s))
+                    continue;
+                char text[1024], line[1100];
+                g->event_format(&ev[i], text, sizeof text);
+                game_event_t back;
+                if (g->event_parse(text, s, &back, err, sizeof err) < 0 || memcmp(&back, &ev[i], sizeof back) != 0) {
+                    snprintf(why, len, "event '%.100s' does not read back as itself (%.100s)", text, err);
+                    ok = 0;
+                    break;
+                }
+                snprintf(line, sizeof line, "event %s", text);
+                const char *o = say(&io[s], line);
+                if (*o) {
+                    snprintf(why, len, "'%.100s' answered '%.80s'", line, o);
+                    ok = 0;
+                    break;
+                }
+            }
+        for (int s = 0; ok && s < 2; s++) {
+            picket_view_t truth;
+            g->view_from_state(&st, s, &truth);
+            const char *d = g->view_diff(session_view(io[s].s), &truth);
+            if (d) {
+                snprintf(why, len, "step %d: seat %d's engine view differs in %s", step, s, d);
+                ok = 0;
+            }
+        }
+    }
+    for (int s = 0; s < 2; s++) {
+        session_free(io[s].s);
+        fclose(io[s].out);
+        free(io[s].buf);
+    }
+    return ok;
+}
+
+static void run_text_games(const char *bot, int games)
+{
+    char why[300];
+    for (int p = 0; p < PK_PRESET_COUNT; p++) {
+        int failures = 0;
+        for (int i = 0; i < games && failures < 2; i++)
+            if (!play_over_text(PICKET_PRESETS[p].name, 7000 + (uint64_t)i, bot, why, sizeof why)) {
+                fprintf(stderr, "\n    %s seed %d: %s\n", PICKET_PRESETS[p].name, 7000 + i, why);
+                failures++;
+            }
+        CU_ASSERT_EQUAL(failures, 0);
+    }
+}
+
+static void test_engine_rebuilds_the_referees_view_random(void) { run_text_games("random", 500); }
+static void test_engine_rebuilds_the_referees_view_heuristic(void) { run_text_games("heuristic", 25); }
+
+/* ---------------------------------------------------------------- a real engine process */
+
+static client_t engine;
+static char reply[PROTO_MAX_LINE + 1], last_error[PROTO_MAX_LINE + 1];
+
+static int engine_start(void)
+{
+    const char *bin = getenv("PICKET_ENGINE");
+    char *argv[] = { (char *)(bin ? bin : "build/tools/picket-engine"), NULL };
+    char err[200];
+    if (client_start(&engine, argv, err, sizeof err) < 0) {
+        fprintf(stderr, "\n    %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Send raw bytes (no newline added). */
+static void send_raw(const void *data, size_t n)
+{
+    const char *p = data;
+    while (n) {
+        ssize_t w = write(engine.to_engine, p, n);
+        if (w <= 0)
+            return;
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+/* The next reply must be an error naming `want`, and isready must still be answered. */
+static void expect_error_then_ready(const char *want)
+{
+    int rc = client_await_reply(&engine, reply, 5000, NULL, NULL);
+    CU_ASSERT_EQUAL(rc, 0);
+    if (rc != 0 || !strstr(reply, want))
+        fprintf(stderr, "\n    want an error with '%s', got '%.100s'\n", want, reply);
+    CU_ASSERT_PTR_NOT_NULL(strstr(reply, want));
+    memcpy(last_error, reply, sizeof reply);
+    client_send(&engine, "isready");
+    CU_ASSERT_EQUAL(client_await_reply(&engine, reply, 5000, NULL, NULL), 1);
+    CU_ASSERT_STRING_EQUAL(reply, "= readyok");
+}
+
+static void test_real_engine_answers_bad_input_and_stays_ready(void)
+{
+    CU_ASSERT_EQUAL_FATAL(engine_start(), 0);
+    client_send(&engine, "");
+    expect_error_then_ready("empty line");
+    /* A 1 MB line. */
+    size_t big = 1 << 20;
+    char *junk = malloc(big);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(junk);
+    memset(junk, 'x', big);
+    send_raw(junk, big);
+    send_raw("\n", 1);
+    expect_error_then_ready("longer than 65536 bytes");
+    /* Binary bytes, without a NUL. */
+    for (size_t i = 0; i < 256; i++)
+        junk[i] = (char)(0x80 + (i % 0x7f));
+    send_raw(junk, 256);
+    send_raw("\n", 1);
+    expect_error_then_ready("unknown command");
+    /* Control bytes. */
+    send_raw("isr\x01" "eady\n", 9);
+    expect_error_then_ready("control byte");
+    /* A NUL byte. */
+    send_raw("isready\0junk\n", 13);
+    expect_error_then_ready("NUL byte");
+    free(junk);
+    client_send(&engine, "castle kingside");
+    expect_error_then_ready("unknown command 'castle'");
+    client_send(&engine, "go");
+    expect_error_then_ready("no game: send newgame first");
+    client_send(&engine, "event play 0 AS");
+    expect_error_then_ready("no game: send newgame first");
+    client_send(&engine, "newgame game picket seat 0 seed 1");
+    client_send(&engine, "event hand 1 dealer 1 stock 12");
+    client_send(&engine, "event dealt 0 9C JC 6D 7D 9D 7H AH 7S 8S 9S JS QS");
+    client_send(&engine, "event turn 1 elder-exchange");
+    /* Seat 1 is to move: seat 0's go is out of turn; a play event cannot happen now. */
+    client_send(&engine, "4 go");
+    expect_error_then_ready("not this seat's turn (seat 1 is to move)");
+    CU_ASSERT_EQUAL(strncmp(last_error, "?4 line ", 8), 0);
+    client_send(&engine, "event play 1 AS");
+    expect_error_then_ready("does not follow from this seat's view");
+    client_send(&engine, "event dealt 1 AS");
+    expect_error_then_ready("malformed 'dealt' event");
+    client_send(&engine, "setoption name bot value oracle");
+    expect_error_then_ready("option bot: 'oracle' is not one of its values");
+    client_send(&engine, "stop");
+    expect_error_then_ready("no search to stop");
+    /* The state survived every error: the view still takes the next real event. */
+    client_send(&engine, "event discard 1 3");
+    client_send(&engine, "view");
+    CU_ASSERT_EQUAL(client_await_reply(&engine, reply, 5000, NULL, NULL), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(reply, "; discard 1 3"));
+    client_stop(&engine, 2000);
+    CU_ASSERT(WIFEXITED(engine.exit_status) && WEXITSTATUS(engine.exit_status) == 0);
+}
+
+static void test_real_engine_plays_a_decision_with_info(void)
+{
+    CU_ASSERT_EQUAL_FATAL(engine_start(), 0);
+    client_send(&engine, "hello");
+    CU_ASSERT_EQUAL(client_await_reply(&engine, reply, 5000, NULL, NULL), 1);
+    CU_ASSERT_STRING_EQUAL(reply, "= hello");
+    client_send(&engine, "newgame game picket preset cotton seat 0 seed 1");
+    client_send(&engine, "event hand 1 dealer 1 stock 12");
+    client_send(&engine, "event dealt 0 9C JC 6D 7D 9D 7H AH 7S 8S 9S JS QS");
+    client_send(&engine, "event turn 0 elder-exchange");
+    client_send(&engine, "9 go movetime 100");
+    int infos = 0;
+    for (;;) {
+        proto_status_t st = client_read(&engine, reply, 5000);
+        CU_ASSERT_EQUAL_FATAL(st, PROTO_LINE);
+        if (strncmp(reply, "info ", 5) == 0) {
+            infos++;
+            continue;
+        }
+        break;
+    }
+    CU_ASSERT(infos >= 2);
+    CU_ASSERT_EQUAL(strncmp(reply, "=9 move discard ", 16), 0);
+    client_stop(&engine, 2000);
+}
+
+/* ---------------------------------------------------------------- the client */
+
+static int open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    int n = 0;
+    if (!d)
+        return -1;
+    while (readdir(d))
+        n++;
+    closedir(d);
+    return n;
+}
+
+static void test_client_leaves_no_zombie_and_no_descriptor(void)
+{
+    int before = open_fds();
+    for (int i = 0; i < 100; i++) {
+        CU_ASSERT_EQUAL_FATAL(engine_start(), 0);
+        pid_t pid = engine.pid;
+        if (i % 2) {
+            client_send(&engine, "isready");
+            CU_ASSERT_EQUAL(client_await_reply(&engine, reply, 5000, NULL, NULL), 1);
+        }
+        client_stop(&engine, 1000);
+        /* Reaped: the pid is no longer our child. */
+        CU_ASSERT_EQUAL(waitpid(pid, NULL, WNOHANG), -1);
+    }
+    CU_ASSERT_EQUAL(open_fds(), before);
+}
+
+static void test_client_reports_a_program_that_cannot_start(void)
+{
+    char *argv[] = { "/nonexistent/engine", NULL };
+    char err[200];
+    client_t c;
+    CU_ASSERT_EQUAL(client_start(&c, argv, err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot start '/nonexistent/engine'"));
+}
+
+static void test_reply_parsing(void)
+{
+    int ok;
+    long id;
+    const char *text;
+    CU_ASSERT_EQUAL(proto_parse_reply("=12 move play AS", &ok, &id, &text), 1);
+    CU_ASSERT_EQUAL(ok, 1);
+    CU_ASSERT_EQUAL(id, 12);
+    CU_ASSERT_STRING_EQUAL(text, "move play AS");
+    CU_ASSERT_EQUAL(proto_parse_reply("? line 3: empty line", &ok, &id, &text), 1);
+    CU_ASSERT_EQUAL(ok, 0);
+    CU_ASSERT_EQUAL(id, -1);
+    CU_ASSERT_EQUAL(proto_parse_reply("info nodes 3", &ok, &id, &text), 0);
+    CU_ASSERT_EQUAL(proto_parse_reply("=x", &ok, &id, &text), 0);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("protocol", NULL, NULL);
+    CU_add_test(s, "transcripts in tests/protocol", test_transcripts);
+    CU_add_test(s, "engine rebuilds the referee's view over text (random, 2000 games)", test_engine_rebuilds_the_referees_view_random);
+    CU_add_test(s, "engine rebuilds the referee's view over text (heuristic, 100 games)", test_engine_rebuilds_the_referees_view_heuristic);
+    CU_add_test(s, "a real engine answers bad input and stays ready", test_real_engine_answers_bad_input_and_stays_ready);
+    CU_add_test(s, "a real engine plays a decision with info lines", test_real_engine_plays_a_decision_with_info);
+    CU_add_test(s, "client leaves no zombie and no descriptor", test_client_leaves_no_zombie_and_no_descriptor);
+    CU_add_test(s, "client reports a program that cannot start", test_client_reports_a_program_that_cannot_start);
+    CU_add_test(s, "reply parsing", test_reply_parsing);
+    return test_run_all();
+}
