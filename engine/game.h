@@ -73,8 +73,9 @@ typedef struct game {
     int (*apply_chance)(void *state, game_event_t *ev, int evcap);
     /* Every legal move for the seat to move; returns the count (<= cap). */
     int (*legal_moves)(const void *state, game_move_t *out, int cap);
-    /* One legal move drawn uniformly from the legal moves, without listing them. */
-    void (*random_move)(const void *state, rng_t *rng, game_move_t *out);
+    /* One legal move drawn uniformly from the legal moves, without listing them. Returns 0, or
+     * -1 if there is none. */
+    int (*random_move)(const void *state, rng_t *rng, game_move_t *out);
     /* 1 if legal for the seat to move; else 0 with a reason in err. */
     int (*check_move)(const void *state, const game_move_t *m, char *err, size_t errlen);
     /* Apply a legal move (check first). Returns events written to ev (may be NULL). */
@@ -94,8 +95,8 @@ typedef struct game {
     const char *(*view_diff)(const void *a, const void *b);
     int (*view_to_move)(const void *view);
     int (*view_legal_moves)(const void *view, game_move_t *out, int cap);
-    /* One legal move for the view's seat, drawn uniformly without listing them. */
-    void (*view_random_move)(const void *view, rng_t *rng, game_move_t *out);
+    /* One legal move for the view's seat, drawn uniformly without listing them; 0 or -1. */
+    int (*view_random_move)(const void *view, rng_t *rng, game_move_t *out);
 
     /* Notation. Parsing checks form only; legality is check_move's job. */
     int (*move_format)(const game_move_t *m, char *buf, size_t len);

@@ -543,10 +543,12 @@ int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap)
     return pk_legal_moves(&st->rules, &st->pub, st->hand[seat], out, cap);
 }
 
-void picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out)
+int picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out)
 {
     int seat = picket_to_move(st);
-    pk_random_move(&st->rules, &st->pub, seat >= 0 ? st->hand[seat] : 0, rng, out);
+    if (seat < 0)
+        return -1;
+    return pk_random_move(&st->rules, &st->pub, st->hand[seat], rng, out);
 }
 
 /* ---------------------------------------------------------------- legality */
@@ -615,9 +617,11 @@ int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t han
     case PK_PH_SET_ASIDE:
     case PK_PH_ELDER_EXCHANGE:
     case PK_PH_YOUNGER_EXCHANGE: {
-        int lo, hi, cards[PK_HAND_CARDS];
+        int lo, hi, cards[CARD_COUNT];
         pk_discard_range(r, p, &lo, &hi);
         int h = cardset_to_array(hand, cards);
+        if (h > PK_HAND_CARDS)
+            return 0; /* no position of the rules holds more: a forged view */
         for (uint32_t bits = 1; bits < (1u << h) && n < cap; bits++) {
             int k = __builtin_popcount(bits);
             if (k < lo || k > hi)
@@ -651,25 +655,30 @@ int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t han
     }
 }
 
-/* C(n, k) for n <= 12. */
+/* C(n, k) for n <= 12; 0 when k is out of range. */
 static uint32_t choose(int n, int k)
 {
+    if (k < 0 || k > n)
+        return 0;
     uint32_t c = 1;
     for (int i = 1; i <= k; i++)
         c = c * (uint32_t)(n - k + i) / (uint32_t)i;
     return c;
 }
 
-void pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, rng_t *rng, game_move_t *out)
+int pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, rng_t *rng, game_move_t *out)
 {
+    *out = mv(0, 0, 0);
     if (is_discard_phase(p->phase)) {
         /* Uniform over every legal discard: the size weighted by C(n, k), then a k-subset. */
-        int lo, hi, cards[PK_HAND_CARDS];
+        int lo, hi, cards[CARD_COUNT];
         pk_discard_range(r, p, &lo, &hi);
         int h = cardset_to_array(hand, cards);
         uint32_t total = 0;
-        for (int k = lo; k <= hi; k++)
+        for (int k = lo; k <= hi && h <= PK_HAND_CARDS; k++)
             total += choose(h, k);
+        if (total == 0)
+            return -1;
         uint32_t pick = rng_below(rng, total);
         int k = lo;
         while (pick >= choose(h, k)) {
@@ -685,19 +694,24 @@ void pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t ha
             set |= cardset_of(cards[i]);
         }
         *out = mv(PK_MV_DISCARD, 0, set);
-        return;
+        return 0;
     }
     if (p->phase == PK_PH_PLAY) {
         cardset_t c = playable(p, hand);
         int n = cardset_count(c);
+        if (n == 0)
+            return -1;
         for (int skip = (int)rng_below(rng, (uint32_t)n); skip > 0; skip--)
             c &= c - 1;
         *out = mv(PK_MV_PLAY, cardset_first(c), cardset_of(cardset_first(c)));
-        return;
+        return 0;
     }
     game_move_t moves[16];
     int n = pk_legal_moves(r, p, hand, moves, 16);
-    *out = n ? moves[rng_below(rng, (uint32_t)n)] : mv(0, 0, 0);
+    if (n == 0)
+        return -1;
+    *out = moves[rng_below(rng, (uint32_t)n)];
+    return 0;
 }
 
 int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, const game_move_t *m,

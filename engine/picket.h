@@ -162,11 +162,12 @@ int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], 
 int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen);
 int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
 int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap);
-void picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out);
+int picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out);
 
 /* Shared by state and view: legal moves from public facts and the mover's hand. */
 int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, game_move_t *out, int cap);
-void pk_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng, game_move_t *out);
+/* Uniform over the legal moves; 0, or -1 if there is no legal move. Safe for any hand. */
+int pk_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng, game_move_t *out);
 int pk_check_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
                   char *err, size_t errlen);
 

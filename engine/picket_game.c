@@ -527,7 +527,7 @@ static int g_num_players(const void *state) { (void)state; return 2; }
 static int g_to_move(const void *state) { return picket_to_move(state); }
 static int g_apply_chance(void *state, game_event_t *ev, int cap) { return picket_apply_chance(state, ev, cap); }
 static int g_legal(const void *state, game_move_t *out, int cap) { return picket_legal_moves(state, out, cap); }
-static void g_random(const void *state, rng_t *rng, game_move_t *out) { picket_random_move(state, rng, out); }
+static int g_random(const void *state, rng_t *rng, game_move_t *out) { return picket_random_move(state, rng, out); }
 static int g_check(const void *state, const game_move_t *m, char *err, size_t len)
 {
     return picket_check_move(state, m, err, len);
@@ -571,10 +571,12 @@ static int g_view_to_move(const void *view)
     return v->pub.phase == PK_PH_OVER ? GAME_OVER : v->pub.phase == PK_PH_DEAL ? GAME_CHANCE : v->pub.to_move;
 }
 static int g_view_legal(const void *view, game_move_t *out, int cap) { return picket_view_legal_moves(view, out, cap); }
-static void g_view_random(const void *view, rng_t *rng, game_move_t *out)
+static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
 {
     const picket_view_t *v = view;
-    pk_random_move(&v->rules, &v->pub, v->hand, rng, out);
+    if (v->pub.to_move != v->seat)
+        return -1;
+    return pk_random_move(&v->rules, &v->pub, v->hand, rng, out);
 }
 
 const game_t PICKET_GAME = {

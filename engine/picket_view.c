@@ -234,7 +234,7 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
         memset(v->peek, -1, sizeof v->peek);
         break;
     case PK_EV_DEALT:
-        if (s != me)
+        if (s != me || cardset_count(ev->cards) != PK_HAND_CARDS || (ev->cards & ~cards_pack(v->rules.deck)))
             return -1;
         v->hand = ev->cards;
         k->seen = ev->cards;
@@ -258,7 +258,8 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
         break;
     case PK_EV_DRAW:
         if (mine) {
-            if (ev->cards & v->hand)
+            if ((ev->cards & v->hand) || cardset_count(ev->cards) != ev->a ||
+                (ev->cards & ~cards_pack(v->rules.deck)) || cardset_count(v->hand | ev->cards) > PK_HAND_CARDS)
                 return -1;
             v->hand |= ev->cards;
             k->seen |= ev->cards;

@@ -59,9 +59,8 @@ static int random_choose(bot_t *b, const void *view, const bot_limits_t *lim, co
 {
     (void)lim;
     double t0 = now_seconds();
-    if (b->game->view_to_move(view) < 0)
+    if (b->game->view_to_move(view) < 0 || b->game->view_random_move(view, &b->rng, out) < 0)
         return -1;
-    b->game->view_random_move(view, &b->rng, out);
     double zero = 0.0;
     report(hooks, t0, 1, out, &zero, 1);
     return 0;

@@ -144,9 +144,12 @@ static int play_checked(const game_config_t *cfg, uint64_t bot_seed, FILE *rec, 
             }
             game_move_t m;
             /* Mix uniform-over-moves picks with listed picks so both paths are exercised. */
-            if (rng_below(&rng, 2))
-                g->view_random_move(&views[who], &rng, &m);
-            else
+            if (rng_below(&rng, 2)) {
+                if (g->view_random_move(&views[who], &rng, &m) < 0) {
+                    snprintf(why, len, "step %d: no random move where %d are legal", step, na);
+                    return 0;
+                }
+            } else
                 m = a[rng_below(&rng, (uint32_t)na)];
             if (!g->check_move(st, &m, err, sizeof err)) {
                 snprintf(why, len, "step %d: random move refused: %s", step, err);
