@@ -33,7 +33,11 @@ struct session {
     int history_full;
     /* a search in progress */
     int searching, stop, quit;
-    char line[PROTO_MAX_LINE + 1];
+    /* Line buffers, here rather than on the stack: a line may be 64 KiB. */
+    char line[PROTO_MAX_LINE + 1];      /* the line being handled (session_run) */
+    char poll_line[PROTO_MAX_LINE + 1]; /* a line read during a search */
+    char work[PROTO_MAX_LINE + 1];      /* the handled line, split into words */
+    char canon[PROTO_MAX_LINE + 1];     /* an event in canonical notation */
 };
 
 /* ---------------------------------------------------------------- options */
@@ -309,9 +313,8 @@ static int apply_event(session_t *s, const char *id, const char *text)
     }
     memcpy(s->view, copy, s->game->view_size);
     free(copy);
-    char canon[PROTO_MAX_LINE];
-    s->game->event_format(&ev, canon, sizeof canon);
-    history_add(s, canon);
+    s->game->event_format(&ev, s->canon, sizeof s->canon);
+    history_add(s, s->canon);
     return 0;
 }
 
@@ -443,7 +446,7 @@ static int my_turn(session_t *s, const char *id)
 static int should_stop(void *data)
 {
     session_t *s = data;
-    char line[PROTO_MAX_LINE + 1];
+    char *line = s->poll_line;
     while (s->poll_input && !s->stop) {
         proto_status_t st = proto_read_line(&s->reader, line, 0);
         if (st == PROTO_AGAIN)
@@ -553,10 +556,11 @@ static void cmd_analyze(session_t *s, const char *id, char **w, int n)
 int session_handle_line(session_t *s, const char *line)
 {
     s->line_no++;
-    char copy[PROTO_MAX_LINE + 1];
-    snprintf(copy, sizeof copy, "%s", line);
+    size_t len = strnlen(line, PROTO_MAX_LINE);
+    memmove(s->work, line, len);
+    s->work[len] = '\0';
     char *w[PROTO_MAX_TOKENS];
-    int n = proto_split(copy, w, PROTO_MAX_TOKENS);
+    int n = proto_split(s->work, w, PROTO_MAX_TOKENS);
     const char *id = NULL;
     if (n && strspn(w[0], "0123456789") == strlen(w[0])) {
         id = w[0];
