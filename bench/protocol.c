@@ -33,7 +33,7 @@ static int measure(client_t *c, const char *name, const char *cmd, const char *w
     for (int i = 0; i < rounds; i++) {
         double t0 = now_us();
         client_send(c, cmd);
-        if (client_await_reply(c, line, 5000, NULL, NULL) != 1 || strncmp(line, want, strlen(want)) != 0) {
+        if (client_await_reply(c, line, 5000, -1, NULL, NULL) != 1 || strncmp(line, want, strlen(want)) != 0) {
             fprintf(stderr, "protocol: '%s' answered '%s'\n", cmd, line);
             free(t);
             return -1;

@@ -1,5 +1,7 @@
 #include "cards.h"
 
+#include "game.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -70,18 +72,6 @@ char *card_format(int card, char buf[3])
     return buf;
 }
 
-/* Copy a token into err safely, replacing bytes that are not printable. */
-static void quote_token(const char *tok, size_t len, char *out, size_t outlen)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len && n + 1 < outlen && i < 16; i++) {
-        unsigned char c = (unsigned char)tok[i];
-        out[n++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-    }
-    if (outlen)
-        out[n < outlen ? n : outlen - 1] = '\0';
-}
-
 int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *err, size_t errlen)
 {
     cardset_t set = 0;
@@ -97,7 +87,7 @@ int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *
             p++;
         size_t len = (size_t)(p - start);
         char shown[20];
-        quote_token(start, len, shown, sizeof shown);
+        game_quote(start, len < 16 ? len : 16, shown, sizeof shown);
         int card = card_parse(start, len);
         if (card == CARD_NONE) {
             snprintf(err, errlen, "unknown card '%s' (use rank 2-9 T J Q K A or 10, suit C D H S)", shown);

@@ -22,6 +22,17 @@ const game_t *const *game_list(int *count)
     return GAMES;
 }
 
+void game_quote(const char *text, size_t n, char *out, size_t cap)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < n && text[i] && j + 1 < cap; i++) {
+        unsigned char c = (unsigned char)text[i];
+        out[j++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    }
+    if (cap)
+        out[j] = '\0';
+}
+
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen)
 {
     if (cfg->n_flags >= GAME_MAX_FLAGS) {

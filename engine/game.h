@@ -121,6 +121,10 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
     return ev->audience == GAME_ALL || ev->audience == seat;
 }
 
+/* Copy at most n bytes of untrusted text for an error message: printable ASCII only, other
+ * bytes shown as '?'. */
+void game_quote(const char *text, size_t n, char *out, size_t cap);
+
 /* Add "name=value" to a config; -1 with a reason if malformed or too many. */
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen);
 /* Set the preset; -1 if too long. */

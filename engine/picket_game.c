@@ -361,8 +361,16 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         return -1;
     }
     int type = find_name(PK_EVENT_NAMES, PK_EV_COUNT, tk.t[0]);
+    char word[32];
+    game_quote(tk.t[0], 24, word, sizeof word);
     if (type <= 0) {
-        snprintf(err, errlen, "unknown event '%.24s'", tk.t[0]);
+        snprintf(err, errlen, "unknown event '%s'", word);
+        return -1;
+    }
+    if ((type == PK_EV_DEALT || type == PK_EV_STOCK || type == PK_EV_PEEK ||
+         ((type == PK_EV_DISCARD || type == PK_EV_DRAW) && tk.n > 3)) &&
+        tk.n > 1 && strcmp(tk.t[1], seat == 0 ? "0" : "1") != 0 && (strcmp(tk.t[1], "0") == 0 || strcmp(tk.t[1], "1") == 0)) {
+        snprintf(err, errlen, "'%s' with cards is private to seat %s, not for seat %d", word, tk.t[1], seat);
         return -1;
     }
     ev->type = (uint8_t)type;
@@ -504,7 +512,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     if (ok)
         return 0;
 bad:
-    snprintf(err, errlen, "malformed '%.24s' event", tk.t[0]);
+    snprintf(err, errlen, "malformed '%s' event", word);
     return -1;
 }
 
@@ -555,6 +563,10 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
     picket_rules_t r;
     if (seat < 0 || seat > 1) {
         snprintf(err, errlen, "picket seats are 0 and 1, not %d", seat);
+        return -1;
+    }
+    if (cfg->players && cfg->players != 2) {
+        snprintf(err, errlen, "picket is for 2 players, not %d", cfg->players);
         return -1;
     }
     if (picket_rules_build(&r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0)

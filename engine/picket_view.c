@@ -191,7 +191,7 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
     switch (ev->type) {
     case PK_EV_PLAY:
         return p->phase == PK_PH_PLAY && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_COUNT &&
-               !cardset_has(p->played[0] | p->played[1], ev->arg);
+               cardset_has(cards_pack(r->deck), ev->arg) && !cardset_has(p->played[0] | p->played[1], ev->arg);
     case PK_EV_DISCARD:
         pk_discard_range(r, p, &lo, &hi);
         return p->to_move == s && ev->a >= lo && ev->a <= hi;
@@ -213,8 +213,13 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
                ev->a <= PK_ANS_NOT_GOOD;
     case PK_EV_SCORE:
         return ev->arg >= 0 && ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
-    case PK_EV_TRICK:
-        return p->phase == PK_PH_PLAY && p->trick_card[0] >= 0 && p->trick_card[1] >= 0;
+    case PK_EV_TRICK: {
+        if (p->phase != PK_PH_PLAY || p->trick_card[0] < 0 || p->trick_card[1] < 0)
+            return 0;
+        int lead = p->trick_card[p->leader], follow = p->trick_card[1 - p->leader];
+        int follower_wins = card_suit(follow) == card_suit(lead) && card_rank(follow) > card_rank(lead);
+        return s == (follower_wins ? 1 - p->leader : p->leader) && ev->a == p->trick_no + 1;
+    }
     default:
         return 1;
     }

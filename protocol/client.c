@@ -75,7 +75,7 @@ int client_send(client_t *c, const char *line)
     size_t n = strlen(line);
     char buf[PROTO_MAX_LINE + 2];
     if (n > PROTO_MAX_LINE)
-        n = PROTO_MAX_LINE;
+        return -1; /* the engine would refuse it: never send a cut line */
     memcpy(buf, line, n);
     buf[n++] = '\n';
     size_t done = 0;
@@ -102,7 +102,8 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int client_await_reply(client_t *c, char *line, int timeout_ms, void (*on_line)(void *, const char *), void *data)
+int client_await_reply(client_t *c, char *line, int timeout_ms, long want_id,
+                       void (*on_line)(void *, const char *), void *data)
 {
     long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
     for (;;) {
@@ -117,7 +118,7 @@ int client_await_reply(client_t *c, char *line, int timeout_ms, void (*on_line)(
         int ok;
         long id;
         const char *text;
-        if (proto_parse_reply(line, &ok, &id, &text))
+        if (proto_parse_reply(line, &ok, &id, &text) && (want_id < 0 || id == want_id))
             return ok;
         if (on_line)
             on_line(data, line);

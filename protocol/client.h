@@ -19,14 +19,17 @@ typedef struct client {
 
 /* Start argv[0] with its arguments; stderr is inherited. Returns 0 or -1 with a reason. */
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen);
-/* Write one line (a newline is added). Returns 0, or -1 if the engine has gone. */
+/* Write one line (a newline is added). Returns 0, or -1 if the engine has gone or the line is
+ * longer than PROTO_MAX_LINE. */
 int client_send(client_t *c, const char *line);
 /* Read one line within timeout_ms (<0: wait forever). Returns PROTO_LINE, PROTO_AGAIN on timeout,
  * PROTO_EOF if the engine closed its output, or a reader error. */
 proto_status_t client_read(client_t *c, char *line, int timeout_ms);
-/* Read lines until a reply ('=' or '?'); other lines go to on_line (may be NULL). Returns 1 for
- * '=', 0 for '?', -1 on timeout or end of output. */
-int client_await_reply(client_t *c, char *line, int timeout_ms, void (*on_line)(void *, const char *), void *data);
+/* Read lines until the reply carrying want_id (-1: the first reply of any id). Other lines,
+ * and replies with another id (such as the error of an earlier silent command), go to on_line
+ * (may be NULL). Returns 1 for '=', 0 for '?', -1 on timeout or end of output. */
+int client_await_reply(client_t *c, char *line, int timeout_ms, long want_id,
+                       void (*on_line)(void *, const char *), void *data);
 /* Send quit, wait up to grace_ms, then kill; always reaps the process and closes its pipes. */
 void client_stop(client_t *c, int grace_ms);
 

@@ -88,23 +88,12 @@ int proto_split(char *line, char **words, int max)
         if (!*p)
             break;
         if (n == max)
-            return n;
+            return -1;
         words[n++] = p;
         while (*p && *p != ' ' && *p != '\t')
             p++;
     }
     return n;
-}
-
-void proto_quote(const char *text, size_t n, char *out, size_t cap)
-{
-    size_t j = 0;
-    for (size_t i = 0; text[i] && i < n && j + 1 < cap; i++) {
-        unsigned char c = (unsigned char)text[i];
-        out[j++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-    }
-    if (cap)
-        out[j] = '\0';
 }
 
 void proto_reply(FILE *out, const char *id, int ok, const char *fmt, ...)

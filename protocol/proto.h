@@ -11,8 +11,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "game.h"
+
 #define PROTO_NAME "picket-protocol"
-enum { PROTO_VERSION = 1, PROTO_MAX_LINE = 65536, PROTO_MAX_TOKENS = 64 };
+enum { PROTO_VERSION = 1, PROTO_MAX_LINE = 65536, PROTO_MAX_TOKENS = 128 };
 
 typedef enum {
     PROTO_LINE = 1,       /* a whole line, newline stripped (and a trailing \r) */
@@ -36,11 +38,11 @@ void proto_reader_init(proto_reader_t *r, int fd);
  * PROTO_AGAIN when no whole line is buffered or readable now. timeout_ms < 0 waits forever. */
 proto_status_t proto_read_line(proto_reader_t *r, char *out, int timeout_ms);
 
-/* Split a line into words (in place); returns the count, at most PROTO_MAX_TOKENS. */
+/* Split a line into words (in place); returns the count, or -1 if there are more than max. */
 int proto_split(char *line, char **words, int max);
 
-/* Copy at most n bytes of text for an error message, printable ASCII only. */
-void proto_quote(const char *text, size_t n, char *out, size_t cap);
+/* Untrusted text in an error message goes through game_quote (engine/game.h). */
+#define proto_quote game_quote
 
 /* A reply line: "=ID text" or "?ID text" (ID omitted when id is NULL). Flushed. */
 void proto_reply(FILE *out, const char *id, int ok, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -12,16 +12,8 @@
 
 enum { HISTORY_MAX = PROTO_MAX_LINE };
 
-struct session {
-    FILE *out;
-    proto_reader_t reader;
-    int poll_input;
-    const char *name, *author;
-    long line_no;
-    /* options */
-    char bot_name[BOT_NAME_LEN];
-    int info;
-    /* the game */
+/* One game as this seat sees it. */
+typedef struct table {
     const game_t *game;
     game_config_t cfg;
     int seat;
@@ -31,6 +23,18 @@ struct session {
     char history[HISTORY_MAX];
     size_t history_len;
     int history_full;
+} table_t;
+
+struct session {
+    FILE *out;
+    proto_reader_t reader;
+    int poll_input;
+    const char *name, *author;
+    long line_no;
+    /* options */
+    char bot_name[BOT_NAME_LEN];
+    int info;
+    table_t t;                          /* the game, if any */
     /* a search in progress */
     int searching, stop, quit;
     /* Line buffers, here rather than on the stack: a line may be 64 KiB. */
@@ -77,21 +81,23 @@ session_t *session_create(FILE *out, int in_fd, const char *name, const char *au
     s->poll_input = in_fd >= 0;
     s->name = name;
     s->author = author;
-    s->seat = -1;
+    s->t.seat = -1;
     char err[GAME_ERR_LEN];
     proto_reset_options(OPTIONS, N_OPTIONS, s, err, sizeof err);
     return s;
 }
 
-static void end_game(session_t *s)
+static void table_free(table_t *t)
 {
-    bot_free(s->bot);
-    s->bot = NULL;
-    free(s->view);
-    s->view = NULL;
-    s->game = NULL;
-    s->seat = -1;
+    bot_free(t->bot);
+    t->bot = NULL;
+    free(t->view);
+    t->view = NULL;
+    t->game = NULL;
+    t->seat = -1;
 }
+
+static void end_game(session_t *s) { table_free(&s->t); }
 
 void session_free(session_t *s)
 {
@@ -101,8 +107,8 @@ void session_free(session_t *s)
     free(s);
 }
 
-const void *session_view(const session_t *s) { return s->view; }
-const game_t *session_game(const session_t *s) { return s->game; }
+const void *session_view(const session_t *s) { return s->t.view; }
+const game_t *session_game(const session_t *s) { return s->t.game; }
 
 /* ---------------------------------------------------------------- replies */
 
@@ -155,18 +161,20 @@ static void cmd_list(session_t *s, const char *id)
 /* setoption name NAME value VALUE... (the value may hold spaces) */
 static void cmd_setoption(session_t *s, const char *id, char **w, int n, const char *raw)
 {
-    if (s->searching) {
-        fail(s, id, "setoption is not allowed during a search");
-        return;
-    }
     if (n < 4 || strcmp(w[1], "name") != 0 || strcmp(w[3], "value") != 0) {
         fail(s, id, "usage: setoption name NAME value VALUE");
         return;
     }
-    const char *value = strstr(raw, " value ");
-    value = value ? value + 7 : "";
-    while (*value == ' ')
-        value++;
+    /* The value is the rest of the raw line after the word "value", trimmed; it may hold spaces. */
+    char value[PROTO_MAX_LINE + 1];
+    const char *v = raw + (w[3] - s->work) + 5;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    size_t len = strlen(v);
+    while (len && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+        len--;
+    memcpy(value, v, len);
+    value[len] = '\0';
     char err[GAME_ERR_LEN];
     if (proto_set_option(OPTIONS, N_OPTIONS, s, w[2], value, err, sizeof err) < 0)
         fail(s, id, "%s", err);
@@ -175,16 +183,16 @@ static void cmd_setoption(session_t *s, const char *id, char **w, int n, const c
 static void history_add(session_t *s, const char *text)
 {
     size_t n = strlen(text);
-    if (s->history_len + n + 3 >= HISTORY_MAX) {
-        s->history_full = 1;
+    if (s->t.history_len + n + 3 >= HISTORY_MAX) {
+        s->t.history_full = 1;
         return;
     }
-    if (s->history_len) {
-        memcpy(s->history + s->history_len, "; ", 2);
-        s->history_len += 2;
+    if (s->t.history_len) {
+        memcpy(s->t.history + s->t.history_len, "; ", 2);
+        s->t.history_len += 2;
     }
-    memcpy(s->history + s->history_len, text, n + 1);
-    s->history_len += n;
+    memcpy(s->t.history + s->t.history_len, text, n + 1);
+    s->t.history_len += n;
 }
 
 /* newgame game G [preset P] [flag K=V]... seat S [seed N]: words from index `from`. */
@@ -275,14 +283,14 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
         return -1;
     }
     end_game(s);
-    s->game = g;
-    s->cfg = cfg;
-    s->seat = seat;
-    s->view = view;
-    s->bot = bot;
-    s->history_len = 0;
-    s->history_full = 0;
-    s->history[0] = '\0';
+    s->t.game = g;
+    s->t.cfg = cfg;
+    s->t.seat = seat;
+    s->t.view = view;
+    s->t.bot = bot;
+    s->t.history_len = 0;
+    s->t.history_full = 0;
+    s->t.history[0] = '\0';
     return 0;
 }
 
@@ -290,35 +298,36 @@ static int apply_event(session_t *s, const char *id, const char *text)
 {
     game_event_t ev;
     char err[GAME_ERR_LEN], shown[64];
-    if (!s->view) {
+    if (!s->t.view) {
         fail(s, id, "no game: send newgame first");
         return -1;
     }
-    if (s->game->event_parse(text, s->seat, &ev, err, sizeof err) < 0) {
+    if (s->t.game->event_parse(text, s->t.seat, &ev, err, sizeof err) < 0) {
         fail(s, id, "%s", err);
         return -1;
     }
     /* A copy first: a refused event must leave the view as it was. */
-    void *copy = malloc(s->game->view_size);
+    void *copy = malloc(s->t.game->view_size);
     if (!copy) {
         fail(s, id, "out of memory");
         return -1;
     }
-    memcpy(copy, s->view, s->game->view_size);
-    if (s->game->view_apply(copy, &ev) < 0) {
+    memcpy(copy, s->t.view, s->t.game->view_size);
+    if (s->t.game->view_apply(copy, &ev) < 0) {
         free(copy);
         proto_quote(text, 48, shown, sizeof shown);
         fail(s, id, "event '%s' does not follow from this seat's view", shown);
         return -1;
     }
-    memcpy(s->view, copy, s->game->view_size);
+    memcpy(s->t.view, copy, s->t.game->view_size);
     free(copy);
-    s->game->event_format(&ev, s->canon, sizeof s->canon);
+    s->t.game->event_format(&ev, s->canon, sizeof s->canon);
     history_add(s, s->canon);
     return 0;
 }
 
-/* position game G ... seat S [seed N] events E1; E2; ...  (every event since the set began) */
+/* position game G ... seat S [seed N] events E1; E2; ...  (every event since the set began).
+ * All or nothing: if any part is refused, the game before it stays as it was. */
 static void cmd_position(session_t *s, const char *id, char **w, int n, const char *raw)
 {
     int ev_at = n;
@@ -327,53 +336,70 @@ static void cmd_position(session_t *s, const char *id, char **w, int n, const ch
             ev_at = i;
             break;
         }
-    if (start_game(s, id, w, ev_at, 1) < 0)
-        return;
-    const char *events = ev_at < n ? strstr(raw, " events ") : NULL;
-    if (!events)
-        return;
-    char *buf = strdup(events + 8);
-    if (!buf) {
+    table_t *saved = malloc(sizeof *saved);
+    if (!saved) {
         fail(s, id, "out of memory");
-        end_game(s);
         return;
+    }
+    memcpy(saved, &s->t, sizeof *saved);
+    memset(&s->t, 0, sizeof s->t);
+    s->t.seat = -1;
+    int ok = start_game(s, id, w, ev_at, 1) == 0;
+    /* The events start after the word "events", at the same offset in the raw line. */
+    char *buf = NULL;
+    if (ok && ev_at < n && !(buf = strdup(raw + (w[ev_at] - s->work) + 6))) {
+        fail(s, id, "out of memory");
+        ok = 0;
     }
     char *save = NULL;
-    for (char *e = strtok_r(buf, ";", &save); e; e = strtok_r(NULL, ";", &save)) {
-        while (*e == ' ')
+    for (char *e = buf ? strtok_r(buf, ";", &save) : NULL; ok && e; e = strtok_r(NULL, ";", &save)) {
+        while (*e == ' ' || *e == '\t')
             e++;
         size_t len = strlen(e);
-        while (len && e[len - 1] == ' ')
+        while (len && (e[len - 1] == ' ' || e[len - 1] == '\t'))
             e[--len] = '\0';
-        if (apply_event(s, id, e) < 0) {
-            end_game(s);
-            break;
-        }
+        if (len && apply_event(s, id, e) < 0)
+            ok = 0;
     }
     free(buf);
+    if (ok) {
+        table_free(saved);
+    } else {
+        end_game(s);
+        memcpy(&s->t, saved, sizeof s->t);
+    }
+    free(saved);
 }
 
 static void cmd_view(session_t *s, const char *id)
 {
-    if (!s->view) {
+    if (!s->t.view) {
         fail(s, id, "no game: send newgame first");
         return;
     }
-    if (s->history_full) {
-        fail(s, id, "this set's events no longer fit one line of %d bytes", PROTO_MAX_LINE);
+    if (s->t.history_full) {
+        fail(s, id, "this set's events no longer fit one line of %d bytes; replay them with event lines", PROTO_MAX_LINE);
         return;
     }
     char head[1024];
-    size_t n = (size_t)snprintf(head, sizeof head, "position game %s", s->game->name);
-    if (s->cfg.preset[0])
-        n += (size_t)snprintf(head + n, sizeof head - n, " preset %s", s->cfg.preset);
-    for (int i = 0; i < s->cfg.n_flags && n < sizeof head; i++)
-        n += (size_t)snprintf(head + n, sizeof head - n, " flag %s", s->cfg.flags[i]);
-    if (s->cfg.players && n < sizeof head)
-        n += (size_t)snprintf(head + n, sizeof head - n, " players %d", s->cfg.players);
+    size_t n = (size_t)snprintf(head, sizeof head, "position game %s", s->t.game->name);
+    if (s->t.cfg.preset[0])
+        n += (size_t)snprintf(head + n, sizeof head - n, " preset %s", s->t.cfg.preset);
+    for (int i = 0; i < s->t.cfg.n_flags && n < sizeof head; i++)
+        n += (size_t)snprintf(head + n, sizeof head - n, " flag %s", s->t.cfg.flags[i]);
+    if (s->t.cfg.players && n < sizeof head)
+        n += (size_t)snprintf(head + n, sizeof head - n, " players %d", s->t.cfg.players);
     if (n < sizeof head)
-        snprintf(head + n, sizeof head - n, " seat %d seed %" PRIu64, s->seat, s->cfg.seed);
-    proto_reply(s->out, id, 1, "%s events %s", head, s->history);
+        snprintf(head + n, sizeof head - n, " seat %d seed %" PRIu64, s->t.seat, s->t.cfg.seed);
+    /* "=ID " + head + " events " + history must fit a line a controller can send back. */
+    if (strlen(head) + s->t.history_len + 32 > PROTO_MAX_LINE) {
+        fail(s, id, "this set's events no longer fit one line of %d bytes; replay them with event lines", PROTO_MAX_LINE);
+        return;
+    }
+    if (s->t.history_len)
+        proto_reply(s->out, id, 1, "%s events %s", head, s->t.history);
+    else
+        proto_reply(s->out, id, 1, "%s", head);
 }
 
 /* Limits of go / analyze: [settime MS] [movetime MS] [iterations N] [infinite]. */
@@ -415,22 +441,22 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
 /* The seat must be the one to decide; the bot is the one the options name. */
 static int my_turn(session_t *s, const char *id)
 {
-    if (!s->view) {
+    if (!s->t.view) {
         fail(s, id, "no game: send newgame first");
         return 0;
     }
-    if (strcmp(s->bot->name, s->bot_name) != 0) {
+    if (strcmp(s->t.bot->name, s->bot_name) != 0) {
         char err[GAME_ERR_LEN];
-        bot_t *b = bot_create(s->bot_name, s->game, s->cfg.seed, err, sizeof err);
+        bot_t *b = bot_create(s->bot_name, s->t.game, s->t.cfg.seed, err, sizeof err);
         if (!b) {
             fail(s, id, "%s", err);
             return 0;
         }
-        bot_free(s->bot);
-        s->bot = b;
+        bot_free(s->t.bot);
+        s->t.bot = b;
     }
-    int who = s->game->view_to_move(s->view);
-    if (who != s->seat) {
+    int who = s->t.game->view_to_move(s->t.view);
+    if (who != s->t.seat) {
         if (who == GAME_OVER)
             fail(s, id, "the game is over");
         else if (who == GAME_CHANCE)
@@ -465,18 +491,18 @@ static int should_stop(void *data)
         size_t len = strnlen(line, sizeof copy - 1);
         memcpy(copy, line, len);
         copy[len] = '\0';
-        int n = strlen(line) < sizeof copy ? proto_split(copy, w, 3) : 0;
+        int n = proto_split(copy, w, 3);
         const char *id = NULL;
         if (n && w[0][0] >= '0' && w[0][0] <= '9' && strspn(w[0], "0123456789") == strlen(w[0])) {
             id = w[0];
             memmove(w, w + 1, sizeof w[0] * 2);
             n--;
         }
-        if (n == 1 && strcmp(w[0], "isready") == 0)
+        if (n >= 1 && strcmp(w[0], "isready") == 0)
             proto_reply(s->out, id, 1, "readyok");
-        else if (n == 1 && strcmp(w[0], "stop") == 0)
+        else if (n >= 1 && strcmp(w[0], "stop") == 0)
             s->stop = 1;
-        else if (n == 1 && strcmp(w[0], "quit") == 0)
+        else if (n >= 1 && strcmp(w[0], "quit") == 0)
             s->stop = s->quit = 1;
         else
             fail(s, id, "only isready, stop and quit are allowed during a search");
@@ -495,7 +521,7 @@ static void print_info(void *data, const bot_info_t *info)
                info->seconds > 0 ? (double)info->nodes / info->seconds : 0.0);
     for (int i = 0; i < info->nlines; i++) {
         char mv[512];
-        s->game->move_format(&info->moves[i], mv, sizeof mv);
+        s->t.game->move_format(&info->moves[i], mv, sizeof mv);
         proto_line(s->out, "info line %d value %.4f move %s", i + 1, info->values[i], mv);
     }
 }
@@ -509,15 +535,17 @@ static void cmd_go(session_t *s, const char *id, char **w, int n)
     game_move_t m;
     s->searching = 1;
     s->stop = 0;
-    int rc = s->bot->choose(s->bot, s->view, &lim, &hooks, &m);
+    int rc = s->t.bot->choose(s->t.bot, s->t.view, &lim, &hooks, &m);
     s->searching = 0;
     if (rc < 0) {
         fail(s, id, "the bot found no move");
         return;
     }
     char mv[512];
-    s->game->move_format(&m, mv, sizeof mv);
+    s->t.game->move_format(&m, mv, sizeof mv);
     proto_reply(s->out, id, 1, "move %s", mv);
+    if (s->quit)
+        proto_reply(s->out, NULL, 1, "bye");
 }
 
 static void cmd_analyze(session_t *s, const char *id, char **w, int n)
@@ -536,7 +564,7 @@ static void cmd_analyze(session_t *s, const char *id, char **w, int n)
     bot_hooks_t hooks = { should_stop, print_info, s };
     s->searching = 1;
     s->stop = 0;
-    int k = s->bot->evaluate(s->bot, s->view, &lim, &hooks, moves, values, GAME_MAX_MOVES);
+    int k = s->t.bot->evaluate(s->t.bot, s->t.view, &lim, &hooks, moves, values, GAME_MAX_MOVES);
     s->searching = 0;
     if (k < 0) {
         fail(s, id, "the bot found no move");
@@ -544,13 +572,15 @@ static void cmd_analyze(session_t *s, const char *id, char **w, int n)
         bot_sort_moves(moves, values, k);
         for (int i = 0; i < k; i++) {
             char mv[512];
-            s->game->move_format(&moves[i], mv, sizeof mv);
+            s->t.game->move_format(&moves[i], mv, sizeof mv);
             proto_line(s->out, "analysis value %.4f move %s", values[i], mv);
         }
         proto_reply(s->out, id, 1, "analyze %d", k);
     }
     free(moves);
     free(values);
+    if (s->quit)
+        proto_reply(s->out, NULL, 1, "bye");
 }
 
 int session_handle_line(session_t *s, const char *line)
@@ -561,6 +591,10 @@ int session_handle_line(session_t *s, const char *line)
     s->work[len] = '\0';
     char *w[PROTO_MAX_TOKENS];
     int n = proto_split(s->work, w, PROTO_MAX_TOKENS);
+    if (n < 0) {
+        fail(s, NULL, "more than %d words", PROTO_MAX_TOKENS);
+        return 0;
+    }
     const char *id = NULL;
     if (n && strspn(w[0], "0123456789") == strlen(w[0])) {
         id = w[0];

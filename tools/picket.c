@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bot.h"
@@ -371,6 +372,8 @@ static int cmd_selfplay(int argc, char **argv)
                 return fail("selfplay: --seed must be a non-negative number, not '%s'", argv[i]);
         } else if (strcmp(a, "--records") == 0) {
             record_dir = argv[++i];
+            if (mkdir(record_dir, 0777) < 0 && errno != EEXIST)
+                return fail("selfplay: cannot create the folder '%s'", record_dir);
         } else {
             return fail("selfplay: unknown option '%s'", a);
         }
