@@ -14,19 +14,50 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+typedef struct ranked {
+    double value;
+    int index;
+} ranked_t;
+
+static int by_value_then_index(const void *a, const void *b)
+{
+    const ranked_t *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? 1 : -1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
 void bot_sort_moves(game_move_t *moves, double *values, int n)
 {
-    for (int i = 1; i < n; i++) {
-        game_move_t m = moves[i];
-        double v = values[i];
-        int j = i;
-        for (; j > 0 && values[j - 1] < v; j--) {
-            moves[j] = moves[j - 1];
-            values[j] = values[j - 1];
+    /* qsort on (value, original index): O(n log n) and stable; thousands of discards sort fast. */
+    ranked_t *r = malloc(sizeof *r * (size_t)n);
+    game_move_t *m = malloc(sizeof *m * (size_t)n);
+    if (!r || !m) {
+        /* Out of memory: fall back to moving the single best to the front. */
+        int best = 0;
+        for (int i = 1; i < n; i++)
+            if (values[i] > values[best])
+                best = i;
+        if (n > 0) {
+            game_move_t tm = moves[0];
+            double tv = values[0];
+            moves[0] = moves[best], values[0] = values[best];
+            moves[best] = tm, values[best] = tv;
         }
-        moves[j] = m;
-        values[j] = v;
+        free(r);
+        free(m);
+        return;
     }
+    for (int i = 0; i < n; i++)
+        r[i] = (ranked_t){ values[i], i };
+    qsort(r, (size_t)n, sizeof *r, by_value_then_index);
+    memcpy(m, moves, sizeof *m * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        moves[i] = m[r[i].index];
+        values[i] = r[i].value;
+    }
+    free(r);
+    free(m);
 }
 
 static void report(const bot_hooks_t *hooks, double t0, int64_t nodes, const game_move_t *moves,

@@ -66,7 +66,8 @@ bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, s
 int bot_choose(bot_t *b, const void *view, game_move_t *out);
 void bot_free(bot_t *b);
 
-/* Sort moves by value, best first (stable, so equal values keep their order). */
+/* Sort moves by value, best first (stable, so equal values keep their order). If memory runs
+ * out, only the best move is brought to the front. */
 void bot_sort_moves(game_move_t *moves, double *values, int n);
 
 #endif
