@@ -1,3 +1,5 @@
+/* pipe2 and O_CLOEXEC: descriptors must never leak into engines started by other threads. */
+#define _GNU_SOURCE
 #include "client.h"
 
 #include <errno.h>
@@ -10,14 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static int make_pipe(int fds[2])
-{
-    if (pipe(fds) < 0)
-        return -1;
-    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-    return 0;
-}
+/* Close-on-exec from birth (pipe2), so a fork in another thread never inherits it. */
+static int make_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
 {

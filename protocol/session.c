@@ -34,6 +34,7 @@ struct session {
     /* options */
     char bot_name[BOT_NAME_LEN];
     int info;
+    FILE *log;                          /* every line received, when the log option is set */
     table_t t;                          /* the game, if any */
     /* a search in progress */
     int searching, stop, quit;
@@ -63,9 +64,27 @@ static int set_info(void *ctx, const char *value, char *err, size_t errlen)
     return 0;
 }
 
+static int set_log(void *ctx, const char *value, char *err, size_t errlen)
+{
+    session_t *s = ctx;
+    if (s->log)
+        fclose(s->log);
+    s->log = NULL;
+    if (!*value)
+        return 0;
+    if (!(s->log = fopen(value, "a"))) {
+        char shown[64];
+        proto_quote(value, 48, shown, sizeof shown);
+        snprintf(err, errlen, "option log: cannot append to '%s'", shown);
+        return -1;
+    }
+    return 0;
+}
+
 static const opt_def_t OPTIONS[] = {
     { "bot", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL }, "the player that decides", set_bot },
     { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
+    { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log },
 };
 enum { N_OPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
 
@@ -103,6 +122,8 @@ void session_free(session_t *s)
 {
     if (!s)
         return;
+    if (s->log)
+        fclose(s->log);
     end_game(s);
     free(s);
 }
@@ -586,6 +607,10 @@ static void cmd_analyze(session_t *s, const char *id, char **w, int n)
 int session_handle_line(session_t *s, const char *line)
 {
     s->line_no++;
+    if (s->log) {
+        fprintf(s->log, "%s\n", line);
+        fflush(s->log);
+    }
     size_t len = strnlen(line, PROTO_MAX_LINE);
     memmove(s->work, line, len);
     s->work[len] = '\0';
