@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -581,6 +582,17 @@ static void report(arena_t *a)
         if (a->faults[r])
             printf(", %s %ld", END_REASON_NAMES[r], a->faults[r]);
     printf("\n");
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    double wall = now_s() - a->started;
+    double own = (double)self.ru_utime.tv_sec + (double)self.ru_utime.tv_usec * 1e-6 + (double)self.ru_stime.tv_sec +
+                 (double)self.ru_stime.tv_usec * 1e-6;
+    double eng = (double)kids.ru_utime.tv_sec + (double)kids.ru_utime.tv_usec * 1e-6 + (double)kids.ru_stime.tv_sec +
+                 (double)kids.ru_stime.tv_usec * 1e-6;
+    int played = a->done_count - a->resumed_count;
+    printf("Time: %d sets in %.2f s wall (%.1f sets/s); arena CPU %.2f s (%.0f%% of wall), engines CPU %.2f s\n", played,
+           wall, wall > 0 ? played / wall : 0.0, own, wall > 0 ? 100.0 * own / wall : 0.0, eng);
     if (a->use_sprt) {
         const char *verdict = !a->sprt_decided ? "no decision yet"
                               : a->llr >= stats_sprt_upper(&a->sprt) ? "H1 accepted (elo1)" : "H0 accepted (elo0)";

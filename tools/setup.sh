@@ -1,6 +1,6 @@
 #!/bin/sh
 # One command from a fresh Debian 12 machine to a result:
-#   tools/setup.sh main   install what is missing, build, run the main job (self-play)
+#   tools/setup.sh main   install what is missing, build, run the main job (an arena gauntlet)
 #   tools/setup.sh test   install what is missing, build three configurations (gcc, clang,
 #                         gcc with AddressSanitizer + UndefinedBehaviorSanitizer) and run the
 #                         whole test suite through ctest in each
@@ -34,7 +34,14 @@ build() { # dir, compiler, extra cmake options...
 
 if [ "$mode" = main ]; then
     build build gcc
-    exec ./build/tools/picket selfplay --preset cotgrave --sets 1000 --seed 1
+    # The strongest bundled bot against the baseline, in duplicate pairs, with the standings.
+    # Its results and records are this job's own output: a new run replaces them.
+    rm -rf build/main-results.jsonl build/main-records
+    exec ./build/tools/picket-arena \
+        -engine cmd=build/tools/picket-engine name=heuristic option.bot=heuristic \
+        -engine cmd=build/tools/picket-engine name=random option.bot=random \
+        -each option.info=false tc=60+1 -preset cotgrave -rounds 2000 -seed 1 -concurrency 2 \
+        -results build/main-results.jsonl -records build/main-records
 fi
 
 build build gcc

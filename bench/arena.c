@@ -1,0 +1,56 @@
+/* bench/arena: how fast the arena plays sets between two random engines, at concurrency 1 and
+ * 2, and how much CPU the arena itself takes. Target: at least 50 sets per second at
+ * concurrency 1. Runs build/tools/picket-arena and reads its closing "Time:" line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    const char *arena = "build/tools/picket-arena", *engine = "build/tools/picket-engine";
+    int rounds = 500;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: arena [--arena PATH] [--engine PATH] [--rounds N]\n\n"
+                   "Plays N duplicate pairs (default 500, so 1000 sets) between two random engines\n"
+                   "through picket-arena at concurrency 1 and 2, and prints sets per second and the\n"
+                   "arena's own CPU share. Seed 1 for both runs.\n");
+            return 0;
+        }
+        if (!strcmp(argv[i], "--arena") && i + 1 < argc)
+            arena = argv[++i];
+        else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
+            engine = argv[++i];
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc && atoi(argv[i + 1]) > 0)
+            rounds = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "arena: bad option '%s' (see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    printf("bench/arena: %d pairs (%d sets) of random vs random, seed 1\n", rounds, 2 * rounds);
+    for (int conc = 1; conc <= 2; conc++) {
+        char cmd[4096];
+        snprintf(cmd, sizeof cmd,
+                 "%s -engine cmd=%s name=random-a option.bot=random option.info=false "
+                 "-engine cmd=%s name=random-b option.bot=random option.info=false "
+                 "-rounds %d -seed 1 -concurrency %d -quiet 2>&1",
+                 arena, engine, engine, rounds, conc);
+        FILE *p = popen(cmd, "r");
+        if (!p) {
+            fprintf(stderr, "arena: cannot run %s\n", arena);
+            return 1;
+        }
+        char line[1024], timing[1024] = "";
+        while (fgets(line, sizeof line, p))
+            if (!strncmp(line, "Time:", 5))
+                snprintf(timing, sizeof timing, "%s", line);
+        int rc = pclose(p);
+        if (rc != 0 || !timing[0]) {
+            fprintf(stderr, "arena: the arena failed (status %d)\n", rc);
+            return 1;
+        }
+        printf("  concurrency %d: %s", conc, timing + 6);
+    }
+    return 0;
+}
