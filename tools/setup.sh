@@ -50,5 +50,5 @@ build build-asan gcc -DPICKET_SANITIZE=ON
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 for dir in build-asan build-clang build; do
     echo "== ctest in $dir"
-    (cd "$dir" && ctest --output-on-failure -V --timeout 1200)
+    (cd "$dir" && ctest --output-on-failure -V -j "$jobs" --timeout 1200)
 done
