@@ -57,6 +57,20 @@ static int arena(const char *args)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
+/* The arena's last output (tmpdir/out.txt), NUL-terminated. */
+static const char *arena_output(void)
+{
+    static char buf[65536];
+    char path[256];
+    snprintf(path, sizeof path, "%s/out.txt", tmpdir);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+    return buf;
+}
+
 /* The set lines of a results file, keyed "pairing/round/leg" -> line, in file order. */
 typedef struct sets {
     int n;
@@ -138,16 +152,6 @@ static int zombie_children(void)
     return z;
 }
 
-static int open_fds(void)
-{
-    DIR *d = opendir("/proc/self/fd");
-    int n = 0;
-    while (d && readdir(d))
-        n++;
-    if (d)
-        closedir(d);
-    return n;
-}
 
 /* In-process: hundreds of sets between a good engine and a faulty one, played by the same
  * referee code the arena runs, checking for zombies and descriptors after every set. */
@@ -176,7 +180,7 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
     memset(procs, 0, sizeof procs);
     procs[0].spec = &good;
     procs[1].spec = &bad;
-    int fds_before = open_fds();
+    int fds_before = test_open_fds();
     long by_reason[END_COUNT] = { 0 };
     int sets = 300;
     for (int i = 0; i < sets; i++) {
@@ -200,11 +204,11 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
         }
         CU_ASSERT_EQUAL(zombie_children(), 0);
         /* At most two engines run, with two pipe ends each. */
-        CU_ASSERT(open_fds() <= fds_before + 4);
+        CU_ASSERT(test_open_fds() <= fds_before + 4);
     }
     engine_proc_stop(&procs[0]);
     engine_proc_stop(&procs[1]);
-    CU_ASSERT_EQUAL(open_fds(), fds_before);
+    CU_ASSERT_EQUAL(test_open_fds(), fds_before);
     CU_ASSERT_EQUAL(zombie_children(), 0);
     fprintf(stderr, "\n    %d sets: normal %ld, crash %ld, timeout %ld, illegal %ld, protocol %ld\n", sets,
             by_reason[END_NORMAL], by_reason[END_CRASH], by_reason[END_TIMEOUT], by_reason[END_ILLEGAL],
@@ -467,12 +471,7 @@ static void test_sprt_stops_the_run_when_it_decides(void)
              "-sprt elo0=0 elo1=100 alpha=0.05 beta=0.05 -results %s/s.jsonl",
              bin("PICKET_ENGINE", "build/tools/picket-engine"), bin("PICKET_ENGINE", "build/tools/picket-engine"), tmpdir);
     CU_ASSERT_EQUAL(arena(args), 0);
-    char path[256], buf[65536];
-    snprintf(path, sizeof path, "%s/out.txt", tmpdir);
-    FILE *f = fopen(path, "r");
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
+    const char *buf = arena_output();
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "H1 accepted"));
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "stopped early"));
     remove_tmpdir();
@@ -519,14 +518,9 @@ static void test_bad_options_get_one_line_errors(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CU_ASSERT_EQUAL(arena(cases[i][0]), 2);
-        char path[256], buf[4096];
-        snprintf(path, sizeof path, "%s/out.txt", tmpdir);
-        FILE *f = fopen(path, "r");
-        size_t n = fread(buf, 1, sizeof buf - 1, f);
-        buf[n] = '\0';
-        fclose(f);
+        const char *buf = arena_output();
         int lines = 0;
-        for (char *c = buf; *c; c++)
+        for (const char *c = buf; *c; c++)
             lines += *c == '\n';
         CU_ASSERT_EQUAL(lines, 1);
         if (!strstr(buf, cases[i][1]))

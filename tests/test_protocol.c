@@ -359,21 +359,10 @@ static void test_real_engine_plays_a_decision_with_info(void)
 
 /* ---------------------------------------------------------------- the client */
 
-static int open_fds(void)
-{
-    DIR *d = opendir("/proc/self/fd");
-    int n = 0;
-    if (!d)
-        return -1;
-    while (readdir(d))
-        n++;
-    closedir(d);
-    return n;
-}
 
 static void test_client_leaves_no_zombie_and_no_descriptor(void)
 {
-    int before = open_fds();
+    int before = test_open_fds();
     for (int i = 0; i < 100; i++) {
         CU_ASSERT_EQUAL_FATAL(engine_start(), 0);
         pid_t pid = engine.pid;
@@ -385,7 +374,7 @@ static void test_client_leaves_no_zombie_and_no_descriptor(void)
         /* Reaped: the pid is no longer our child. */
         CU_ASSERT_EQUAL(waitpid(pid, NULL, WNOHANG), -1);
     }
-    CU_ASSERT_EQUAL(open_fds(), before);
+    CU_ASSERT_EQUAL(test_open_fds(), before);
 }
 
 static void test_client_reports_a_program_that_cannot_start(void)

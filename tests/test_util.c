@@ -1,6 +1,7 @@
 #include "test_util.h"
 
 #include <CUnit/Basic.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -24,6 +25,17 @@ cardset_t test_cards(const char *text)
         CU_FAIL_FATAL("bad card text in a test");
     }
     return set;
+}
+
+int test_open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    int n = 0;
+    while (d && readdir(d))
+        n++;
+    if (d)
+        closedir(d);
+    return n;
 }
 
 picket_rules_t test_rules(const char *preset, ...)

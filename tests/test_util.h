@@ -14,6 +14,9 @@ int test_run_all(void);
 /* A set of cards from text; fails the test (and returns 0) on bad text. */
 cardset_t test_cards(const char *text);
 
+/* How many descriptors this process has open (from /proc/self/fd). */
+int test_open_fds(void);
+
 /* Rules of a preset with overrides, e.g. test_rules("cotton", "ties=void", NULL). */
 picket_rules_t test_rules(const char *preset, ...);
 
