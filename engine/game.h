@@ -59,6 +59,31 @@ typedef struct game_config {
     int players;                 /* 0 for the game's default */
 } game_config_t;
 
+/* A perfect-information endgame: the play of a hand with every card known, as a trick solver
+ * searches it. Positions are small flat structs copied on every move (copy-make); a move is a
+ * small integer the game gives meaning to (a card for Picket). */
+enum { ENDGAME_MAX_MOVES = 64 };
+typedef struct game_endgame {
+    size_t pos_size;
+    /* The position of a state whose hand is in its play phase (both hands known): 0, or -1. */
+    int (*from_state)(const void *state, void *pos);
+    /* 0 or 1; -1 once the hand is over. */
+    int (*to_move)(const void *pos);
+    /* The moves worth searching: one per class of equivalent moves, in a good order to try. */
+    int (*moves)(const void *pos, uint8_t *out);
+    /* Every legal move (the reference search uses these). */
+    int (*all_moves)(const void *pos, uint8_t *out);
+    /* The move of moves() that stands for this legal move. */
+    int (*representative)(const void *pos, int move);
+    /* child = pos after move; returns the points it scores, seat 0's minus seat 1's. */
+    int (*play)(const void *pos, int move, void *child);
+    /* A canonical key: equal for positions whose futures score alike (rules included). */
+    uint64_t (*key)(const void *pos);
+    /* Moves left to the end: how much work a position is worth keeping in a table. */
+    int (*depth)(const void *pos);
+    void (*to_game_move)(int move, game_move_t *out);
+} game_endgame_t;
+
 typedef struct game {
     const char *name;
     size_t state_size;
@@ -109,6 +134,8 @@ typedef struct game {
     /* A rule-of-thumb value for each move of the view's seat (higher is better): the game's
      * heuristic player, for baselines and move ordering. */
     void (*heuristic_evaluate)(const void *view, const game_move_t *moves, int n, double *values);
+    /* The endgame a trick solver searches, or NULL for a game without one. */
+    const game_endgame_t *endgame;
 } game_t;
 
 /* The game registry: every game the project knows. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "picket.h"
+#include "picket_endgame.h"
 
 const char *const PK_EVENT_NAMES[PK_EV_COUNT] = {
     "?", "cut", "hand", "dealt", "turn", "blank", "show", "discard", "draw", "peek", "call",
@@ -617,4 +618,5 @@ const game_t PICKET_GAME = {
     .event_format = picket_event_format,
     .event_parse = picket_event_parse,
     .heuristic_evaluate = picket_heuristic_evaluate,
+    .endgame = &PICKET_ENDGAME,
 };

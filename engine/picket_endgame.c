@@ -1,0 +1,245 @@
+#include "picket_endgame.h"
+
+#include <string.h>
+#include <xxhash.h>
+
+static int high(int card) { return card_rank(card) >= RANK_T; }
+
+void pk_end_make(pk_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
+                 int tricks0, int tricks1)
+{
+    memset(e, 0, sizeof *e);
+    e->hand[0] = hand0;
+    e->hand[1] = hand1;
+    e->to_move = (int8_t)to_move;
+    e->lead = (int8_t)lead;
+    e->tricks[0] = (int8_t)tricks0;
+    e->tricks[1] = (int8_t)tricks1;
+    e->bound_suit = -1;
+    e->elder = -1;
+    e->play_points = (int8_t)r->play_points;
+    e->last_trick = (int8_t)r->last_trick;
+    e->pique_rule = (int8_t)r->pique;
+}
+
+/* Close the Pique when it can no longer happen, so positions that score alike share a key. */
+static void settle_pique(pk_end_t *e)
+{
+    if (!e->pique_open)
+        return;
+    int can = 0;
+    for (int s = 0; s < 2; s++)
+        if (!e->reckoned[1 - s] && (e->pique_rule == PK_PQ_ANY_TIME || e->opening))
+            can = 1;
+    if (!can) {
+        e->pique_open = 0;
+        e->pts[0] = e->pts[1] = e->reckoned[0] = e->reckoned[1] = 0;
+        e->opening = 0;
+    }
+}
+
+int pk_end_from_state(const picket_state_t *st, pk_end_t *out)
+{
+    const picket_pub_t *p = &st->pub;
+    if (p->phase != PK_PH_PLAY)
+        return -1;
+    int lead = p->trick_card[p->leader];
+    pk_end_make(out, &st->rules, st->hand[0], st->hand[1], p->to_move, lead, p->tricks[0], p->tricks[1]);
+    out->elder = (int8_t)pk_elder(p);
+    if (p->trick_no == 0 && lead < 0) {
+        out->bound_suit = (int8_t)(p->appointed_suit >= 0 ? p->appointed_suit : p->called_suit);
+        out->opening = 1;
+    }
+    if (!p->piqued) {
+        out->pique_open = 1;
+        for (int s = 0; s < 2; s++) {
+            out->pts[s] = (int8_t)(p->hand_pts[s] > PK_PIQUE_AT ? PK_PIQUE_AT : p->hand_pts[s]);
+            out->reckoned[s] = p->reckoned[s];
+        }
+        settle_pique(out);
+    }
+    return 0;
+}
+
+static int pe_from_state(const void *state, void *pos) { return pk_end_from_state(state, pos); }
+
+static int pe_to_move(const void *pos)
+{
+    const pk_end_t *e = pos;
+    return (e->hand[0] | e->hand[1]) ? e->to_move : -1;
+}
+
+/* Cards the side to move may play. */
+static cardset_t playable(const pk_end_t *e)
+{
+    cardset_t hand = e->hand[e->to_move];
+    if (e->lead < 0) {
+        if (e->bound_suit >= 0 && (hand & cardset_suit(e->bound_suit)))
+            return hand & cardset_suit(e->bound_suit);
+        return hand;
+    }
+    cardset_t follow = hand & cardset_suit(card_suit(e->lead));
+    return follow ? follow : hand;
+}
+
+static int pe_all_moves(const void *pos, uint8_t *out)
+{
+    const pk_end_t *e = pos;
+    int n = 0;
+    for (cardset_t c = playable(e); c; c &= c - 1)
+        out[n++] = (uint8_t)cardset_first(c);
+    return n;
+}
+
+/* Two cards of one holder are equivalent when no card still in play lies between them in their
+ * suit (the other hand's cards and the card led to this trick), and both score alike (Ten and
+ * up, or below). The lowest card of each class stands for it. */
+static int pe_representative(const void *pos, int card)
+{
+    const pk_end_t *e = pos;
+    cardset_t mine = e->hand[e->to_move];
+    cardset_t others = e->hand[1 - e->to_move] | (e->lead >= 0 ? cardset_of(e->lead) : 0);
+    int rep = card;
+    for (int c = card - 1; c >= 0 && card_suit(c) == card_suit(card); c--) {
+        if (cardset_has(others, c) || high(c) != high(card))
+            break;
+        if (cardset_has(mine, c))
+            rep = c;
+    }
+    return rep;
+}
+
+/* Order: the follower tries the cheapest winning card first, then the cheapest card; the
+ * leader tries high cards first (sure winners), longest suits first. */
+static int order_score(const pk_end_t *e, int card)
+{
+    int r = card_rank(card);
+    if (e->lead >= 0) {
+        int wins = card_suit(card) == card_suit(e->lead) && r > card_rank(e->lead);
+        return wins ? 100 - r : 50 - r;
+    }
+    int len = cardset_count(e->hand[e->to_move] & cardset_suit(card_suit(card)));
+    return 4 * r + len;
+}
+
+static int pe_moves(const void *pos, uint8_t *out)
+{
+    const pk_end_t *e = pos;
+    int n = 0, score[ENDGAME_MAX_MOVES];
+    for (cardset_t c = playable(e); c; c &= c - 1) {
+        int card = cardset_first(c);
+        if (pe_representative(e, card) != card)
+            continue;
+        int sc = order_score(e, card), j = n++;
+        for (; j > 0 && score[j - 1] < sc; j--) {
+            out[j] = out[j - 1];
+            score[j] = score[j - 1];
+        }
+        out[j] = (uint8_t)card;
+        score[j] = sc;
+    }
+    return n;
+}
+
+/* Points for seat s, with the Pique when they complete it; returns seat 0's minus seat 1's. */
+static int reckon(pk_end_t *e, int s, int pts, int opening_lead)
+{
+    if (pts <= 0)
+        return 0;
+    int total = pts;
+    if (e->pique_open) {
+        int before = e->pts[s];
+        e->reckoned[s] = 1;
+        e->pts[s] = (int8_t)(before + pts > PK_PIQUE_AT ? PK_PIQUE_AT : before + pts);
+        if (before + pts >= PK_PIQUE_AT && !e->reckoned[1 - s] &&
+            (e->pique_rule == PK_PQ_ANY_TIME || opening_lead)) {
+            total += 30;
+            e->pique_open = 0;
+        }
+        e->opening = 0;
+        settle_pique(e);
+    }
+    return s == 0 ? total : -total;
+}
+
+static int pe_play(const void *pos, int card, void *childp)
+{
+    const pk_end_t *p = pos;
+    pk_end_t *e = childp;
+    *e = *p;
+    int s = e->to_move, o = 1 - s, delta = 0;
+    e->hand[s] &= ~cardset_of(card);
+    if (e->lead < 0) {
+        int opening = e->opening && s == e->elder;
+        e->lead = (int8_t)card;
+        e->bound_suit = -1;
+        e->to_move = (int8_t)o;
+        if (e->play_points == PK_PP_LEAD_OR_WIN && high(card))
+            delta += reckon(e, s, 1, opening);
+        if (e->opening) {
+            e->opening = 0;
+            settle_pique(e);
+        }
+        return delta;
+    }
+    int lead = e->lead;
+    int follower_wins = card_suit(card) == card_suit(lead) && card_rank(card) > card_rank(lead);
+    int w = follower_wins ? s : o, win_card = follower_wins ? card : lead;
+    e->tricks[w]++;
+    e->lead = -1;
+    e->to_move = (int8_t)w;
+    if (e->play_points == PK_PP_WINNER_TAKES)
+        delta += reckon(e, w, high(card) + high(lead), 0);
+    else if (follower_wins && high(card))
+        delta += reckon(e, w, 1, 0);
+    if (!(e->hand[0] | e->hand[1])) {
+        delta += reckon(e, w, e->last_trick == PK_LT_ONE_OR_TWO && high(win_card) ? 2 : 1, 0);
+        if (e->tricks[0] != e->tricks[1]) {
+            int m = e->tricks[0] > e->tricks[1] ? 0 : 1;
+            delta += reckon(e, m, e->tricks[m] == PK_TRICKS ? 40 : 10, 0);
+        }
+    }
+    return delta;
+}
+
+static uint64_t pe_key(const void *pos)
+{
+    const pk_end_t *e = pos;
+    /* Packed without padding: what the future's score depends on, the scoring rules included
+     * (a table may outlive one search). */
+    struct {
+        uint64_t h0, h1;
+        int8_t to_move, lead, tricks0, bound, open, pts0, pts1, rec;
+    } k = { e->hand[0], e->hand[1], e->to_move, e->lead, e->tricks[0], e->bound_suit, e->pique_open,
+            e->pts[0], e->pts[1],
+            (int8_t)(e->reckoned[0] | e->reckoned[1] << 1 | e->opening << 2 | e->play_points << 3 |
+                     e->last_trick << 4 | e->pique_rule << 5) };
+    return XXH3_64bits(&k, sizeof k);
+}
+
+static int pe_depth(const void *pos)
+{
+    const pk_end_t *e = pos;
+    return cardset_count(e->hand[0] | e->hand[1]);
+}
+
+static void pe_to_game_move(int card, game_move_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = PK_MV_PLAY;
+    out->arg = (int16_t)card;
+    out->cards = cardset_of(card);
+}
+
+const game_endgame_t PICKET_ENDGAME = {
+    .pos_size = sizeof(pk_end_t),
+    .from_state = pe_from_state,
+    .to_move = pe_to_move,
+    .moves = pe_moves,
+    .all_moves = pe_all_moves,
+    .representative = pe_representative,
+    .play = pe_play,
+    .key = pe_key,
+    .depth = pe_depth,
+    .to_game_move = pe_to_game_move,
+};

@@ -1,0 +1,205 @@
+#include "solver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { INF = 30000 };
+
+struct solver {
+    const game_endgame_t *g;
+    tt_t *tt;
+    solver_stats_t st;
+};
+
+/* A position buffer on the stack, aligned for any position struct. */
+typedef union pos_buf {
+    unsigned char bytes[SOLVER_MAX_POS];
+    uint64_t align;
+} pos_buf_t;
+
+solver_t *solver_create(const game_endgame_t *g, size_t tt_mb, tt_kind_t kind, char *err, size_t errlen)
+{
+    if (!g || g->pos_size > SOLVER_MAX_POS) {
+        snprintf(err, errlen, "this game has no endgame a solver can hold");
+        return NULL;
+    }
+    solver_t *s = calloc(1, sizeof *s);
+    if (!s || !(s->tt = tt_create(tt_mb, kind))) {
+        free(s);
+        snprintf(err, errlen, "no memory for a %zu MB table", tt_mb);
+        return NULL;
+    }
+    s->g = g;
+    return s;
+}
+
+void solver_free(solver_t *s)
+{
+    if (!s)
+        return;
+    tt_free(s->tt);
+    free(s);
+}
+
+void solver_clear(solver_t *s) { tt_clear(s->tt); }
+const solver_stats_t *solver_stats(const solver_t *s) { return &s->st; }
+void solver_reset_stats(solver_t *s) { memset(&s->st, 0, sizeof s->st); }
+
+/* Alpha-beta on the absolute value (seat 0's points minus seat 1's): seat 0 maximizes. */
+static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_move)
+{
+    const game_endgame_t *g = s->g;
+    s->st.nodes++;
+    *best_move = -1;
+    int who = g->to_move(pos);
+    if (who < 0)
+        return 0;
+    uint64_t key = g->key(pos);
+    int tt_move = -1;
+    s->st.probes++;
+    const tt_entry_t *e = tt_probe(s->tt, key);
+    if (e) {
+        s->st.hits++;
+        if (e->lo >= beta || e->lo == e->hi) {
+            *best_move = e->move;
+            return e->lo;
+        }
+        if (e->hi <= alpha) {
+            *best_move = e->move;
+            return e->hi;
+        }
+        if (e->lo > alpha)
+            alpha = e->lo;
+        if (e->hi < beta)
+            beta = e->hi;
+        tt_move = e->move;
+    }
+    uint8_t moves[ENDGAME_MAX_MOVES];
+    int n = g->moves(pos, moves);
+    /* The table's move first. */
+    for (int i = 1; i < n && tt_move >= 0; i++)
+        if (moves[i] == tt_move) {
+            memmove(moves + 1, moves, (size_t)i);
+            moves[0] = (uint8_t)tt_move;
+            break;
+        }
+    int a0 = alpha, b0 = beta;
+    int max_side = who == 0;
+    int best = max_side ? -INF : INF, bm = n ? moves[0] : -1;
+    pos_buf_t child;
+    for (int i = 0; i < n; i++) {
+        int delta = g->play(pos, moves[i], child.bytes);
+        int dummy;
+        int v = delta + search(s, child.bytes, alpha - delta, beta - delta, &dummy);
+        if (max_side ? v > best : v < best) {
+            best = v;
+            bm = moves[i];
+        }
+        if (max_side && best > alpha)
+            alpha = best;
+        if (!max_side && best < beta)
+            beta = best;
+        if (alpha >= beta)
+            break;
+    }
+    /* Fail-soft bounds: a value at or below the window's floor is an upper bound, at or above
+     * its ceiling a lower bound, inside it exact. */
+    int lo = -INF, hi = INF;
+    if (best <= a0)
+        hi = best;
+    else if (best >= b0)
+        lo = best;
+    else
+        lo = hi = best;
+    if (e) {
+        /* Keep what was known: bounds only tighten. */
+        if (e->lo > lo)
+            lo = e->lo;
+        if (e->hi < hi)
+            hi = e->hi;
+    }
+    if (lo <= hi) /* lo > hi: only a key collision can do that; store nothing */
+        tt_store(s->tt, key, lo, hi, bm, g->depth(pos));
+    *best_move = bm;
+    return best;
+}
+
+static int mover_sign(const solver_t *s, const void *pos) { return s->g->to_move(pos) == 1 ? -1 : 1; }
+
+int solver_best(solver_t *s, const void *pos, int *move)
+{
+    int bm;
+    int v = search(s, pos, -INF, INF, &bm);
+    if (move)
+        *move = bm;
+    return mover_sign(s, pos) * v;
+}
+
+int solver_all(solver_t *s, const void *pos, uint8_t *moves, int *values)
+{
+    const game_endgame_t *g = s->g;
+    int sign = mover_sign(s, pos);
+    uint8_t reps[ENDGAME_MAX_MOVES];
+    int rep_value[ENDGAME_MAX_MOVES];
+    int nr = g->moves(pos, reps);
+    pos_buf_t child;
+    for (int i = 0; i < nr; i++) {
+        int delta = g->play(pos, reps[i], child.bytes), bm;
+        rep_value[i] = sign * (delta + search(s, child.bytes, -INF, INF, &bm));
+    }
+    int n = g->all_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        int r = g->representative(pos, moves[i]);
+        values[i] = 0;
+        for (int j = 0; j < nr; j++)
+            if (reps[j] == r)
+                values[i] = rep_value[j];
+    }
+    return n;
+}
+
+int solver_line(solver_t *s, const void *pos, uint8_t *line, int max)
+{
+    pos_buf_t cur, next;
+    memcpy(cur.bytes, pos, s->g->pos_size);
+    int n = 0;
+    while (n < max && s->g->to_move(cur.bytes) >= 0) {
+        uint8_t moves[ENDGAME_MAX_MOVES];
+        int values[ENDGAME_MAX_MOVES];
+        int k = solver_all(s, cur.bytes, moves, values), best = 0;
+        for (int i = 1; i < k; i++)
+            if (values[i] > values[best])
+                best = i;
+        line[n++] = moves[best];
+        s->g->play(cur.bytes, moves[best], next.bytes);
+        memcpy(cur.bytes, next.bytes, s->g->pos_size);
+    }
+    return n;
+}
+
+static int minimax_abs(const game_endgame_t *g, const void *pos, uint64_t *nodes)
+{
+    (*nodes)++;
+    int who = g->to_move(pos);
+    if (who < 0)
+        return 0;
+    uint8_t moves[ENDGAME_MAX_MOVES];
+    int n = g->all_moves(pos, moves);
+    int best = who == 0 ? -INF : INF;
+    pos_buf_t child;
+    for (int i = 0; i < n; i++) {
+        int v = g->play(pos, moves[i], child.bytes);
+        v += minimax_abs(g, child.bytes, nodes);
+        if (who == 0 ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+int solver_minimax(const game_endgame_t *g, const void *pos, uint64_t *nodes)
+{
+    uint64_t dummy = 0;
+    int v = minimax_abs(g, pos, nodes ? nodes : &dummy);
+    return g->to_move(pos) == 1 ? -v : v;
+}

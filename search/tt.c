@@ -1,0 +1,131 @@
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+typedef struct tt_node {
+    tt_entry_t e;
+    UT_hash_handle hh;
+} tt_node_t;
+
+struct tt {
+    tt_kind_t kind;
+    size_t bytes;
+    /* array */
+    tt_entry_t *slots;
+    size_t mask; /* buckets - 1 */
+    /* uthash */
+    tt_node_t *pool, *head;
+    size_t used, cap;
+};
+
+tt_t *tt_create(size_t megabytes, tt_kind_t kind)
+{
+    if (megabytes < 1)
+        megabytes = 1;
+    tt_t *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->kind = kind;
+    size_t bytes = megabytes << 20;
+    if (kind == TT_ARRAY) {
+        size_t buckets = 1;
+        while (buckets * 2 * TT_BUCKET * sizeof(tt_entry_t) <= bytes)
+            buckets *= 2;
+        t->slots = aligned_alloc(64, buckets * TT_BUCKET * sizeof(tt_entry_t));
+        t->mask = buckets - 1;
+        t->bytes = buckets * TT_BUCKET * sizeof(tt_entry_t);
+        if (!t->slots) {
+            free(t);
+            return NULL;
+        }
+    } else {
+        /* uthash's buckets take memory too: count about 1.5 words a node on top of the node. */
+        t->cap = bytes / (sizeof(tt_node_t) + 12);
+        t->pool = malloc(t->cap * sizeof *t->pool);
+        t->bytes = t->cap * sizeof *t->pool;
+        if (!t->pool) {
+            free(t);
+            return NULL;
+        }
+    }
+    tt_clear(t);
+    return t;
+}
+
+void tt_free(tt_t *t)
+{
+    if (!t)
+        return;
+    if (t->kind == TT_UTHASH)
+        HASH_CLEAR(hh, t->head);
+    free(t->slots);
+    free(t->pool);
+    free(t);
+}
+
+void tt_clear(tt_t *t)
+{
+    if (t->kind == TT_ARRAY) {
+        memset(t->slots, 0, (t->mask + 1) * TT_BUCKET * sizeof(tt_entry_t));
+    } else {
+        HASH_CLEAR(hh, t->head);
+        t->used = 0;
+    }
+}
+
+size_t tt_bytes(const tt_t *t) { return t->bytes; }
+tt_kind_t tt_kind(const tt_t *t) { return t->kind; }
+
+/* Key 0 marks an empty slot; a real key of 0 is stored as 1 (one position in 2^64). */
+static uint64_t fix_key(uint64_t key) { return key ? key : 1; }
+
+const tt_entry_t *tt_probe(tt_t *t, uint64_t key)
+{
+    key = fix_key(key);
+    if (t->kind == TT_ARRAY) {
+        tt_entry_t *b = &t->slots[(key & t->mask) * TT_BUCKET];
+        for (int i = 0; i < TT_BUCKET; i++)
+            if (b[i].key == key)
+                return &b[i];
+        return NULL;
+    }
+    tt_node_t *n;
+    HASH_FIND(hh, t->head, &key, sizeof key, n);
+    return n ? &n->e : NULL;
+}
+
+void tt_store(tt_t *t, uint64_t key, int lo, int hi, int move, int depth)
+{
+    key = fix_key(key);
+    tt_entry_t *e;
+    if (t->kind == TT_ARRAY) {
+        tt_entry_t *b = &t->slots[(key & t->mask) * TT_BUCKET];
+        e = &b[0];
+        for (int i = 0; i < TT_BUCKET; i++) {
+            if (b[i].key == key || b[i].key == 0) {
+                e = &b[i];
+                break;
+            }
+            if (b[i].depth < e->depth)
+                e = &b[i];
+        }
+    } else {
+        tt_node_t *n;
+        HASH_FIND(hh, t->head, &key, sizeof key, n);
+        if (!n) {
+            if (t->used == t->cap)
+                tt_clear(t);
+            n = &t->pool[t->used++];
+            n->e.key = key;
+            HASH_ADD(hh, t->head, e.key, sizeof key, n);
+        }
+        e = &n->e;
+    }
+    e->key = key;
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->move = (uint8_t)move;
+    e->depth = (uint8_t)depth;
+}

@@ -1,0 +1,47 @@
+/* tt: the trick solver's transposition table: position key -> bounds on its exact value, and
+ * the move that was best there. Fixed memory, set once (megabytes); nothing is allocated while
+ * searching. Two layouts behind one interface, so bench/solver can measure both:
+ *
+ *  TT_ARRAY (default, the faster): buckets of 4 entries, one 64-byte cache line each; a key
+ *  picks its bucket by its low bits. Entry: 64-bit key (0 = empty), lower and upper bound
+ *  (int16, the value of the rest of the hand, seat 0's points minus seat 1's), best move, and
+ *  depth (cards left in both hands). Replacement: the same key is updated in place; else an
+ *  empty entry is taken; else the entry with the fewest cards left (the cheapest to recompute)
+ *  is replaced.
+ *
+ *  TT_UTHASH: uthash's hash table over a pool of nodes allocated up front; when the pool is
+ *  full the table is cleared and refilled (uthash itself would grow without bound).
+ */
+#ifndef PICKET_TT_H
+#define PICKET_TT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { TT_ARRAY, TT_UTHASH } tt_kind_t;
+
+typedef struct tt_entry {
+    uint64_t key;
+    int16_t lo, hi;
+    uint8_t move;
+    uint8_t depth;
+    uint8_t pad[2];
+} tt_entry_t;
+_Static_assert(sizeof(tt_entry_t) == 16, "a table entry is 16 bytes");
+
+enum { TT_BUCKET = 4 };
+_Static_assert(sizeof(tt_entry_t) * TT_BUCKET == 64, "a bucket is one cache line");
+
+typedef struct tt tt_t;
+
+/* A table of about `megabytes` MB (at least 1). NULL if memory is short. */
+tt_t *tt_create(size_t megabytes, tt_kind_t kind);
+void tt_free(tt_t *t);
+void tt_clear(tt_t *t);
+/* The entry for key, or NULL. */
+const tt_entry_t *tt_probe(tt_t *t, uint64_t key);
+void tt_store(tt_t *t, uint64_t key, int lo, int hi, int move, int depth);
+size_t tt_bytes(const tt_t *t);
+tt_kind_t tt_kind(const tt_t *t);
+
+#endif

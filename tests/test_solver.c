@@ -1,0 +1,197 @@
+/* The trick solver (search/solver.c over engine/picket_endgame.c).
+ *  - Against plain exhaustive minimax (no pruning, no table) on thousands of seeded random
+ *    endings of up to 6 tricks, for every preset and both packs: every value identical, every
+ *    move's value identical, and every best move truly best.
+ *  - The endgame scores exactly as the rules engine: from random points of real hands, the
+ *    same moves played in both give the same points, Pique included.
+ *  - Both table layouts give the same values; equivalent cards are collapsed. */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "picket_endgame.h"
+#include "solver.h"
+#include "test_util.h"
+
+/* A random ending: n cards each (the follower one fewer when a trick is in progress). */
+static void random_ending(rng_t *rng, const picket_rules_t *r, int n, pk_end_t *e)
+{
+    int cards[CARD_COUNT];
+    int m = cardset_to_array(cards_pack(r->deck), cards);
+    for (int i = m - 1; i > 0; i--) {
+        int j = (int)rng_below(rng, (uint32_t)i + 1), t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    int in_trick = (int)rng_below(rng, 2);
+    int leader = (int)rng_below(rng, 2);
+    cardset_t h[2] = { 0, 0 };
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int s = 0; s < 2; s++)
+            h[s] |= cardset_of(cards[k++]);
+    int lead = -1, to_move = leader;
+    if (in_trick) {
+        /* The leader has led one of his cards already. */
+        lead = cardset_first(h[leader]);
+        h[leader] &= ~cardset_of(lead);
+        to_move = 1 - leader;
+    }
+    int played = PK_TRICKS - n;
+    int t0 = (int)rng_below(rng, (uint32_t)played + 1);
+    pk_end_make(e, r, h[0], h[1], to_move, lead, t0, played - t0);
+    /* Sometimes a Pique is still open. */
+    if (rng_below(rng, 3) == 0) {
+        e->pique_open = 1;
+        e->pts[0] = (int8_t)rng_below(rng, 31);
+        e->pts[1] = (int8_t)rng_below(rng, 31);
+        e->reckoned[0] = (int8_t)(e->pts[0] > 0);
+        e->reckoned[1] = (int8_t)(e->pts[1] > 0 && rng_below(rng, 2));
+        if (!e->reckoned[1])
+            e->pts[1] = 0;
+    }
+}
+
+static void check_config(const picket_rules_t *r, int endings, uint64_t seed, tt_kind_t kind)
+{
+    char err[160];
+    solver_t *s = solver_create(&PICKET_ENDGAME, 4, kind, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    rng_t rng;
+    rng_seed(&rng, seed);
+    int bad_value = 0, bad_moves = 0, bad_best = 0;
+    for (int i = 0; i < endings; i++) {
+        pk_end_t e;
+        random_ending(&rng, r, 1 + (int)rng_below(&rng, 6), &e);
+        if (PICKET_ENDGAME.to_move(&e) < 0)
+            continue;
+        int want = solver_minimax(&PICKET_ENDGAME, &e, NULL);
+        int best_move;
+        int got = solver_best(s, &e, &best_move);
+        bad_value += got != want;
+        /* Every move's value, against minimax of the child. */
+        uint8_t moves[ENDGAME_MAX_MOVES];
+        int values[ENDGAME_MAX_MOVES];
+        int n = solver_all(s, &e, moves, values);
+        int mover = PICKET_ENDGAME.to_move(&e), best_seen = -10000, best_is_best = 0;
+        for (int k = 0; k < n; k++) {
+            pk_end_t child;
+            int delta = PICKET_ENDGAME.play(&e, moves[k], &child);
+            int child_to_move = PICKET_ENDGAME.to_move(&child);
+            int v = solver_minimax(&PICKET_ENDGAME, &child, NULL);
+            /* minimax is for the child's side to move; turn it into the mover's points. */
+            int abs_child = child_to_move == 1 ? -v : v;
+            int mine = (mover == 0 ? 1 : -1) * (delta + abs_child);
+            bad_moves += values[k] != mine;
+            if (mine > best_seen)
+                best_seen = mine;
+            if (moves[k] == best_move)
+                best_is_best = mine == want;
+        }
+        bad_best += !best_is_best || best_seen != want;
+    }
+    if (bad_value || bad_moves || bad_best)
+        fprintf(stderr, "\n    deck %d pp %d lt %d pq %d: %d wrong values, %d wrong move values, %d wrong best moves\n",
+                r->deck, r->play_points, r->last_trick, r->pique, bad_value, bad_moves, bad_best);
+    CU_ASSERT_EQUAL(bad_value, 0);
+    CU_ASSERT_EQUAL(bad_moves, 0);
+    CU_ASSERT_EQUAL(bad_best, 0);
+    solver_free(s);
+}
+
+static void test_solver_equals_minimax_every_preset_both_packs(void)
+{
+    for (int p = 0; p < PK_PRESET_COUNT; p++)
+        for (int d = 0; d < 2; d++) {
+            picket_rules_t r = PICKET_PRESETS[p].rules;
+            r.deck = d ? 32 : 36;
+            check_config(&r, 2000, 1000 + (uint64_t)(10 * p + d), TT_ARRAY);
+        }
+}
+
+static void test_uthash_table_gives_the_same_values(void)
+{
+    for (int p = 0; p < PK_PRESET_COUNT; p++) {
+        picket_rules_t r = PICKET_PRESETS[p].rules;
+        check_config(&r, 300, 5000 + (uint64_t)p, TT_UTHASH);
+    }
+}
+
+/* Equivalent cards: AH KH QH held together against nothing in hearts are one move. */
+static void test_equivalent_cards_are_collapsed(void)
+{
+    picket_rules_t r = test_rules("cotgrave", NULL);
+    pk_end_t e;
+    pk_end_make(&e, &r, test_cards("AH KH QH 7H 6H"), test_cards("9S 8S 7S 6S TS"), 0, -1, 4, 3);
+    uint8_t moves[ENDGAME_MAX_MOVES];
+    /* Classes: A K Q (high, adjacent), 7 6 (low, adjacent): two moves. */
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.moves(&e, moves), 2);
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.all_moves(&e, moves), 5);
+    /* A card in the other hand between them splits the class: the TH. */
+    pk_end_make(&e, &r, test_cards("AH KH QH 9H 8H"), test_cards("TH 8S 7S 6S TS"), 0, -1, 4, 3);
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.moves(&e, moves), 2);
+    pk_end_make(&e, &r, test_cards("AH KH JH 9H 8H"), test_cards("QH 8S 7S 6S TS"), 0, -1, 4, 3);
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.moves(&e, moves), 3);
+}
+
+/* From random points of real hands, the endgame and the rules engine score the same. */
+static void test_endgame_scores_as_the_rules_engine(void)
+{
+    int checked = 0, wrong = 0;
+    for (int p = 0; p < PK_PRESET_COUNT; p++)
+        for (int d = 0; d < 2; d++) {
+            picket_rules_t r = PICKET_PRESETS[p].rules;
+            r.deck = d ? 32 : 36;
+            r.target = 1000000;
+            rng_t rng;
+            rng_seed(&rng, 77 + (uint64_t)(10 * p + d));
+            for (int set = 0; set < 150; set++) {
+                picket_state_t st;
+                picket_init(&st, &r, rng_derive(9, (uint64_t)(100 * p + 10 * d + set)));
+                picket_apply_chance(&st, NULL, 0);
+                int stop_at = (int)rng_below(&rng, 24);
+                int plays = 0;
+                pk_end_t e;
+                int have = 0, start_diff = 0;
+                while (picket_to_move(&st) >= 0) {
+                    if (st.pub.phase == PK_PH_PLAY && !have && plays == stop_at) {
+                        CU_ASSERT_EQUAL_FATAL(pk_end_from_state(&st, &e), 0);
+                        have = 1;
+                        start_diff = st.pub.score[0] - st.pub.score[1];
+                    }
+                    game_move_t m;
+                    picket_random_move(&st, &rng, &m);
+                    if (have && m.kind == PK_MV_PLAY) {
+                        pk_end_t next;
+                        start_diff += PICKET_ENDGAME.play(&e, m.arg, &next);
+                        e = next;
+                    }
+                    plays += m.kind == PK_MV_PLAY;
+                    picket_apply(&st, &m, NULL, 0);
+                }
+                if (have) {
+                    checked++;
+                    if (st.pub.score[0] - st.pub.score[1] != start_diff) {
+                        wrong++;
+                        if (wrong <= 5)
+                            fprintf(stderr, "\n    %s deck %d set %d: rules %d, endgame %d (stop at play %d, pique %d)",
+                                    PICKET_PRESETS[p].name, r.deck, set, st.pub.score[0] - st.pub.score[1], start_diff,
+                                    stop_at, st.pub.piqued);
+                    }
+                }
+            }
+        }
+    CU_ASSERT(checked > 1000);
+    CU_ASSERT_EQUAL(wrong, 0);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("trick solver", NULL, NULL);
+    CU_add_test(s, "equivalent cards are collapsed", test_equivalent_cards_are_collapsed);
+    CU_add_test(s, "the endgame scores as the rules engine", test_endgame_scores_as_the_rules_engine);
+    CU_add_test(s, "solver equals minimax: 2000 endings per preset and pack", test_solver_equals_minimax_every_preset_both_packs);
+    CU_add_test(s, "the uthash table gives the same values", test_uthash_table_gives_the_same_values);
+    return test_run_all();
+}
