@@ -77,7 +77,8 @@ typedef struct game_endgame {
     int (*representative)(const void *pos, int move);
     /* child = pos after move; returns the points it scores, seat 0's minus seat 1's. */
     int (*play)(const void *pos, int move, void *child);
-    /* A canonical key: equal for positions whose futures score alike (rules included). */
+    /* A canonical key: equal for positions whose futures score alike (rules included); 0 for a
+     * position not worth a table entry (one that rarely recurs). */
     uint64_t (*key)(const void *pos);
     /* Moves left to the end: how much work a position is worth keeping in a table. */
     int (*depth)(const void *pos);

@@ -118,8 +118,13 @@ static int order_score(const pk_end_t *e, int card)
         int wins = card_suit(card) == card_suit(e->lead) && r > card_rank(e->lead);
         return wins ? 100 - r : 50 - r;
     }
-    int len = cardset_count(e->hand[e->to_move] & cardset_suit(card_suit(card)));
-    return 4 * r + len;
+    /* Leading: a sure winner (no higher card of its suit in the other hand) first, from the
+     * longest suit; otherwise a low card from a long suit, keeping the high ones. */
+    cardset_t suit = cardset_suit(card_suit(card));
+    int len = cardset_count(e->hand[e->to_move] & suit);
+    cardset_t other = e->hand[1 - e->to_move] & suit;
+    int sure = !other || cardset_last(other) < card;
+    return sure ? 200 + 8 * len + r : 8 * len - r;
 }
 
 static int pe_moves(const void *pos, uint8_t *out)
@@ -202,15 +207,29 @@ static int pe_play(const void *pos, int card, void *childp)
     return delta;
 }
 
+/* The tricks won so far matter only through the 10 for cards and the capot. Once a seat has 7
+ * tricks and the other at least one, the future scores the same whatever the exact count. */
+static int8_t trick_class(const pk_end_t *e)
+{
+    if (e->tricks[0] >= 7 && e->tricks[1] >= 1)
+        return 100;
+    if (e->tricks[1] >= 7 && e->tricks[0] >= 1)
+        return 101;
+    return e->tricks[0];
+}
+
 static uint64_t pe_key(const void *pos)
 {
     const pk_end_t *e = pos;
+    /* Positions inside a trick rarely recur; only those between tricks go in the table. */
+    if (e->lead >= 0)
+        return 0;
     /* Packed without padding: what the future's score depends on, the scoring rules included
      * (a table may outlive one search). */
     struct {
         uint64_t h0, h1;
         int8_t to_move, lead, tricks0, bound, open, pts0, pts1, rec;
-    } k = { e->hand[0], e->hand[1], e->to_move, e->lead, e->tricks[0], e->bound_suit, e->pique_open,
+    } k = { e->hand[0], e->hand[1], e->to_move, e->lead, trick_class(e), e->bound_suit, e->pique_open,
             e->pts[0], e->pts[1],
             (int8_t)(e->reckoned[0] | e->reckoned[1] << 1 | e->opening << 2 | e->play_points << 3 |
                      e->last_trick << 4 | e->pique_rule << 5) };

@@ -55,10 +55,16 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
     int who = g->to_move(pos);
     if (who < 0)
         return 0;
-    uint64_t key = g->key(pos);
+    /* Near the end a subtree is cheaper to search again than to look up: no table there. */
+    int depth = g->depth(pos);
+    uint64_t key = depth > SOLVER_TT_MIN_DEPTH ? g->key(pos) : 0;
+    int use_tt = key != 0;
     int tt_move = -1;
-    s->st.probes++;
-    const tt_entry_t *e = tt_probe(s->tt, key);
+    const tt_entry_t *e = NULL;
+    if (use_tt) {
+        s->st.probes++;
+        e = tt_probe(s->tt, key);
+    }
     if (e) {
         s->st.hits++;
         if (e->lo >= beta || e->lo == e->hi) {
@@ -119,18 +125,52 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
         if (e->hi < hi)
             hi = e->hi;
     }
-    if (lo <= hi) /* lo > hi: only a key collision can do that; store nothing */
-        tt_store(s->tt, key, lo, hi, bm, g->depth(pos));
+    if (use_tt && lo <= hi) /* lo > hi: only a key collision can do that; store nothing */
+        tt_store(s->tt, key, lo, hi, bm, depth);
     *best_move = bm;
     return best;
 }
 
 static int mover_sign(const solver_t *s, const void *pos) { return s->g->to_move(pos) == 1 ? -1 : 1; }
 
+/* MTD(f): null-window searches that close in on the exact value from a first guess; the table
+ * keeps each pass's bounds for the next. With points as values (a wide range) this cuts far
+ * more than one full-window search. */
+static int exact(solver_t *s, const void *pos, int guess, int *move)
+{
+    int lo = -INF, hi = INF, g = guess, bm = -1;
+    while (lo < hi) {
+        int beta = g == lo ? g + 1 : g;
+        g = search(s, pos, beta - 1, beta, &bm);
+        if (g < beta)
+            hi = g;
+        else
+            lo = g;
+    }
+    /* The last pass may have failed low without a move: one more at the value finds it. */
+    if (move) {
+        if (bm < 0 && s->g->to_move(pos) >= 0)
+            search(s, pos, g - 1, g + 1, &bm);
+        *move = bm;
+    }
+    return g;
+}
+
+static int first_guess(solver_t *s, const void *pos)
+{
+    uint64_t key = s->g->depth(pos) > SOLVER_TT_MIN_DEPTH ? s->g->key(pos) : 0;
+    const tt_entry_t *e = key ? tt_probe(s->tt, key) : NULL;
+    if (e && e->lo > -INF)
+        return e->lo;
+    if (e && e->hi < INF)
+        return e->hi;
+    return 0;
+}
+
 int solver_best(solver_t *s, const void *pos, int *move)
 {
     int bm;
-    int v = search(s, pos, -INF, INF, &bm);
+    int v = exact(s, pos, first_guess(s, pos), &bm);
     if (move)
         *move = bm;
     return mover_sign(s, pos) * v;
@@ -145,8 +185,8 @@ int solver_all(solver_t *s, const void *pos, uint8_t *moves, int *values)
     int nr = g->moves(pos, reps);
     pos_buf_t child;
     for (int i = 0; i < nr; i++) {
-        int delta = g->play(pos, reps[i], child.bytes), bm;
-        rep_value[i] = sign * (delta + search(s, child.bytes, -INF, INF, &bm));
+        int delta = g->play(pos, reps[i], child.bytes);
+        rep_value[i] = sign * (delta + exact(s, child.bytes, first_guess(s, child.bytes), NULL));
     }
     int n = g->all_moves(pos, moves);
     for (int i = 0; i < n; i++) {

@@ -15,6 +15,10 @@
 #include "tt.h"
 
 enum { SOLVER_MAX_POS = 128, SOLVER_MAX_LINE = 64 };
+/* Positions with this many moves left or fewer are searched without the table. */
+#ifndef SOLVER_TT_MIN_DEPTH
+#define SOLVER_TT_MIN_DEPTH 2
+#endif
 
 typedef struct solver_stats {
     uint64_t nodes;

@@ -1,7 +1,10 @@
+/* madvise and MADV_HUGEPAGE. */
+#define _DEFAULT_SOURCE
 #include "tt.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <uthash.h>
 
 typedef struct tt_node {
@@ -33,7 +36,13 @@ tt_t *tt_create(size_t megabytes, tt_kind_t kind)
         size_t buckets = 1;
         while (buckets * 2 * TT_BUCKET * sizeof(tt_entry_t) <= bytes)
             buckets *= 2;
-        t->slots = aligned_alloc(64, buckets * TT_BUCKET * sizeof(tt_entry_t));
+        /* 2 MB alignment lets the kernel back the table with huge pages: random probes then
+         * miss the TLB far less often. */
+        size_t size = buckets * TT_BUCKET * sizeof(tt_entry_t);
+        size_t align = size >= (2u << 20) ? (2u << 20) : 64;
+        t->slots = aligned_alloc(align, (size + align - 1) / align * align);
+        if (t->slots && align > 64)
+            madvise(t->slots, size, MADV_HUGEPAGE);
         t->mask = buckets - 1;
         t->bytes = buckets * TT_BUCKET * sizeof(tt_entry_t);
         if (!t->slots) {

@@ -65,7 +65,8 @@ static void expect_error(const char *args, const char *want)
 
 static void test_every_command_has_help(void)
 {
-    static const char *const cmds[] = { "--help", "rules --help", "score --help", "selfplay --help", "replay --help" };
+    static const char *const cmds[] = { "--help", "rules --help", "score --help", "selfplay --help", "replay --help",
+                                        "solve --help" };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         CU_ASSERT_EQUAL(run(cmds[i]), 0);
         CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "usage: picket"));
@@ -191,6 +192,27 @@ static void test_selfplay_records_replay(void)
     rmdir(dir);
 }
 
+/* Three tricks left: seat 0 holds AH KH 6S, seat 1 QH JH 7S (cotgrave: lead-or-win, plus-one),
+ * 5 tricks to 4 so far. Best: AH led (+1), then 6S given up to the 7S; seat 1 must lead QH
+ * (+1 for it) into the KH (+1 for winning with a King) and the last trick (+1): seat 0 takes 7
+ * tricks to 5 and the 10 for cards: 13 - 1 = +12. Cashing AH, KH first ends with the 6S led
+ * into the 7S: the last trick goes to seat 1, +11. Every first card can reach +12. */
+static void test_solve_reports_each_moves_exact_value(void)
+{
+    CU_ASSERT_EQUAL(run("solve --hand0 \"AH KH 6S\" --hand1 \"QH JH 7S\" --tricks 5 4"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "  play AH  +12\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "  play 6S  +12\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "principal line: 0:"));
+}
+
+static void test_solve_refuses_inconsistent_positions(void)
+{
+    expect_error("solve --hand0 \"AH KH\" --hand1 \"QH\"", "both hands must hold the same number of cards");
+    expect_error("solve --hand0 \"AH\" --hand1 \"AH\" --tricks 11 0", "a card is given twice");
+    expect_error("solve --hand0 \"AH\" --hand1 \"QH\"", "must make 12 tricks");
+    expect_error("solve --hand0 \"AH\"", "give both hands");
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -217,5 +239,7 @@ int main(void)
     CU_add_test(s, "replay refuses a broken record with its line", test_replay_refuses_a_broken_record_with_its_line);
     CU_add_test(s, "selfplay: same seed, same output", test_selfplay_same_seed_same_output);
     CU_add_test(s, "selfplay records replay", test_selfplay_records_replay);
+    CU_add_test(s, "solve reports each move's exact value", test_solve_reports_each_moves_exact_value);
+    CU_add_test(s, "solve refuses inconsistent positions", test_solve_refuses_inconsistent_positions);
     return test_run_all();
 }

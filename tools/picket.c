@@ -13,7 +13,9 @@
 #include "bot.h"
 #include "match.h"
 #include "picket.h"
+#include "picket_endgame.h"
 #include "picket_score.h"
+#include "solver.h"
 #include "record.h"
 
 static const char *const USAGE =
@@ -26,6 +28,7 @@ static const char *const USAGE =
     "  score      what a 12-card hand scores in Blank, Ruff, Sequences and sets\n"
     "  selfplay   play sets between built-in random bots and print statistics\n"
     "  replay     replay and verify a game record\n"
+    "  solve      the exact value of every move of a play-phase position, both hands known\n"
     "\n"
     "'picket COMMAND --help' describes each command.\n";
 
@@ -538,6 +541,121 @@ static int cmd_replay(int argc, char **argv)
     return 0;
 }
 
+
+/* ---------------------------------------------------------------- solve */
+
+static int cmd_solve(int argc, char **argv)
+{
+    game_config_t cfg = { 0 };
+    const char *hand_text[2] = { NULL, NULL }, *lead_text = NULL;
+    int to_move = 0, tricks[2] = { 0, 0 }, tt_mb = 16;
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            printf("usage: picket solve [--preset P] [--flag name=value] --hand0 CARDS --hand1 CARDS\n"
+                   "                    [--to-move S] [--lead CARD] [--tricks N0 N1] [--tt-mb MB]\n\n"
+                   "The exact value of the rest of the hand's play, both hands known: for every legal move\n"
+                   "of the seat to move, its points minus the other seat's from here on, under the preset's\n"
+                   "scoring of play (points in play, last trick, cards and capot; a Pique is not counted\n"
+                   "here), and the principal line.\n"
+                   "  --hand0/--hand1  the cards each seat holds now, e.g. \"AH KH 9S\" (quote them)\n"
+                   "  --to-move S      the seat to play (default 0)\n"
+                   "  --lead CARD      the card the other seat has led to this trick, if any\n"
+                   "  --tricks N0 N1   tricks won so far by seat 0 and seat 1 (default 0 0)\n"
+                   "  --tt-mb MB       transposition table size (default 16)\n");
+            return 0;
+        }
+        int rc = config_option(argc, argv, &i, &cfg);
+        if (rc < 0)
+            return 2;
+        if (rc)
+            continue;
+        const char *a = argv[i];
+        int need = !strcmp(a, "--tricks") ? 2 : 1;
+        if (i + need >= argc)
+            return fail("solve: %s needs a value", a);
+        char *end;
+        if (!strcmp(a, "--hand0") || !strcmp(a, "--hand1"))
+            hand_text[a[6] - '0'] = argv[++i];
+        else if (!strcmp(a, "--lead"))
+            lead_text = argv[++i];
+        else if (!strcmp(a, "--to-move")) {
+            to_move = (int)strtol(argv[++i], &end, 10);
+            if (*end || (to_move != 0 && to_move != 1))
+                return fail("solve: --to-move must be 0 or 1, not '%s'", argv[i]);
+        } else if (!strcmp(a, "--tricks")) {
+            for (int k = 0; k < 2; k++) {
+                tricks[k] = (int)strtol(argv[++i], &end, 10);
+                if (*end || tricks[k] < 0 || tricks[k] > PK_TRICKS)
+                    return fail("solve: --tricks needs two numbers from 0 to 12, not '%s'", argv[i]);
+            }
+        } else if (!strcmp(a, "--tt-mb")) {
+            tt_mb = (int)strtol(argv[++i], &end, 10);
+            if (*end || tt_mb < 1 || tt_mb > 65536)
+                return fail("solve: --tt-mb must be 1 to 65536, not '%s'", argv[i]);
+        } else
+            return fail("solve: unknown option '%s'", a);
+    }
+    picket_rules_t r;
+    if (build_rules(&cfg, &r))
+        return 2;
+    if (!hand_text[0] || !hand_text[1])
+        return fail("solve: %s", "give both hands: --hand0 CARDS --hand1 CARDS");
+    cardset_t hands[2], lead_set = 0;
+    char err[GAME_ERR_LEN];
+    for (int k = 0; k < 2; k++)
+        if (cards_parse_list(hand_text[k], cards_pack(r.deck), &hands[k], err, sizeof err) < 0)
+            return fail("solve: %s", err);
+    if (lead_text && cards_parse_list(lead_text, cards_pack(r.deck), &lead_set, err, sizeof err) != 1)
+        return fail("solve: %s", lead_text && cardset_count(lead_set) != 1 ? "--lead takes one card" : err);
+    if ((hands[0] & hands[1]) || ((hands[0] | hands[1]) & lead_set))
+        return fail("solve: %s", "a card is given twice");
+    int n0 = cardset_count(hands[to_move]), n1 = cardset_count(hands[1 - to_move]);
+    if (n0 > PK_TRICKS || n0 == 0 || n0 != n1 + (lead_set ? 1 : 0))
+        return fail("solve: %s", lead_set ? "with a lead, the seat to move holds one card more than the other"
+                                          : "both hands must hold the same number of cards, 1 to 12");
+    if (tricks[0] + tricks[1] + n0 != PK_TRICKS)
+        return fail("solve: %s", "tricks won so far plus cards in hand must make 12 tricks (see --tricks)");
+    pk_end_t pos;
+    pk_end_make(&pos, &r, hands[0], hands[1], to_move, lead_set ? cardset_first(lead_set) : -1, tricks[0], tricks[1]);
+    solver_t *s = solver_create(&PICKET_ENDGAME, (size_t)tt_mb, TT_ARRAY, err, sizeof err);
+    if (!s)
+        return fail("solve: %s", err);
+    uint8_t moves[ENDGAME_MAX_MOVES], line[SOLVER_MAX_LINE];
+    int values[ENDGAME_MAX_MOVES];
+    double t0 = now_seconds();
+    int n = solver_all(s, &pos, moves, values);
+    int len = solver_line(s, &pos, line, SOLVER_MAX_LINE);
+    double t = now_seconds() - t0;
+    char c[3];
+    printf("seat %d to move%s%s; value for seat %d, its points minus seat %d's from here on:\n", to_move,
+           lead_set ? ", following " : "", lead_set ? card_format(cardset_first(lead_set), c) : "", to_move, 1 - to_move);
+    /* Best first. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && values[j] > values[j - 1]; j--) {
+            int tv = values[j];
+            uint8_t tm = moves[j];
+            values[j] = values[j - 1], moves[j] = moves[j - 1];
+            values[j - 1] = tv, moves[j - 1] = tm;
+        }
+    for (int i = 0; i < n; i++)
+        printf("  play %s  %+d\n", card_format(moves[i], c), values[i]);
+    printf("principal line:");
+    pk_end_t cur = pos, next;
+    for (int i = 0; i < len; i++) {
+        int who = PICKET_ENDGAME.to_move(&cur);
+        if (cur.lead < 0 && i)
+            printf(" |");
+        printf(" %d:%s", who, card_format(line[i], c));
+        PICKET_ENDGAME.play(&cur, line[i], &next);
+        cur = next;
+    }
+    const solver_stats_t *st = solver_stats(s);
+    printf("\n%" PRIu64 " nodes, %.1f ms\n", st->nodes, 1e3 * t);
+    fflush(stdout);
+    solver_free(s);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -557,5 +675,7 @@ int main(int argc, char **argv)
         return cmd_selfplay(argc, argv);
     if (strcmp(cmd, "replay") == 0)
         return cmd_replay(argc, argv);
-    return fail("unknown command '%s' (rules, score, selfplay, replay; see picket --help)", cmd);
+    if (strcmp(cmd, "solve") == 0)
+        return cmd_solve(argc, argv);
+    return fail("unknown command '%s' (rules, score, selfplay, replay, solve; see picket --help)", cmd);
 }
