@@ -1,6 +1,8 @@
 #include "picket_endgame.h"
 
 #include <string.h>
+/* XXH3 inlined: the key is hashed at every node between tricks. */
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 static int high(int card) { return card_rank(card) >= RANK_T; }

@@ -140,6 +140,7 @@ static int exact(solver_t *s, const void *pos, int guess, int *move)
 {
     int lo = -INF, hi = INF, g = guess, bm = -1;
     while (lo < hi) {
+        s->st.passes++;
         int beta = g == lo ? g + 1 : g;
         g = search(s, pos, beta - 1, beta, &bm);
         if (g < beta)
@@ -156,6 +157,8 @@ static int exact(solver_t *s, const void *pos, int guess, int *move)
     return g;
 }
 
+/* A first guess for MTD(f): the table's bound if it has one, else 0. (A quick greedy line as the
+ * guess was tried: it took more passes and more nodes.) */
 static int first_guess(solver_t *s, const void *pos)
 {
     uint64_t key = s->g->depth(pos) > SOLVER_TT_MIN_DEPTH ? s->g->key(pos) : 0;

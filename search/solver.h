@@ -23,6 +23,7 @@ enum { SOLVER_MAX_POS = 128, SOLVER_MAX_LINE = 64 };
 typedef struct solver_stats {
     uint64_t nodes;
     uint64_t probes, hits;
+    uint64_t passes; /* null-window searches */
 } solver_stats_t;
 
 typedef struct solver solver_t;
