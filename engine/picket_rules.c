@@ -120,7 +120,7 @@ const char *picket_flag_value_name(const picket_flag_t *f, int value, char *buf,
     return buf;
 }
 
-static void list_values(const picket_flag_t *f, char *buf, size_t len)
+void picket_flag_values(const picket_flag_t *f, char *buf, size_t len)
 {
     if (!f->values[0]) {
         if (f->offset == offsetof(picket_rules_t, deck))
@@ -162,7 +162,7 @@ int picket_rules_set(picket_rules_t *r, const char *assignment, char *err, size_
     }
     int *field = (int *)((char *)r + f->offset);
     char allowed[64];
-    list_values(f, allowed, sizeof allowed);
+    picket_flag_values(f, allowed, sizeof allowed);
     if (f->values[0]) {
         for (int i = 0; i < PK_MAX_VALUES && f->values[i]; i++) {
             if (strcmp(f->values[i], value) == 0) {

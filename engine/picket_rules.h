@@ -62,6 +62,9 @@ int picket_flag_get(const picket_rules_t *r, const picket_flag_t *f);
 /* The flag's value as text ("36", "elder-calls-suit"); buf needs 16 bytes. */
 const char *picket_flag_value_name(const picket_flag_t *f, int value, char *buf, size_t len);
 
+/* The values a flag takes, as text: "all|8", "36|32", "a number 1..1000000000". */
+void picket_flag_values(const picket_flag_t *f, char *buf, size_t len);
+
 /* Apply "name=value". Returns 0, or -1 with a one-line reason naming the problem. */
 int picket_rules_set(picket_rules_t *r, const char *assignment, char *err, size_t errlen);
 

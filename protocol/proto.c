@@ -179,7 +179,7 @@ int proto_set_option(const opt_def_t *opts, int n, void *ctx, const char *name, 
         const opt_def_t *o = &opts[i];
         if (strcmp(o->name, name) != 0)
             continue;
-        proto_quote(value, 40, shown, sizeof shown);
+        game_quote(value, 40, shown, sizeof shown);
         char *end;
         switch (o->type) {
         case OPT_SPIN:
@@ -214,7 +214,7 @@ int proto_set_option(const opt_def_t *opts, int n, void *ctx, const char *name, 
         }
         return o->set(ctx, value, err, errlen);
     }
-    proto_quote(name, 40, shown, sizeof shown);
+    game_quote(name, 40, shown, sizeof shown);
     snprintf(err, errlen, "unknown option '%s'", shown);
     return -1;
 }

@@ -41,8 +41,6 @@ proto_status_t proto_read_line(proto_reader_t *r, char *out, int timeout_ms);
 /* Split a line into words (in place); returns the count, or -1 if there are more than max. */
 int proto_split(char *line, char **words, int max);
 
-/* Untrusted text in an error message goes through game_quote (engine/game.h). */
-#define proto_quote game_quote
 
 /* A reply line: "=ID text" or "?ID text" (ID omitted when id is NULL). Flushed. */
 void proto_reply(FILE *out, const char *id, int ok, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -74,7 +74,7 @@ static int set_log(void *ctx, const char *value, char *err, size_t errlen)
         return 0;
     if (!(s->log = fopen(value, "a"))) {
         char shown[64];
-        proto_quote(value, 48, shown, sizeof shown);
+        game_quote(value, 48, shown, sizeof shown);
         snprintf(err, errlen, "option log: cannot append to '%s'", shown);
         return -1;
     }
@@ -226,12 +226,12 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
     char err[GAME_ERR_LEN], shown[48];
     for (int i = from; i < n; i += 2) {
         if (i + 1 >= n) {
-            proto_quote(w[i], 40, shown, sizeof shown);
+            game_quote(w[i], 40, shown, sizeof shown);
             fail(s, id, "'%s' needs a value", shown);
             return -1;
         }
         const char *k = w[i], *v = w[i + 1];
-        proto_quote(v, 40, shown, sizeof shown);
+        game_quote(v, 40, shown, sizeof shown);
         if (strcmp(k, "game") == 0) {
             if (!(g = game_find(v))) {
                 fail(s, id, "unknown game '%s'", shown);
@@ -273,7 +273,7 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
             }
             cfg.players = (int)x;
         } else {
-            proto_quote(k, 40, shown, sizeof shown);
+            game_quote(k, 40, shown, sizeof shown);
             fail(s, id, "unknown newgame field '%s' (game, preset, flag, players, seat, seed)", shown);
             return -1;
         }
@@ -336,7 +336,7 @@ static int apply_event(session_t *s, const char *id, const char *text)
     memcpy(copy, s->t.view, s->t.game->view_size);
     if (s->t.game->view_apply(copy, &ev) < 0) {
         free(copy);
-        proto_quote(text, 48, shown, sizeof shown);
+        game_quote(text, 48, shown, sizeof shown);
         fail(s, id, "event '%s' does not follow from this seat's view", shown);
         return -1;
     }
@@ -437,7 +437,7 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
             continue;
         }
         char shown[48];
-        proto_quote(w[i], 40, shown, sizeof shown);
+        game_quote(w[i], 40, shown, sizeof shown);
         if (!dst) {
             fail(s, id, "unknown limit '%s' (settime, movetime, iterations, infinite)", shown);
             return -1;
@@ -450,7 +450,7 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
         errno = 0;
         long long v = strtoll(w[++i], &end, 10);
         if (!*w[i] || *end || errno || v < 0) {
-            proto_quote(w[i], 40, shown, sizeof shown);
+            game_quote(w[i], 40, shown, sizeof shown);
             fail(s, id, "'%s' is not a number of 0 or more", shown);
             return -1;
         }
@@ -673,7 +673,7 @@ int session_handle_line(session_t *s, const char *line)
         return 1;
     } else {
         char shown[48];
-        proto_quote(cmd, 32, shown, sizeof shown);
+        game_quote(cmd, 32, shown, sizeof shown);
         fail(s, id, "unknown command '%s' (list_commands lists them)", shown);
     }
     return s->quit;

@@ -14,7 +14,6 @@ typedef struct tt_node {
 
 struct tt {
     tt_kind_t kind;
-    size_t bytes;
     /* array */
     tt_entry_t *slots;
     size_t mask; /* buckets - 1 */
@@ -44,7 +43,6 @@ tt_t *tt_create(size_t megabytes, tt_kind_t kind)
         if (t->slots && align > 64)
             madvise(t->slots, size, MADV_HUGEPAGE);
         t->mask = buckets - 1;
-        t->bytes = buckets * TT_BUCKET * sizeof(tt_entry_t);
         if (!t->slots) {
             free(t);
             return NULL;
@@ -53,7 +51,6 @@ tt_t *tt_create(size_t megabytes, tt_kind_t kind)
         /* uthash's buckets take memory too: count about 1.5 words a node on top of the node. */
         t->cap = bytes / (sizeof(tt_node_t) + 12);
         t->pool = malloc(t->cap * sizeof *t->pool);
-        t->bytes = t->cap * sizeof *t->pool;
         if (!t->pool) {
             free(t);
             return NULL;
@@ -84,8 +81,6 @@ void tt_clear(tt_t *t)
     }
 }
 
-size_t tt_bytes(const tt_t *t) { return t->bytes; }
-tt_kind_t tt_kind(const tt_t *t) { return t->kind; }
 
 /* Key 0 marks an empty slot; a real key of 0 is stored as 1 (one position in 2^64). */
 static uint64_t fix_key(uint64_t key) { return key ? key : 1; }

@@ -41,7 +41,5 @@ void tt_clear(tt_t *t);
 /* The entry for key, or NULL. */
 const tt_entry_t *tt_probe(tt_t *t, uint64_t key);
 void tt_store(tt_t *t, uint64_t key, int lo, int hi, int move, int depth);
-size_t tt_bytes(const tt_t *t);
-tt_kind_t tt_kind(const tt_t *t);
 
 #endif

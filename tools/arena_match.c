@@ -158,23 +158,6 @@ int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errle
     return -1;
 }
 
-int engine_spec_copy(engine_spec_t *dst, const engine_spec_t *src)
-{
-    engine_spec_init(dst);
-    *dst = *src;
-    for (int i = 0; i < src->argc; i++)
-        dst->argv[i] = NULL;
-    for (int i = 0; i < src->n_options; i++)
-        dst->opt_name[i] = dst->opt_value[i] = NULL;
-    for (int i = 0; i < src->argc; i++)
-        if (src->argv[i] && !(dst->argv[i] = strdup(src->argv[i])))
-            return -1;
-    for (int i = 0; i < src->n_options; i++)
-        if (!(dst->opt_name[i] = strdup(src->opt_name[i])) || !(dst->opt_value[i] = strdup(src->opt_value[i])))
-            return -1;
-    return 0;
-}
-
 /* ---------------------------------------------------------------- engine processes */
 
 static double now_s(void)

@@ -35,8 +35,6 @@ void engine_spec_free(engine_spec_t *s);
 /* Set one "key=value" field (cmd, arg, name, option.X, tc, st, iterations, timeout). Returns 0
  * or -1 with a reason. */
 int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errlen);
-/* Copy (deep). */
-int engine_spec_copy(engine_spec_t *dst, const engine_spec_t *src);
 
 /* A running engine. */
 typedef struct engine_proc {

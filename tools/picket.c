@@ -94,17 +94,8 @@ static int cmd_rules(int argc, char **argv)
     printf("\n");
     for (int f = 0; f < PK_FLAG_COUNT; f++) {
         const picket_flag_t *fl = &PICKET_FLAGS[f];
-        char values[64] = "", buf[16];
-        if (fl->values[0]) {
-            for (int v = 0; v < PK_MAX_VALUES && fl->values[v]; v++) {
-                strncat(values, v ? "|" : "", sizeof values - strlen(values) - 1);
-                strncat(values, fl->values[v], sizeof values - strlen(values) - 1);
-            }
-        } else if (strcmp(fl->name, "deck") == 0) {
-            snprintf(values, sizeof values, "36|32");
-        } else {
-            snprintf(values, sizeof values, "%d..%d", fl->min, fl->max);
-        }
+        char values[64], buf[16];
+        picket_flag_values(fl, values, sizeof values);
         printf("%-14s %-36s", fl->name, values);
         for (int p = 0; p < PK_PRESET_COUNT; p++)
             printf(" %-16s", picket_flag_value_name(fl, picket_flag_get(&PICKET_PRESETS[p].rules, fl), buf, sizeof buf));
