@@ -50,7 +50,7 @@ static int first_lead(const picket_rules_t *r, uint64_t seed, pk_end_t *out)
 
 typedef struct run {
     double t[1000];
-    uint64_t nodes, probes, hits, passes;
+    uint64_t nodes, probes, hits, passes, bound_cuts;
     double total;
 } run_t;
 
@@ -58,9 +58,10 @@ static void report(const char *name, run_t *r, int n)
 {
     qsort(r->t, (size_t)n, sizeof r->t[0], cmp_double);
     printf("  %-30s median %7.3f ms  p90 %7.3f ms  p99 %7.3f ms  max %7.3f ms  nodes %10" PRIu64
-           "  %5.2f M nodes/s  table hits %4.1f%%  %.1f passes a solve\n",
+           "  %5.2f M nodes/s  table hits %4.1f%%  bound cuts %4.1f%%  %.1f passes a solve\n",
            name, 1e3 * r->t[n / 2], 1e3 * r->t[n * 9 / 10], 1e3 * r->t[n * 99 / 100], 1e3 * r->t[n - 1], r->nodes,
            (double)r->nodes / r->total / 1e6, r->probes ? 100.0 * (double)r->hits / (double)r->probes : 0.0,
+           r->nodes ? 100.0 * (double)r->bound_cuts / (double)r->nodes : 0.0,
            (double)r->passes / n);
 }
 
@@ -84,6 +85,7 @@ static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, ru
         r->probes += solver_stats(s)->probes;
         r->hits += solver_stats(s)->hits;
         r->passes += solver_stats(s)->passes;
+        r->bound_cuts += solver_stats(s)->bound_cuts;
     }
 }
 

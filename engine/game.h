@@ -62,7 +62,7 @@ typedef struct game_config {
 /* A perfect-information endgame: the play of a hand with every card known, as a trick solver
  * searches it. Positions are small flat structs copied on every move (copy-make); a move is a
  * small integer the game gives meaning to (a card for Picket). */
-enum { ENDGAME_MAX_MOVES = 64 };
+enum { ENDGAME_MAX_MOVES = 64, ENDGAME_NO_BOUND = 10000 };
 typedef struct game_endgame {
     size_t pos_size;
     /* The position of a state whose hand is in its play phase (both hands known): 0, or -1. */
@@ -80,6 +80,14 @@ typedef struct game_endgame {
     /* A canonical key: equal for positions whose futures score alike (rules included); 0 for a
      * position not worth a table entry (one that rarely recurs). */
     uint64_t (*key)(const void *pos);
+    /* Bounds on the value of the rest (as play's points: seat 0's minus seat 1's) known
+     * without searching; ENDGAME_NO_BOUND for none. NULL: never any. */
+    void (*bounds)(const void *pos, int *lo, int *hi);
+    /* A move as a table keeps it, in the key's terms (0..254), and back: positions that share
+     * a key may differ in the moves' names (NULL for both: a move is its own code). code_move
+     * returns -1 for a code with no move here. */
+    int (*move_code)(const void *pos, int move);
+    int (*code_move)(const void *pos, int code);
     /* Moves left to the end: how much work a position is worth keeping in a table. */
     int (*depth)(const void *pos);
     void (*to_game_move)(int move, game_move_t *out);

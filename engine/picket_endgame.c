@@ -1,11 +1,18 @@
 #include "picket_endgame.h"
 
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 /* XXH3 inlined: the key is hashed at every node between tricks. */
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-static int high(int card) { return card_rank(card) >= RANK_T; }
+/* The cards that score in play: Ten and up, in every suit. */
+#define HIGH_RANKS ((cardset_t)0x1F00u)
+static const cardset_t HIGH = HIGH_RANKS | HIGH_RANKS << 13 | HIGH_RANKS << 26 | HIGH_RANKS << 39;
+
+static int high(int card) { return cardset_has(HIGH, card); }
 
 void pk_end_make(pk_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
                  int tricks0, int tricks1)
@@ -129,13 +136,27 @@ static int order_score(const pk_end_t *e, int card)
     return sure ? 200 + 8 * len + r : 8 * len - r;
 }
 
+/* Whether a card stands for its class: the next lower card still in play in its suit (in
+ * `rest`, every card still in play) is not the mover's, or scores differently. The same test as
+ * pe_representative(card) == card, without the walk. */
+static int stands_alone(cardset_t mine, cardset_t rest, int card)
+{
+    cardset_t below = rest & (cardset_of(card) - 1) & cardset_suit(card_suit(card));
+    if (!below)
+        return 1;
+    int next = cardset_last(below);
+    return !cardset_has(mine, next) || high(next) != high(card);
+}
+
 static int pe_moves(const void *pos, uint8_t *out)
 {
     const pk_end_t *e = pos;
     int n = 0, score[ENDGAME_MAX_MOVES];
+    cardset_t mine = e->hand[e->to_move];
+    cardset_t rest = mine | e->hand[1 - e->to_move] | (e->lead >= 0 ? cardset_of(e->lead) : 0);
     for (cardset_t c = playable(e); c; c &= c - 1) {
         int card = cardset_first(c);
-        if (pe_representative(e, card) != card)
+        if (!stands_alone(mine, rest, card))
             continue;
         int sc = order_score(e, card), j = n++;
         for (; j > 0 && score[j - 1] < sc; j--) {
@@ -220,6 +241,32 @@ static int8_t trick_class(const pk_end_t *e)
     return e->tricks[0];
 }
 
+/* The bits of `bits` that lie in `mask`, packed down in order (BMI2's pext). */
+static unsigned compress(unsigned bits, unsigned mask)
+{
+#ifdef __BMI2__
+    return _pext_u32(bits, mask);
+#else
+    unsigned out = 0;
+    for (unsigned k = 1; mask; mask &= mask - 1, k <<= 1)
+        if (bits & mask & -mask)
+            out |= k;
+    return out;
+#endif
+}
+
+/* A suit's cards still in play, by relative rank: only their order decides tricks, and only how
+ * many of them are Ten and up decides points (those are the top ones). 16 bits: which of them
+ * seat 0 holds (9 bits, lowest first), how many there are (4), how many score (3). */
+static uint64_t suit_shape(const pk_end_t *e, int suit)
+{
+    unsigned mine = cardset_suit_bits(e->hand[0], suit);
+    unsigned rest = mine | cardset_suit_bits(e->hand[1], suit);
+    unsigned n = (unsigned)__builtin_popcount(rest);
+    unsigned n_high = (unsigned)__builtin_popcount(rest & (unsigned)HIGH_RANKS);
+    return compress(mine, rest) | n << 9 | n_high << 13;
+}
+
 static uint64_t pe_key(const void *pos)
 {
     const pk_end_t *e = pos;
@@ -227,15 +274,98 @@ static uint64_t pe_key(const void *pos)
     if (e->lead >= 0)
         return 0;
     /* Packed without padding: what the future's score depends on, the scoring rules included
-     * (a table may outlive one search). */
+     * (a table may outlive one search). Cards are keyed by relative rank, so positions that
+     * differ only in which low cards have gone share an entry; moves kept in the table are
+     * written in the same terms (pe_move_code). */
     struct {
-        uint64_t h0, h1;
-        int8_t to_move, lead, tricks0, bound, open, pts0, pts1, rec;
-    } k = { e->hand[0], e->hand[1], e->to_move, e->lead, trick_class(e), e->bound_suit, e->pique_open,
-            e->pts[0], e->pts[1],
+        uint64_t shape;
+        int8_t to_move, tricks0, bound, open, pts0, pts1, rec, pad;
+    } k = { suit_shape(e, 0) | suit_shape(e, 1) << 16 | suit_shape(e, 2) << 32 | suit_shape(e, 3) << 48,
+            e->to_move, trick_class(e), e->bound_suit, e->pique_open, e->pts[0], e->pts[1],
             (int8_t)(e->reckoned[0] | e->reckoned[1] << 1 | e->opening << 2 | e->play_points << 3 |
-                     e->last_trick << 4 | e->pique_rule << 5) };
+                     e->last_trick << 4 | e->pique_rule << 5),
+            0 };
     return XXH3_64bits(&k, sizeof k);
+}
+
+/* A card as the table keeps it: its suit and how many cards still in play rank above it. */
+static int pe_move_code(const void *pos, int card)
+{
+    const pk_end_t *e = pos;
+    int suit = card_suit(card);
+    cardset_t above = (e->hand[0] | e->hand[1]) & cardset_suit(suit) & ~((cardset_of(card) << 1) - 1);
+    return suit * 16 + cardset_count(above);
+}
+
+static int pe_code_move(const void *pos, int code)
+{
+    const pk_end_t *e = pos;
+    cardset_t in = (e->hand[0] | e->hand[1]) & cardset_suit(code / 16);
+    for (int above = code % 16; above > 0 && in; above--)
+        in &= ~cardset_of(cardset_last(in));
+    return in ? cardset_last(in) : -1;
+}
+
+/* Bounds on the rest of the hand known without search, for the side on lead L against O:
+ *  - L's sure tricks: in each suit, L's cards above all of O's; all of L's cards in the suit
+ *    if those outnumber O's (O must follow to each). L can cash them all first, in any order,
+ *    winning each and its points; whatever follows, L then gets at least that much, and O at
+ *    most its own Tens and up (all the rest, when the winner takes the points), the last trick,
+ *    and the cards if it can still reach seven tricks.
+ *  - L gets at most its own Tens and up (all of them, when the winner takes), the last trick
+ *    and what its tricks can still reach; O at least the cards it already has.
+ * Only between tricks, with no opening-lead restriction and no Pique still possible. */
+static void pe_bounds(const void *pos, int *lo, int *hi)
+{
+    const pk_end_t *e = pos;
+    *lo = -ENDGAME_NO_BOUND;
+    *hi = ENDGAME_NO_BOUND;
+    if (e->lead >= 0 || e->bound_suit >= 0 || e->pique_open)
+        return;
+    int l = e->to_move, o = 1 - l;
+    int left = cardset_count(e->hand[l]);
+    if (left == 0)
+        return;
+    int winner_takes = e->play_points == PK_PP_WINNER_TAKES;
+    int last = e->last_trick == PK_LT_ONE_OR_TWO ? 2 : 1;
+    int high_l = cardset_count(e->hand[l] & HIGH), high_o = cardset_count(e->hand[o] & HIGH);
+    int sure = 0, sure_pts = 0;
+    for (int suit = 0; suit < CARD_SUITS; suit++) {
+        unsigned mine = cardset_suit_bits(e->hand[l], suit), theirs = cardset_suit_bits(e->hand[o], suit);
+        unsigned high = (unsigned)HIGH_RANKS;
+        if (!mine)
+            continue;
+        unsigned top = theirs ? ~((2u << (31 - __builtin_clz(theirs))) - 1) & mine : mine;
+        if (__builtin_popcount(top) >= __builtin_popcount(theirs)) {
+            /* O runs out: every card of L's in the suit wins, and O's all fall to them. */
+            sure += __builtin_popcount(mine);
+            sure_pts += __builtin_popcount(mine & high) + (winner_takes ? __builtin_popcount(theirs & high) : 0);
+        } else {
+            sure += __builtin_popcount(top);
+            sure_pts += __builtin_popcount(top & high);
+        }
+    }
+    int t_l = e->tricks[l], t_o = e->tricks[o];
+    /* L's floor: the cashed tricks, their points, the cards they make sure of, and the last trick
+     * when they are all the tricks left. */
+    int l_min = sure_pts;
+    if (sure == left)
+        l_min += 1 + (t_o == 0 ? 40 : t_l + sure > 6 ? 10 : 0);
+    else if (t_l + sure > 6)
+        l_min += 10;
+    int o_max = 0;
+    if (sure < left)
+        o_max = (winner_takes ? high_l + high_o - sure_pts : high_o) + last;
+    if (t_o + left - sure > 6)
+        o_max += t_l == 0 && sure == 0 ? 40 : 10;
+    /* L's ceiling. */
+    int l_max = (winner_takes ? high_l + high_o : high_l) + last;
+    if (t_l + left > 6)
+        l_max += t_o == 0 ? 40 : 10;
+    int o_min = t_o > 6 ? 10 : 0;
+    int lower = l_min - o_max, upper = l_max - o_min;
+    *lo = l == 0 ? lower : -upper;
+    *hi = l == 0 ? upper : -lower;
 }
 
 static int pe_depth(const void *pos)
@@ -261,6 +391,9 @@ const game_endgame_t PICKET_ENDGAME = {
     .representative = pe_representative,
     .play = pe_play,
     .key = pe_key,
+    .bounds = pe_bounds,
+    .move_code = pe_move_code,
+    .code_move = pe_code_move,
     .depth = pe_depth,
     .to_game_move = pe_to_game_move,
 };

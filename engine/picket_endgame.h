@@ -5,6 +5,10 @@
  * can still happen, the points and reckoned flags that decide it. Scoring follows the rules
  * flags exactly as engine/picket.c does (play_points, last_trick, cards 10 / capot 40 / 6-6
  * nothing, pique), and the set target is ignored: the value is the hand's. No allocation.
+ *
+ * For the solver: equivalent cards collapse to one move; table keys read each suit by relative
+ * rank (which low cards have gone does not matter), with moves coded the same way; and sure
+ * tricks give bounds that settle many positions without search (pe_bounds).
  */
 #ifndef PICKET_PICKET_ENDGAME_H
 #define PICKET_PICKET_ENDGAME_H

@@ -46,18 +46,46 @@ void solver_clear(solver_t *s) { tt_clear(s->tt); }
 const solver_stats_t *solver_stats(const solver_t *s) { return &s->st; }
 void solver_reset_stats(solver_t *s) { memset(&s->st, 0, sizeof s->st); }
 
-/* Alpha-beta on the absolute value (seat 0's points minus seat 1's): seat 0 maximizes. */
+/* Moves as the table keeps them (see game_endgame_t.move_code); 255 is "none". */
+static int stored_move(const game_endgame_t *g, const void *pos, int code)
+{
+    if (code == 255)
+        return -1;
+    return g->code_move ? g->code_move(pos, code) : code;
+}
+
+static int move_to_store(const game_endgame_t *g, const void *pos, int move)
+{
+    if (move < 0)
+        return 255;
+    return g->move_code ? g->move_code(pos, move) : move;
+}
+
+/* Alpha-beta on the absolute value (seat 0's points minus seat 1's): seat 0 maximizes. The root
+ * asks for a best move (best_move not NULL); below it, none is kept. */
 static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_move)
 {
     const game_endgame_t *g = s->g;
     s->st.nodes++;
-    *best_move = -1;
+    if (best_move)
+        *best_move = -1;
     int who = g->to_move(pos);
     if (who < 0)
         return 0;
+    /* Bounds known without search cut at once (not at the root, which must find a move). */
+    if (g->bounds && !best_move) {
+        int lo, hi;
+        g->bounds(pos, &lo, &hi);
+        if (lo >= beta || hi <= alpha) {
+            s->st.bound_cuts++;
+            return lo >= beta ? lo : hi;
+        }
+    }
     /* Near the end a subtree is cheaper to search again than to look up: no table there. */
-    int depth = g->depth(pos);
-    uint64_t key = depth > SOLVER_TT_MIN_DEPTH ? g->key(pos) : 0;
+    uint64_t key = g->key(pos);
+    int depth = key ? g->depth(pos) : 0;
+    if (depth <= SOLVER_TT_MIN_DEPTH)
+        key = 0;
     int use_tt = key != 0;
     int tt_move = -1;
     const tt_entry_t *e = NULL;
@@ -65,21 +93,25 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
         s->st.probes++;
         e = tt_probe(s->tt, key);
     }
+    /* The root searches its moves whatever the table says: a stored move may stand for a
+     * bound the move only failed to beat, and the root must name a move that reaches its
+     * value. The table still orders its moves. */
+    if (e && best_move) {
+        s->st.hits++;
+        tt_move = stored_move(g, pos, e->move);
+        e = NULL;
+    }
     if (e) {
         s->st.hits++;
-        if (e->lo >= beta || e->lo == e->hi) {
-            *best_move = e->move;
+        if (e->lo >= beta || e->lo == e->hi)
             return e->lo;
-        }
-        if (e->hi <= alpha) {
-            *best_move = e->move;
+        if (e->hi <= alpha)
             return e->hi;
-        }
         if (e->lo > alpha)
             alpha = e->lo;
         if (e->hi < beta)
             beta = e->hi;
-        tt_move = e->move;
+        tt_move = stored_move(g, pos, e->move);
     }
     uint8_t moves[ENDGAME_MAX_MOVES];
     int n = g->moves(pos, moves);
@@ -96,8 +128,7 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
     pos_buf_t child;
     for (int i = 0; i < n; i++) {
         int delta = g->play(pos, moves[i], child.bytes);
-        int dummy;
-        int v = delta + search(s, child.bytes, alpha - delta, beta - delta, &dummy);
+        int v = delta + search(s, child.bytes, alpha - delta, beta - delta, NULL);
         if (max_side ? v > best : v < best) {
             best = v;
             bm = moves[i];
@@ -126,8 +157,9 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
             hi = e->hi;
     }
     if (use_tt && lo <= hi) /* lo > hi: only a key collision can do that; store nothing */
-        tt_store(s->tt, key, lo, hi, bm, depth);
-    *best_move = bm;
+        tt_store(s->tt, key, lo, hi, move_to_store(g, pos, bm), depth);
+    if (best_move)
+        *best_move = bm;
     return best;
 }
 
@@ -138,20 +170,26 @@ static int mover_sign(const solver_t *s, const void *pos) { return s->g->to_move
  * more than one full-window search. */
 static int exact(solver_t *s, const void *pos, int guess, int *move)
 {
-    int lo = -INF, hi = INF, g = guess, bm = -1;
+    int lo = -INF, hi = INF, g = guess, bm = -1, proven = 0;
+    int max_side = s->g->to_move(pos) == 0;
     while (lo < hi) {
         s->st.passes++;
         int beta = g == lo ? g + 1 : g;
         g = search(s, pos, beta - 1, beta, &bm);
-        if (g < beta)
-            hi = g;
-        else
+        if (g >= beta)
             lo = g;
+        else
+            hi = g;
+        /* The side to move named a move that reaches the bound: for seat 0 a pass that failed
+         * high, for seat 1 one that failed low. */
+        proven = max_side == (g >= beta);
     }
-    /* The last pass may have failed low without a move: one more at the value finds it. */
+    /* Otherwise one more pass, at the value and on the mover's side of it, finds such a move. */
     if (move) {
-        if (bm < 0 && s->g->to_move(pos) >= 0)
-            search(s, pos, g - 1, g + 1, &bm);
+        if (!proven && s->g->to_move(pos) >= 0) {
+            s->st.passes++;
+            search(s, pos, max_side ? g - 1 : g, max_side ? g : g + 1, &bm);
+        }
         *move = bm;
     }
     return g;

@@ -1,5 +1,8 @@
 /* solver: the exact value of a perfect-information endgame (a game's game_endgame_t), by
- * fail-soft alpha-beta over equivalence-collapsed moves with a transposition table (tt.h).
+ * MTD(f): null-window passes of fail-soft alpha-beta over equivalence-collapsed moves, with a
+ * transposition table (tt.h) and the game's own bounds (sure tricks, for Picket) cutting where
+ * they settle a node. The root always searches its moves, so the move it names is proven to
+ * reach the value.
  *
  * Values are points of the rest of the hand: the side to move's minus the other side's. The
  * solver allocates its table once, at creation, and nothing while it searches. It knows no game:
@@ -24,6 +27,7 @@ typedef struct solver_stats {
     uint64_t nodes;
     uint64_t probes, hits;
     uint64_t passes; /* null-window searches */
+    uint64_t bound_cuts; /* nodes the game's bounds settled without search */
 } solver_stats_t;
 
 typedef struct solver solver_t;

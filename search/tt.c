@@ -7,19 +7,9 @@
 #include <sys/mman.h>
 #include <uthash.h>
 
-typedef struct tt_node {
+struct tt_node {
     tt_entry_t e;
     UT_hash_handle hh;
-} tt_node_t;
-
-struct tt {
-    tt_kind_t kind;
-    /* array */
-    tt_entry_t *slots;
-    size_t mask; /* buckets - 1 */
-    /* uthash */
-    tt_node_t *pool, *head;
-    size_t used, cap;
 };
 
 tt_t *tt_create(size_t megabytes, tt_kind_t kind)
@@ -81,20 +71,8 @@ void tt_clear(tt_t *t)
     }
 }
 
-
-/* Key 0 marks an empty slot; a real key of 0 is stored as 1 (one position in 2^64). */
-static uint64_t fix_key(uint64_t key) { return key ? key : 1; }
-
-const tt_entry_t *tt_probe(tt_t *t, uint64_t key)
+const tt_entry_t *tt_probe_uthash(tt_t *t, uint64_t key)
 {
-    key = fix_key(key);
-    if (t->kind == TT_ARRAY) {
-        tt_entry_t *b = &t->slots[(key & t->mask) * TT_BUCKET];
-        for (int i = 0; i < TT_BUCKET; i++)
-            if (b[i].key == key)
-                return &b[i];
-        return NULL;
-    }
     tt_node_t *n;
     HASH_FIND(hh, t->head, &key, sizeof key, n);
     return n ? &n->e : NULL;
@@ -102,7 +80,7 @@ const tt_entry_t *tt_probe(tt_t *t, uint64_t key)
 
 void tt_store(tt_t *t, uint64_t key, int lo, int hi, int move, int depth)
 {
-    key = fix_key(key);
+    key = tt_fix_key(key);
     tt_entry_t *e;
     if (t->kind == TT_ARRAY) {
         tt_entry_t *b = &t->slots[(key & t->mask) * TT_BUCKET];

@@ -184,6 +184,112 @@ static void test_endgame_scores_as_the_rules_engine(void)
     CU_ASSERT_EQUAL(wrong, 0);
 }
 
+/* Minimax that checks the endgame's bounds at every node of the tree on its way: each node's
+ * value (seat 0's points minus seat 1's) must lie within them. Counts nodes, nodes with a
+ * bound, and nodes whose bound meets the value (so the test is not vacuous). */
+typedef struct bound_check {
+    long nodes, bounded, tight, wrong;
+} bound_check_t;
+
+static int minimax_checking_bounds(const pk_end_t *e, bound_check_t *c)
+{
+    int who = PICKET_ENDGAME.to_move(e);
+    if (who < 0)
+        return 0;
+    uint8_t moves[ENDGAME_MAX_MOVES];
+    int n = PICKET_ENDGAME.all_moves(e, moves), best = who == 0 ? -100000 : 100000;
+    for (int i = 0; i < n; i++) {
+        pk_end_t child;
+        int v = PICKET_ENDGAME.play(e, moves[i], &child);
+        v += minimax_checking_bounds(&child, c);
+        if (who == 0 ? v > best : v < best)
+            best = v;
+    }
+    int lo, hi;
+    PICKET_ENDGAME.bounds(e, &lo, &hi);
+    c->nodes++;
+    if (lo > -ENDGAME_NO_BOUND || hi < ENDGAME_NO_BOUND)
+        c->bounded++;
+    c->tight += lo == best || hi == best;
+    if (best < lo || best > hi) {
+        if (++c->wrong <= 3)
+            fprintf(stderr, "\n    value %d outside its bounds [%d, %d]", best, lo, hi);
+    }
+    return best;
+}
+
+static void test_bounds_hold_at_every_node(void)
+{
+    bound_check_t c = { 0, 0, 0, 0 };
+    for (int p = 0; p < PK_PRESET_COUNT; p++)
+        for (int d = 0; d < 2; d++) {
+            picket_rules_t r = PICKET_PRESETS[p].rules;
+            r.deck = d ? 32 : 36;
+            rng_t rng;
+            rng_seed(&rng, 300 + (uint64_t)(10 * p + d));
+            for (int i = 0; i < 150; i++) {
+                pk_end_t e;
+                random_ending(&rng, &r, 1 + (int)rng_below(&rng, 5), &e);
+                minimax_checking_bounds(&e, &c);
+            }
+        }
+    CU_ASSERT(c.nodes > 100000);
+    CU_ASSERT(c.bounded > c.nodes / 4);
+    CU_ASSERT(c.tight > c.nodes / 20);
+    CU_ASSERT_EQUAL(c.wrong, 0);
+}
+
+/* The side on lead holding every top card is sure of every trick: the bounds are the value. */
+static void test_sure_tricks_bound_exactly(void)
+{
+    picket_rules_t r = test_rules("cotgrave", NULL);
+    pk_end_t e;
+    /* Seat 1 leads AH KH QH JH (4 points, the last trick, and 7 tricks: the cards). */
+    pk_end_make(&e, &r, test_cards("9H 8H 7S 6S"), test_cards("AH KH QH JH"), 1, -1, 5, 3);
+    int lo, hi;
+    PICKET_ENDGAME.bounds(&e, &lo, &hi);
+    CU_ASSERT(lo == -(4 + 1 + 10) && hi == lo);
+    CU_ASSERT_EQUAL(solver_minimax(&PICKET_ENDGAME, &e, NULL), 4 + 1 + 10);
+    /* Length wins too: AH KH 7H 6H against QH 8H; the capot when seat 1 has no trick yet. */
+    pk_end_make(&e, &r, test_cards("QH 8H 7S 6S"), test_cards("AH KH 7H 6H"), 1, -1, 0, 8);
+    PICKET_ENDGAME.bounds(&e, &lo, &hi);
+    CU_ASSERT(lo == -(2 + 1 + 40) && hi == lo);
+    CU_ASSERT_EQUAL(solver_minimax(&PICKET_ENDGAME, &e, NULL), 2 + 1 + 40);
+    /* No bound while the opening lead is bound to a suit or a Pique is possible. */
+    e.bound_suit = SUIT_H;
+    PICKET_ENDGAME.bounds(&e, &lo, &hi);
+    CU_ASSERT(lo == -ENDGAME_NO_BOUND && hi == ENDGAME_NO_BOUND);
+}
+
+/* Keys by relative rank: which low cards have gone does not matter, only the order of what is
+ * left and how many of it score; a kept move translates between such positions. */
+static void test_keys_by_relative_rank(void)
+{
+    picket_rules_t r = test_rules("cotgrave", NULL);
+    pk_end_t a, b, c;
+    pk_end_make(&a, &r, test_cards("9H 7H AS"), test_cards("8H KS 6D"), 0, -1, 4, 5);
+    pk_end_make(&b, &r, test_cards("8H 6H AS"), test_cards("7H KS 9D"), 0, -1, 4, 5);
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.key(&a), PICKET_ENDGAME.key(&b));
+    CU_ASSERT_EQUAL(solver_minimax(&PICKET_ENDGAME, &a, NULL), solver_minimax(&PICKET_ENDGAME, &b, NULL));
+    /* 9H and 8H: the same relative card in each. */
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.code_move(&b, PICKET_ENDGAME.move_code(&a, card_parse("9H", 2))), card_parse("8H", 2));
+    CU_ASSERT_EQUAL(PICKET_ENDGAME.code_move(&b, PICKET_ENDGAME.move_code(&a, card_parse("AS", 2))), card_parse("AS", 2));
+    /* A Ten where a nine was scores: another key. */
+    pk_end_make(&c, &r, test_cards("TH 7H AS"), test_cards("8H KS 6D"), 0, -1, 4, 5);
+    CU_ASSERT_NOT_EQUAL(PICKET_ENDGAME.key(&a), PICKET_ENDGAME.key(&c));
+    /* Every card of every hand round-trips through its code. */
+    rng_t rng;
+    rng_seed(&rng, 4);
+    for (int i = 0; i < 500; i++) {
+        random_ending(&rng, &r, 1 + (int)rng_below(&rng, 12), &a);
+        for (cardset_t h = a.hand[0] | a.hand[1]; h; h &= h - 1) {
+            int card = cardset_first(h), code = PICKET_ENDGAME.move_code(&a, card);
+            CU_ASSERT(code >= 0 && code < 255);
+            CU_ASSERT_EQUAL(PICKET_ENDGAME.code_move(&a, code), card);
+        }
+    }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -193,5 +299,8 @@ int main(void)
     CU_add_test(s, "the endgame scores as the rules engine", test_endgame_scores_as_the_rules_engine);
     CU_add_test(s, "solver equals minimax: 2000 endings per preset and pack", test_solver_equals_minimax_every_preset_both_packs);
     CU_add_test(s, "the uthash table gives the same values", test_uthash_table_gives_the_same_values);
+    CU_add_test(s, "bounds hold at every node", test_bounds_hold_at_every_node);
+    CU_add_test(s, "sure tricks bound exactly", test_sure_tricks_bound_exactly);
+    CU_add_test(s, "keys by relative rank", test_keys_by_relative_rank);
     return test_run_all();
 }
