@@ -309,11 +309,13 @@ static int pe_code_move(const void *pos, int code)
 /* Bounds on the rest of the hand known without search, for the side on lead L against O:
  *  - L's sure tricks: in each suit, L's cards above all of O's; all of L's cards in the suit
  *    if those outnumber O's (O must follow to each). L can cash them all first, in any order,
- *    winning each and its points; whatever follows, L then gets at least that much, and O at
- *    most its own Tens and up (all the rest, when the winner takes the points), the last trick,
- *    and the cards if it can still reach seven tricks.
+ *    winning each and its points; O must follow to them, and its Tens and up that fall score
+ *    nothing (or for L, when the winner takes the points). Whatever follows, L then gets at
+ *    least that much, and O at most its other Tens and up (all the rest, when the winner
+ *    takes), the last trick, and the cards if it can still reach seven tricks.
  *  - L gets at most its own Tens and up (all of them, when the winner takes), the last trick
- *    and what its tricks can still reach; O at least the cards it already has.
+ *    and what its tricks can still reach (one fewer when O holds the best card of a suit L
+ *    holds); O at least the cards it already has.
  * Only between tricks, with no opening-lead restriction and no Pique still possible. */
 static void pe_bounds(const void *pos, int *lo, int *hi)
 {
@@ -329,21 +331,35 @@ static void pe_bounds(const void *pos, int *lo, int *hi)
     int winner_takes = e->play_points == PK_PP_WINNER_TAKES;
     int last = e->last_trick == PK_LT_ONE_OR_TWO ? 2 : 1;
     int high_l = cardset_count(e->hand[l] & HIGH), high_o = cardset_count(e->hand[o] & HIGH);
-    int sure = 0, sure_pts = 0;
+    int sure = 0, sure_pts = 0, stopped = 0, high_o_fallen = 0;
     for (int suit = 0; suit < CARD_SUITS; suit++) {
         unsigned mine = cardset_suit_bits(e->hand[l], suit), theirs = cardset_suit_bits(e->hand[o], suit);
         unsigned high = (unsigned)HIGH_RANKS;
         if (!mine)
             continue;
+        /* O's top card beats all of L's in a suit L holds: L must lead that suit some time
+         * unless O wins a trick first, so O wins at least one. */
+        stopped |= theirs > mine; /* disjoint sets: the higher mask holds the higher card */
         unsigned top = theirs ? ~((2u << (31 - __builtin_clz(theirs))) - 1) & mine : mine;
-        if (__builtin_popcount(top) >= __builtin_popcount(theirs)) {
-            /* O runs out: every card of L's in the suit wins, and O's all fall to them. */
+        int k = __builtin_popcount(top);
+        /* O's cards that fall to the cashed winners: all of them when O runs out (and then every
+         * card of L's in the suit wins), else the k lowest (O keeps its best). */
+        unsigned fallen = theirs;
+        if (k >= __builtin_popcount(theirs)) {
             sure += __builtin_popcount(mine);
-            sure_pts += __builtin_popcount(mine & high) + (winner_takes ? __builtin_popcount(theirs & high) : 0);
+            sure_pts += __builtin_popcount(mine & high);
         } else {
-            sure += __builtin_popcount(top);
+            sure += k;
             sure_pts += __builtin_popcount(top & high);
+            fallen = 0;
+            for (unsigned rest = theirs; k > 0; k--, rest &= rest - 1)
+                fallen |= rest & -rest;
         }
+        /* O's Tens and up among them score for L when the winner takes, else for nobody. */
+        if (winner_takes)
+            sure_pts += __builtin_popcount(fallen & high);
+        else
+            high_o_fallen += __builtin_popcount(fallen & high);
     }
     int t_l = e->tricks[l], t_o = e->tricks[o];
     /* L's floor: the cashed tricks, their points, the cards they make sure of, and the last trick
@@ -355,13 +371,13 @@ static void pe_bounds(const void *pos, int *lo, int *hi)
         l_min += 10;
     int o_max = 0;
     if (sure < left)
-        o_max = (winner_takes ? high_l + high_o - sure_pts : high_o) + last;
+        o_max = (winner_takes ? high_l + high_o - sure_pts : high_o - high_o_fallen) + last;
     if (t_o + left - sure > 6)
         o_max += t_l == 0 && sure == 0 ? 40 : 10;
     /* L's ceiling. */
     int l_max = (winner_takes ? high_l + high_o : high_l) + last;
-    if (t_l + left > 6)
-        l_max += t_o == 0 ? 40 : 10;
+    if (t_l + left - stopped > 6)
+        l_max += t_o == 0 && !stopped ? 40 : 10;
     int o_min = t_o > 6 ? 10 : 0;
     int lower = l_min - o_max, upper = l_max - o_min;
     *lo = l == 0 ? lower : -upper;
