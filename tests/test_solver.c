@@ -4,7 +4,9 @@
  *    move's value identical, and every best move truly best.
  *  - The endgame scores exactly as the rules engine: from random points of real hands, the
  *    same moves played in both give the same points, Pique included.
- *  - Both table layouts give the same values; equivalent cards are collapsed. */
+ *  - Both table layouts give the same values; equivalent cards are collapsed.
+ *  - The endgame's bounds hold at every node of thousands of endings (and meet the value often
+ *    enough to matter); table keys by relative rank, and the moves kept in their terms. */
 #include <CUnit/CUnit.h>
 #include <string.h>
 
