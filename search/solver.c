@@ -175,7 +175,7 @@ static int exact(solver_t *s, const void *pos, int guess, int *move)
     while (lo < hi) {
         s->st.passes++;
         int beta = g == lo ? g + 1 : g;
-        g = search(s, pos, beta - 1, beta, &bm);
+        g = search(s, pos, beta - 1, beta, move ? &bm : NULL);
         if (g >= beta)
             lo = g;
         else
@@ -225,9 +225,13 @@ int solver_all(solver_t *s, const void *pos, uint8_t *moves, int *values)
     int rep_value[ENDGAME_MAX_MOVES];
     int nr = g->moves(pos, reps);
     pos_buf_t child;
+    int prev = 0; /* the last move's value, seat 0's points: a first guess for the next (the
+                   * first takes the table's bound on this position) */
     for (int i = 0; i < nr; i++) {
         int delta = g->play(pos, reps[i], child.bytes);
-        rep_value[i] = sign * (delta + exact(s, child.bytes, first_guess(s, child.bytes), NULL));
+        int guess = (i ? prev : first_guess(s, pos)) - delta;
+        prev = delta + exact(s, child.bytes, guess, NULL);
+        rep_value[i] = sign * prev;
     }
     int n = g->all_moves(pos, moves);
     for (int i = 0; i < n; i++) {
