@@ -37,7 +37,8 @@ extern const game_endgame_t PICKET_ENDGAME;
 
 /* A position from a state in its play phase. 0, or -1 if the state is not in its play phase. */
 int pk_end_from_state(const picket_state_t *st, pk_end_t *out);
-/* A position from its parts (the `picket solve` command and tests). */
+/* A position from its parts (the `picket solve` command and tests). As in a real hand, the
+ * tricks won and the tricks still in the hands must make 12: keys and bounds count on it. */
 void pk_end_make(pk_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
                  int tricks0, int tricks1);
 

@@ -12,15 +12,12 @@ struct tt_node {
     UT_hash_handle hh;
 };
 
-tt_t *tt_create(size_t megabytes, tt_kind_t kind)
+tt_t *tt_create(size_t bytes, tt_kind_t kind)
 {
-    if (megabytes < 1)
-        megabytes = 1;
     tt_t *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
     t->kind = kind;
-    size_t bytes = megabytes << 20;
     if (kind == TT_ARRAY) {
         size_t buckets = 1;
         while (buckets * 2 * TT_BUCKET * sizeof(tt_entry_t) <= bytes)

@@ -1,5 +1,5 @@
 /* tt: the trick solver's transposition table: position key -> bounds on its exact value, and
- * the move that was best there. Fixed memory, set once (megabytes); nothing is allocated while
+ * the move that was best there. Fixed memory, set once; nothing is allocated while
  * searching. Two layouts behind one interface, so bench/solver can measure both:
  *
  *  TT_ARRAY (default, the faster): buckets of 4 entries, one 64-byte cache line each; a key
@@ -45,8 +45,8 @@ typedef struct tt {
     size_t used, cap;
 } tt_t;
 
-/* A table of about `megabytes` MB (at least 1). NULL if memory is short. */
-tt_t *tt_create(size_t megabytes, tt_kind_t kind);
+/* A table of about `bytes` bytes (at least one bucket, or one node). NULL if memory is short. */
+tt_t *tt_create(size_t bytes, tt_kind_t kind);
 void tt_free(tt_t *t);
 void tt_clear(tt_t *t);
 /* Key 0 marks an empty slot; a real key of 0 is stored as 1 (one position in 2^64). */

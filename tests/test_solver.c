@@ -53,10 +53,10 @@ static void random_ending(rng_t *rng, const picket_rules_t *r, int n, pk_end_t *
     }
 }
 
-static void check_config(const picket_rules_t *r, int endings, uint64_t seed, tt_kind_t kind)
+static void check_config(const picket_rules_t *r, int endings, uint64_t seed, tt_kind_t kind, size_t tt_bytes)
 {
     char err[160];
-    solver_t *s = solver_create(&PICKET_ENDGAME, 4, kind, err, sizeof err);
+    solver_t *s = solver_create_bytes(&PICKET_ENDGAME, tt_bytes, kind, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     rng_t rng;
     rng_seed(&rng, seed);
@@ -106,7 +106,7 @@ static void test_solver_equals_minimax_every_preset_both_packs(void)
         for (int d = 0; d < 2; d++) {
             picket_rules_t r = PICKET_PRESETS[p].rules;
             r.deck = d ? 32 : 36;
-            check_config(&r, 2000, 1000 + (uint64_t)(10 * p + d), TT_ARRAY);
+            check_config(&r, 2000, 1000 + (uint64_t)(10 * p + d), TT_ARRAY, 4u << 20);
         }
 }
 
@@ -114,8 +114,19 @@ static void test_uthash_table_gives_the_same_values(void)
 {
     for (int p = 0; p < PK_PRESET_COUNT; p++) {
         picket_rules_t r = PICKET_PRESETS[p].rules;
-        check_config(&r, 300, 5000 + (uint64_t)p, TT_UTHASH);
+        check_config(&r, 300, 5000 + (uint64_t)p, TT_UTHASH, 4u << 20);
     }
+}
+
+/* A table far too small for the search: stores evict entries (array) or clear the whole table
+ * (uthash) while the positions that read them are still being searched. Values stay exact. */
+static void test_tiny_tables_give_the_same_values(void)
+{
+    for (int p = 0; p < PK_PRESET_COUNT; p++)
+        for (int kind = 0; kind < 2; kind++) {
+            picket_rules_t r = PICKET_PRESETS[p].rules;
+            check_config(&r, 400, 7000 + (uint64_t)(10 * p + kind), kind ? TT_UTHASH : TT_ARRAY, 1024);
+        }
 }
 
 /* Equivalent cards: AH KH QH held together against nothing in hearts are one move. */
@@ -301,6 +312,7 @@ int main(void)
     CU_add_test(s, "the endgame scores as the rules engine", test_endgame_scores_as_the_rules_engine);
     CU_add_test(s, "solver equals minimax: 2000 endings per preset and pack", test_solver_equals_minimax_every_preset_both_packs);
     CU_add_test(s, "the uthash table gives the same values", test_uthash_table_gives_the_same_values);
+    CU_add_test(s, "tiny tables give the same values", test_tiny_tables_give_the_same_values);
     CU_add_test(s, "bounds hold at every node", test_bounds_hold_at_every_node);
     CU_add_test(s, "sure tricks bound exactly", test_sure_tricks_bound_exactly);
     CU_add_test(s, "keys by relative rank", test_keys_by_relative_rank);
