@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bot.h"
 #include "picket_endgame.h"
@@ -65,10 +66,23 @@ static void report(const char *name, run_t *r, int n)
            (double)r->passes / n);
 }
 
-static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, run_t *r)
+/* Progress on a terminal (stderr), cleared before the result line. */
+static void progress(const char *what, int done, int total)
+{
+    if (!isatty(STDERR_FILENO))
+        return;
+    if (done < total)
+        fprintf(stderr, "\r  %s: %d/%d ", what, done, total);
+    else
+        fprintf(stderr, "\r%70s\r", "");
+}
+
+static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, run_t *r, const char *name)
 {
     memset(r, 0, sizeof *r);
     for (int i = 0; i < n; i++) {
+        if (i % 50 == 0)
+            progress(name, i, n);
         solver_reset_stats(s);
         double t0 = now_s();
         if (all_moves) {
@@ -87,6 +101,7 @@ static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, ru
         r->passes += solver_stats(s)->passes;
         r->bound_cuts += solver_stats(s)->bound_cuts;
     }
+    progress(name, n, n);
 }
 
 int main(int argc, char **argv)
@@ -119,9 +134,13 @@ int main(int argc, char **argv)
     picket_rules_t rules = picket_preset_find(preset)->rules;
     static pk_end_t pos[1000];
     int n = 0;
-    for (int i = 0; i < deals; i++)
+    for (int i = 0; i < deals; i++) {
+        if (i % 50 == 0)
+            progress("dealing and exchanging", i, deals);
         if (first_lead(&rules, 1000 + (uint64_t)i, &pos[n]) == 0)
             n++;
+    }
+    progress("dealing and exchanging", deals, deals);
     printf("bench/solver: preset %s, %d deals (seeds 1000..%d) exchanged by the heuristic bot, solved from the first lead;"
            " table %zu MB, not cleared between deals\n", preset, n, 999 + deals, mb);
     char err[160];
@@ -137,7 +156,7 @@ int main(int argc, char **argv)
         const char *tname = kind ? "uthash" : "array";
         char name[64];
         snprintf(name, sizeof name, "best move, %s table", tname);
-        solve_all(s, pos, n, 0, &r);
+        solve_all(s, pos, n, 0, &r, name);
         report(name, &r, n);
         if (kind == 0) {
             signature = r.nodes;
@@ -146,7 +165,7 @@ int main(int argc, char **argv)
         }
         solver_clear(s);
         snprintf(name, sizeof name, "every move, %s table", tname);
-        solve_all(s, pos, n, 1, &r);
+        solve_all(s, pos, n, 1, &r, name);
         report(name, &r, n);
         solver_free(s);
     }
@@ -157,6 +176,7 @@ int main(int argc, char **argv)
     solver_t *s = solver_create(&PICKET_ENDGAME, mb, TT_ARRAY, err, sizeof err);
     double t_mm = 0, t_ab = 0;
     for (int i = 0; i < endings7 && s; i++) {
+        progress("7-trick endings against plain minimax", i, endings7);
         pk_end_t e = pos[i], next;
         for (int ply = 0; ply < 10; ply++) {
             uint8_t moves[ENDGAME_MAX_MOVES];
@@ -178,6 +198,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
+    progress("7-trick endings against plain minimax", endings7, endings7);
     solver_free(s);
     if (endings7 > 0)
         printf("  7-trick endings (%d): minimax %" PRIu64 " nodes in %.2f s, solver %" PRIu64
