@@ -102,20 +102,37 @@ static int pe_all_moves(const void *pos, uint8_t *out)
 
 /* Two cards of one holder are equivalent when no card still in play lies between them in their
  * suit (the other hand's cards and the card led to this trick), and both score alike (Ten and
- * up, or below). The lowest card of each class stands for it. */
+ * up, or below). The lowest card of each class stands for it (pe_representative); the
+ * helpers below decide it with bit operations. */
+
+/* Every card still in play: both hands and the card led to this trick. */
+static cardset_t in_play(const pk_end_t *e)
+{
+    return e->hand[0] | e->hand[1] | (e->lead >= 0 ? cardset_of(e->lead) : 0);
+}
+
+/* The next lower card in play in the card's suit, or -1. */
+static int next_lower(cardset_t rest, int card)
+{
+    cardset_t below = rest & (cardset_of(card) - 1) & cardset_suit(card_suit(card));
+    return below ? cardset_last(below) : -1;
+}
+
+/* Whether a card of the mover's stands for its class: the next lower card in play is not the
+ * mover's, or scores differently. */
+static int stands_alone(cardset_t mine, cardset_t rest, int card)
+{
+    int next = next_lower(rest, card);
+    return next < 0 || !cardset_has(mine, next) || high(next) != high(card);
+}
+
 static int pe_representative(const void *pos, int card)
 {
     const pk_end_t *e = pos;
-    cardset_t mine = e->hand[e->to_move];
-    cardset_t others = e->hand[1 - e->to_move] | (e->lead >= 0 ? cardset_of(e->lead) : 0);
-    int rep = card;
-    for (int c = card - 1; c >= 0 && card_suit(c) == card_suit(card); c--) {
-        if (cardset_has(others, c) || high(c) != high(card))
-            break;
-        if (cardset_has(mine, c))
-            rep = c;
-    }
-    return rep;
+    cardset_t mine = e->hand[e->to_move], rest = in_play(e);
+    while (!stands_alone(mine, rest, card))
+        card = next_lower(rest, card);
+    return card;
 }
 
 /* Order: the follower tries the cheapest winning card first, then the cheapest card; the
@@ -136,24 +153,11 @@ static int order_score(const pk_end_t *e, int card)
     return sure ? 200 + 8 * len + r : 8 * len - r;
 }
 
-/* Whether a card stands for its class: the next lower card still in play in its suit (in
- * `rest`, every card still in play) is not the mover's, or scores differently. The same test as
- * pe_representative(card) == card, without the walk. */
-static int stands_alone(cardset_t mine, cardset_t rest, int card)
-{
-    cardset_t below = rest & (cardset_of(card) - 1) & cardset_suit(card_suit(card));
-    if (!below)
-        return 1;
-    int next = cardset_last(below);
-    return !cardset_has(mine, next) || high(next) != high(card);
-}
-
 static int pe_moves(const void *pos, uint8_t *out)
 {
     const pk_end_t *e = pos;
     int n = 0, score[ENDGAME_MAX_MOVES];
-    cardset_t mine = e->hand[e->to_move];
-    cardset_t rest = mine | e->hand[1 - e->to_move] | (e->lead >= 0 ? cardset_of(e->lead) : 0);
+    cardset_t mine = e->hand[e->to_move], rest = in_play(e);
     for (cardset_t c = playable(e); c; c &= c - 1) {
         int card = cardset_first(c);
         if (!stands_alone(mine, rest, card))
