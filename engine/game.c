@@ -3,25 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "picket.h"
-
-/* Every game the project knows; a new game adds one line here. */
-static const game_t *const GAMES[] = { &PICKET_GAME };
-
-const game_t *game_find(const char *name)
-{
-    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++)
-        if (strcmp(GAMES[i]->name, name) == 0)
-            return GAMES[i];
-    return NULL;
-}
-
-const game_t *const *game_list(int *count)
-{
-    *count = (int)(sizeof GAMES / sizeof GAMES[0]);
-    return GAMES;
-}
-
 void game_quote(const char *text, size_t n, char *out, size_t cap)
 {
     size_t j = 0;
