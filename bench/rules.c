@@ -42,7 +42,7 @@ static double random_hands(const picket_rules_t *r, uint64_t hands, uint64_t see
             if (who == GAME_CHANCE) {
                 if (dealt == hands)
                     break;
-                picket_apply_chance(&st, NULL, 0);
+                picket_apply_chance(&st, NULL, NULL, 0);
                 dealt++;
                 continue;
             }
@@ -65,7 +65,7 @@ static void blank_frequency(int deck, uint64_t deals, uint64_t seed)
     uint64_t blanks = 0;
     for (uint64_t i = 0; i < deals; i++) {
         picket_init(&st, &r, rng_derive(seed, i));
-        picket_apply_chance(&st, NULL, 0);
+        picket_apply_chance(&st, NULL, NULL, 0);
         blanks += (uint64_t)st.holds_blank[0] + (uint64_t)st.holds_blank[1];
     }
     double hands = 2.0 * (double)deals;

@@ -32,7 +32,7 @@ static int first_lead(const picket_rules_t *r, uint64_t seed, pk_end_t *out)
 {
     picket_state_t st;
     picket_init(&st, r, seed);
-    picket_apply_chance(&st, NULL, 0);
+    picket_apply_chance(&st, NULL, NULL, 0);
     char err[160];
     bot_t *bot = bot_create("heuristic", &PICKET_GAME, seed, err, sizeof err);
     if (!bot)

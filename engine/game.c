@@ -37,3 +37,21 @@ int game_config_set_preset(game_config_t *cfg, const char *preset, char *err, si
     snprintf(cfg->preset, sizeof cfg->preset, "%s", preset);
     return 0;
 }
+
+int game_returns(const game_t *g, const void *state, double *out)
+{
+    int rank[GAME_MAX_PLAYERS], n = g->num_players(state);
+    if (!g->rank(state, rank)) {
+        for (int i = 0; i < n; i++)
+            out[i] = 0.5;
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        double beaten = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i)
+                beaten += rank[i] < rank[j] ? 1.0 : rank[i] == rank[j] ? 0.5 : 0.0;
+        out[i] = n > 1 ? beaten / (n - 1) : 1.0;
+    }
+    return 0;
+}

@@ -5,8 +5,14 @@
  * small value structs whose fields each game gives meaning to; generic code only stores,
  * compares, routes (by audience) and prints them through the game's own notation.
  *
- * Code under search/, protocol/ and tools/picket-arena includes this header and never a game's
- * own headers: adding a game means adding files under engine/ and one line in game.c.
+ * Code under search/, protocol/ and the arena includes this header and never a game's own
+ * headers (the build's layer check enforces it): a game is its own folder under engine/, its
+ * library, and one line in engine/registry.c.
+ *
+ * Version 2 of the interface. Seeds are named for what they are: a config's deal_seed drives
+ * the game's own chance (the deals a record replays); a bot's seed is the bot's, never the
+ * game's. Generic code may also draw chance from a generator of its own (apply_chance with an
+ * rng), as a search does in a sampled world.
  */
 #ifndef PICKET_GAME_H
 #define PICKET_GAME_H
@@ -50,17 +56,17 @@ typedef struct game_event {
 _Static_assert(sizeof(game_event_t) == 24, "game_event_t has no padding");
 _Static_assert(sizeof(game_move_t) == 16, "game_move_t has no padding");
 
-/* How to start a game: preset, flag overrides ("name=value"), seed, players. */
+/* How to start a game: preset, flag overrides ("name=value"), the deal seed, players. */
 typedef struct game_config {
     char preset[32];             /* "" for the game's default */
     char flags[GAME_MAX_FLAGS][48];
     int n_flags;
-    uint64_t seed;
+    uint64_t deal_seed;          /* the game's own chance: equal seeds, equal deals */
     int players;                 /* 0 for the game's default */
 } game_config_t;
 
 /* A perfect-information endgame: the play of a hand with every card known, as a trick solver
- * searches it. Positions are small flat structs copied on every move (copy-make); a move is a
+ * searches it. Two-player only: a game with more players gives NULL. Positions are small flat structs copied on every move (copy-make); a move is a
  * small integer the game gives meaning to (a card for Picket). */
 enum { ENDGAME_MAX_MOVES = 64, ENDGAME_NO_BOUND = 10000 };
 typedef struct game_endgame {
@@ -98,13 +104,16 @@ typedef struct game {
     size_t state_size;
     size_t view_size;
 
-    /* Start a game. Returns 0, or -1 with a one-line reason in err (unknown preset or flag). */
+    /* Start a game. Returns 0, or -1 with a one-line reason in err (unknown preset or flag, a
+     * number of players the game does not take). */
     int (*init)(void *state, const game_config_t *cfg, char *err, size_t errlen);
     int (*num_players)(const void *state);
     /* A seat, GAME_CHANCE or GAME_OVER. */
     int (*to_move)(const void *state);
-    /* Resolve a chance node (deterministic from the game's seed). Returns events written. */
-    int (*apply_chance)(void *state, game_event_t *ev, int evcap);
+    /* Resolve a chance node. rng NULL: from the game's own stream (the config's deal_seed, so a
+     * record replays); otherwise every draw comes from rng. Returns events written, which may
+     * exceed evcap (then only evcap were written: callers treat that as a fault). */
+    int (*apply_chance)(void *state, rng_t *rng, game_event_t *ev, int evcap);
     /* Every legal move for the seat to move; returns the count (<= cap). */
     int (*legal_moves)(const void *state, game_move_t *out, int cap);
     /* One legal move drawn uniformly from the legal moves, without listing them. Returns 0, or
@@ -114,13 +123,28 @@ typedef struct game {
     int (*check_move)(const void *state, const game_move_t *m, char *err, size_t errlen);
     /* Apply a legal move (check first). Returns events written to ev (may be NULL). */
     int (*apply)(void *state, const game_move_t *m, game_event_t *ev, int evcap);
-    /* Final result per seat: 1 for a win, 0 for a loss, shares for a tie. */
-    void (*returns)(const void *state, double *out);
-    /* Current scores (for records and progress lines). */
+    /* The final standing: 1 once the game is over, with rank[seat] (0 for first; tied seats
+     * share a rank, and the next rank skips: 0 0 2); 0 before the end, rank untouched. */
+    int (*rank)(const void *state, int *rank);
+    /* Current scores, num_players of them (for records and progress lines). */
     void (*scores)(const void *state, int *out);
+    /* Hands: the unit a search looks ahead to. 1 when the hand in progress is complete (the
+     * next step deals a new one, or the game is over); 0 inside a hand. */
+    int (*hand_over)(const void *state);
+    /* What the current hand (or the one just complete) is worth to each seat so far, in the
+     * game's points: num_players values. */
+    void (*hand_value)(const void *state, double *out);
 
     /* Views: what one seat knows. */
     void (*view_from_state)(const void *state, int seat, void *view);
+    int (*view_seat)(const void *view);
+    int (*view_num_players)(const void *view);
+    /* A world: a full state drawn uniformly among those consistent with the view, that is
+     * every state w with view_diff(view_from_state(w, seat), view) == NULL that the rules could
+     * have reached through the public record; its future chance is drawn from rng (through the
+     * state's own stream, reseeded from rng). Returns 0, or -1 if no world is found. NULL for
+     * a game that cannot sample. */
+    int (*sample_world)(const void *view, rng_t *rng, void *state_out);
     /* An empty view for `seat`, before any event (same config as the game). */
     int (*view_init)(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen);
     /* Apply one event the seat may see. Returns 0, or -1 if it cannot follow from the view. */
@@ -147,7 +171,12 @@ typedef struct game {
     const game_endgame_t *endgame;
 } game_t;
 
-/* The game registry: every game the project knows. */
+/* Each seat's return from its rank, in [0, 1]: the share of the other seats it beat, a tie
+ * counting half (2 players: 1 win, 0 loss, 0.5 tie). Returns 0, or -1 (all 0.5) before the
+ * end. */
+int game_returns(const game_t *g, const void *state, double *out);
+
+/* The game registry (engine/registry.c): every game the project knows. */
 const game_t *game_find(const char *name);
 const game_t *const *game_list(int *count);
 

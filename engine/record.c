@@ -14,7 +14,7 @@ int record_write_header(FILE *f, const game_t *g, const game_config_t *cfg)
         fprintf(f, "flag %s\n", cfg->flags[i]);
     if (cfg->players)
         fprintf(f, "players %d\n", cfg->players);
-    return fprintf(f, "seed %" PRIu64 "\n", cfg->seed) < 0 ? -1 : 0;
+    return fprintf(f, "seed %" PRIu64 "\n", cfg->deal_seed) < 0 ? -1 : 0;
 }
 
 int record_write_move(FILE *f, const game_t *g, int seat, const game_move_t *m)
@@ -26,18 +26,25 @@ int record_write_move(FILE *f, const game_t *g, int seat, const game_move_t *m)
 
 int record_write_result(FILE *f, const game_t *g, const void *state)
 {
-    int scores[GAME_MAX_PLAYERS];
-    double ret[GAME_MAX_PLAYERS];
+    int scores[GAME_MAX_PLAYERS], rank[GAME_MAX_PLAYERS];
     int n = g->num_players(state);
     g->scores(state, scores);
     fprintf(f, "result");
     for (int i = 0; i < n; i++)
         fprintf(f, " %d", scores[i]);
-    if (g->to_move(state) == GAME_OVER) {
-        g->returns(state, ret);
+    if (g->rank(state, rank)) {
+        /* One winner: "winner W" (as version 1 always wrote); ties or more: every rank. */
+        int firsts = 0, w = 0;
         for (int i = 0; i < n; i++)
-            if (ret[i] == 1.0)
-                fprintf(f, " winner %d", i);
+            if (rank[i] == 0)
+                firsts++, w = i;
+        if (firsts == 1 && n == 2) {
+            fprintf(f, " winner %d", w);
+        } else {
+            fprintf(f, " rank");
+            for (int i = 0; i < n; i++)
+                fprintf(f, " %d", rank[i]);
+        }
     }
     return fprintf(f, "\n") < 0 ? -1 : 0;
 }
@@ -100,15 +107,19 @@ static int parse_int(const char *s, int *out)
     return 0;
 }
 
-/* Resolve chance nodes, passing their events on. */
-static void run_chance(record_t *rec, record_event_fn on_event, void *data)
+/* Resolve chance nodes, passing their events on: the referee steps until a seat must move. */
+static int run_chance(record_t *rec, int lineno, char *err, size_t errlen);
+
+typedef struct replay_hook {
+    record_event_fn fn;
+    void *data;
+    const game_t *g;
+} replay_hook_t;
+
+static void on_replay_event(void *data, const game_event_t *ev)
 {
-    game_event_t ev[GAME_MAX_EVENTS];
-    while (rec->game->to_move(rec->state) == GAME_CHANCE) {
-        int n = rec->game->apply_chance(rec->state, ev, GAME_MAX_EVENTS);
-        for (int i = 0; on_event && i < n && i < GAME_MAX_EVENTS; i++)
-            on_event(data, rec->game, &ev[i]);
-    }
+    const replay_hook_t *h = data;
+    h->fn(h->data, h->g, ev);
 }
 
 #define FAIL(...)                                            \
@@ -124,24 +135,31 @@ typedef struct header {
     int version_seen, seed_seen;
 } header_t;
 
-static int start_game(record_t *rec, int lineno, char *err, size_t errlen)
+static int start_game(record_t *rec, replay_hook_t *hook, int lineno, char *err, size_t errlen)
 {
     char why[GAME_ERR_LEN];
-    rec->state = calloc(1, rec->game->state_size);
-    if (!rec->state)
-        FAIL("out of memory");
-    if (rec->game->init(rec->state, &rec->cfg, why, sizeof why) < 0) {
-        free(rec->state);
-        rec->state = NULL;
+    if (!(rec->ref = referee_create(rec->game, &rec->cfg, why, sizeof why)))
         FAIL("%s", why);
+    rec->state = referee_state(rec->ref);
+    hook->g = rec->game;
+    if (hook->fn) {
+        referee_hooks_t h = { on_replay_event, NULL, hook };
+        referee_set_hooks(rec->ref, &h);
     }
+    return run_chance(rec, lineno, err, errlen);
+}
+
+static int run_chance(record_t *rec, int lineno, char *err, size_t errlen)
+{
+    if (referee_play(rec->ref) == REFEREE_FAULT)
+        FAIL("%s", referee_fault(rec->ref)->text);
     return 0;
 }
 
 static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t errlen)
 {
     const game_t *g = rec->game;
-    int scores[GAME_MAX_PLAYERS], n = g->num_players(rec->state);
+    int scores[GAME_MAX_PLAYERS], rank[GAME_MAX_PLAYERS], n = g->num_players(rec->state);
     g->scores(rec->state, scores);
     char *save = NULL;
     for (int i = 0; i < n; i++) {
@@ -153,21 +171,38 @@ static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t
             FAIL("result says seat %d has %d, the replay gives %d", i, v, scores[i]);
     }
     char *tok = strtok_r(NULL, " ", &save);
-    int over = g->to_move(rec->state) == GAME_OVER;
-    if (tok) {
+    int over = g->rank(rec->state, rank);
+    if (!tok) {
+        if (over)
+            FAIL("result has no winner, but the game is over");
+        return 0;
+    }
+    if (!over)
+        FAIL("result names a %s, but the game is not over", strcmp(tok, "rank") == 0 ? "ranking" : "winner");
+    if (strcmp(tok, "winner") == 0) {
         int w;
         char *wtok = strtok_r(NULL, " ", &save);
-        if (strcmp(tok, "winner") != 0 || !wtok || parse_int(wtok, &w) < 0 || strtok_r(NULL, " ", &save))
+        if (!wtok || parse_int(wtok, &w) < 0 || strtok_r(NULL, " ", &save))
             FAIL("result: expected 'winner N' after the scores");
-        double ret[GAME_MAX_PLAYERS];
-        if (!over)
-            FAIL("result names a winner, but the game is not over");
-        g->returns(rec->state, ret);
-        if (w < 0 || w >= n || ret[w] != 1.0)
+        int firsts = 0;
+        for (int i = 0; i < n; i++)
+            firsts += rank[i] == 0;
+        if (w < 0 || w >= n || rank[w] != 0 || firsts != 1)
             FAIL("result says seat %d won, the replay disagrees", w);
-    } else if (over) {
-        FAIL("result has no winner, but the game is over");
+        return 0;
     }
+    if (strcmp(tok, "rank") != 0)
+        FAIL("result: expected 'winner N' or 'rank R...' after the scores");
+    for (int i = 0; i < n; i++) {
+        int v;
+        char *rtok = strtok_r(NULL, " ", &save);
+        if (!rtok || parse_int(rtok, &v) < 0)
+            FAIL("result: 'rank' needs %d ranks", n);
+        if (v != rank[i])
+            FAIL("result says seat %d ranks %d, the replay gives %d", i, v, rank[i]);
+    }
+    if (strtok_r(NULL, " ", &save))
+        FAIL("result: more than %d ranks", n);
     return 0;
 }
 
@@ -176,6 +211,7 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
     char line[RECORD_MAX_LINE];
     int lineno = 0, len, have_result = 0;
     header_t h = { 0, 0 };
+    replay_hook_t hook = { on_event, data, NULL };
     memset(rec, 0, sizeof *rec);
     while ((len = record_read_line(f, line, sizeof line)) != -1) {
         lineno++;
@@ -212,7 +248,7 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
                    strcmp(s, "seed") == 0) {
             if (!rec->game)
                 FAIL("'%s' must follow the 'game' line", s);
-            if (rec->state)
+            if (rec->ref)
                 FAIL("'%s' must come before the first move", s);
             if (strcmp(s, "preset") == 0) {
                 if (game_config_set_preset(&rec->cfg, rest, why, sizeof why) < 0)
@@ -225,7 +261,7 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
                     rec->cfg.players > GAME_MAX_PLAYERS)
                     FAIL("players must be 1 to %d", GAME_MAX_PLAYERS);
             } else {
-                if (parse_u64(rest, &rec->cfg.seed) < 0)
+                if (parse_u64(rest, &rec->cfg.deal_seed) < 0)
                     FAIL("seed must be a number from 0 to 18446744073709551615");
                 h.seed_seen = 1;
             }
@@ -234,11 +270,8 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
                 FAIL("no 'game' line before the moves");
             if (!h.seed_seen)
                 FAIL("no 'seed' line before the moves");
-            if (!rec->state) {
-                if (start_game(rec, lineno, err, errlen) < 0)
-                    return -1;
-                run_chance(rec, on_event, data);
-            }
+            if (!rec->ref && start_game(rec, &hook, lineno, err, errlen) < 0)
+                return -1;
             if (strcmp(s, "result") == 0) {
                 if (check_result(rec, rest, lineno, err, errlen) < 0)
                     return -1;
@@ -253,22 +286,16 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
             *mtext++ = '\0';
             if (parse_int(rest, &seat) < 0)
                 FAIL("'%.20s' is not a seat", rest);
-            int to_move = g->to_move(rec->state);
-            if (to_move == GAME_OVER)
-                FAIL("the game is already over");
-            if (seat != to_move)
-                FAIL("seat %d is not to move (seat %d is)", seat, to_move);
             game_move_t m;
             if (g->move_parse(trim(mtext), &m, why, sizeof why) < 0)
                 FAIL("%s", why);
-            if (!g->check_move(rec->state, &m, why, sizeof why))
-                FAIL("illegal move: %s", why);
-            game_event_t ev[GAME_MAX_EVENTS];
-            int n = g->apply(rec->state, &m, ev, GAME_MAX_EVENTS);
-            for (int i = 0; on_event && i < n && i < GAME_MAX_EVENTS; i++)
-                on_event(data, g, &ev[i]);
+            char refused[GAME_ERR_LEN + 32];
+            int st = referee_move(rec->ref, seat, &m, refused, sizeof refused);
+            if (st < 0)
+                FAIL("%s", refused);
             rec->moves++;
-            run_chance(rec, on_event, data);
+            if (st == REFEREE_FAULT || run_chance(rec, lineno, err, errlen) < 0)
+                FAIL("%s", referee_fault(rec->ref)->text);
         } else {
             char word[24];
             snprintf(word, sizeof word, "%s", s);
@@ -286,16 +313,14 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
         snprintf(err, errlen, "line %d: the record ends before its header is complete (game, seed)", lineno);
         return -1;
     }
-    if (!rec->state) {
-        if (start_game(rec, lineno, err, errlen) < 0)
-            return -1;
-        run_chance(rec, on_event, data);
-    }
+    if (!rec->ref && start_game(rec, &hook, lineno, err, errlen) < 0)
+        return -1;
     return 0;
 }
 
 void record_free(record_t *rec)
 {
-    free(rec->state);
+    referee_free(rec->ref);
+    rec->ref = NULL;
     rec->state = NULL;
 }

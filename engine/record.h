@@ -11,18 +11,21 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "referee.h"
 
 enum { RECORD_VERSION = 1, RECORD_MAX_LINE = 4096 };
 
 int record_write_header(FILE *f, const game_t *g, const game_config_t *cfg);
 int record_write_move(FILE *f, const game_t *g, int seat, const game_move_t *m);
-/* "result" line: the final scores, and the winner if the game is over. */
+/* "result" line: the final scores and, once the game is over, "winner W" for a two-seat game
+ * with one winner, or else "rank R0 R1 ..." (ties share a rank). */
 int record_write_result(FILE *f, const game_t *g, const void *state);
 
 typedef struct record {
     const game_t *game;
     game_config_t cfg;
-    void *state;       /* the position after the last line (owned; record_free) */
+    referee_t *ref;    /* the referee that replayed it (owned; record_free) */
+    const void *state; /* the position after the last line (the referee's) */
     int moves;
     int lines;
 } record_t;

@@ -15,7 +15,8 @@ enum { HISTORY_MAX = PROTO_MAX_LINE };
 /* One game as this seat sees it. */
 typedef struct table {
     const game_t *game;
-    game_config_t cfg;
+    game_config_t cfg;                  /* the rules; the deal seed is the referee's, never sent */
+    uint64_t engine_seed;               /* newgame's seed: this engine's own randomness */
     int seat;
     void *view;
     bot_t *bot;
@@ -291,7 +292,6 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
         fail(s, id, "out of memory");
         return -1;
     }
-    cfg.seed = seed;
     if (g->view_init(view, &cfg, seat, err, sizeof err) < 0) {
         free(view);
         fail(s, id, "%s", err);
@@ -306,6 +306,7 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
     end_game(s);
     s->t.game = g;
     s->t.cfg = cfg;
+    s->t.engine_seed = seed;
     s->t.seat = seat;
     s->t.view = view;
     s->t.bot = bot;
@@ -411,7 +412,7 @@ static void cmd_view(session_t *s, const char *id)
     if (s->t.cfg.players && n < sizeof head)
         n += (size_t)snprintf(head + n, sizeof head - n, " players %d", s->t.cfg.players);
     if (n < sizeof head)
-        snprintf(head + n, sizeof head - n, " seat %d seed %" PRIu64, s->t.seat, s->t.cfg.seed);
+        snprintf(head + n, sizeof head - n, " seat %d seed %" PRIu64, s->t.seat, s->t.engine_seed);
     /* "=ID " + head + " events " + history must fit a line a controller can send back. */
     if (strlen(head) + s->t.history_len + 32 > PROTO_MAX_LINE) {
         fail(s, id, "this set's events no longer fit one line of %d bytes; replay them with event lines", PROTO_MAX_LINE);
@@ -468,7 +469,7 @@ static int my_turn(session_t *s, const char *id)
     }
     if (strcmp(s->t.bot->name, s->bot_name) != 0) {
         char err[GAME_ERR_LEN];
-        bot_t *b = bot_create(s->bot_name, s->t.game, s->t.cfg.seed, err, sizeof err);
+        bot_t *b = bot_create(s->bot_name, s->t.game, s->t.engine_seed, err, sizeof err);
         if (!b) {
             fail(s, id, "%s", err);
             return 0;

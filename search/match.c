@@ -1,66 +1,82 @@
 #include "match.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static int deliver(const game_t *g, void *views, int players, const game_event_t *ev, int n,
-                   const match_hooks_t *hooks, char *err, size_t errlen)
+int bot_seat_init(bot_seat_t *s, bot_t *bot, const game_config_t *cfg, int seat, char *err, size_t errlen)
 {
-    for (int i = 0; i < n && i < GAME_MAX_EVENTS; i++) {
-        if (hooks && hooks->on_event)
-            hooks->on_event(hooks->data, &ev[i]);
-        for (int s = 0; s < players; s++) {
-            if (!game_event_visible(&ev[i], s))
-                continue;
-            if (g->view_apply((char *)views + (size_t)s * g->view_size, &ev[i]) < 0) {
-                char text[256];
-                g->event_format(&ev[i], text, sizeof text);
-                snprintf(err, errlen, "seat %d's view refused event '%s'", s, text);
-                return -1;
-            }
-        }
+    memset(s, 0, sizeof *s);
+    s->game = bot->game;
+    s->bot = bot;
+    s->seat = seat;
+    if (!(s->view = calloc(1, s->game->view_size))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (s->game->view_init(s->view, cfg, seat, err, errlen) < 0) {
+        bot_seat_free(s);
+        return -1;
     }
     return 0;
 }
 
-int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, void *state, void *views,
-               const match_hooks_t *hooks, char *err, size_t errlen)
+void bot_seat_free(bot_seat_t *s)
 {
-    if (g->init(state, cfg, err, errlen) < 0)
+    free(s->view);
+    s->view = NULL;
+}
+
+static int seat_event(void *data, const game_event_t *ev, char *err, size_t errlen)
+{
+    bot_seat_t *s = data;
+    if (s->game->view_apply(s->view, ev) == 0)
+        return 0;
+    char text[256];
+    s->game->event_format(ev, text, sizeof text);
+    snprintf(err, errlen, "seat %d's view refused event '%s'", s->seat, text);
+    return -1;
+}
+
+static int seat_decide(void *data, game_move_t *out, char *err, size_t errlen)
+{
+    bot_seat_t *s = data;
+    if (s->bot->choose(s->bot, s->view, s->limits, NULL, out) == 0)
+        return 0;
+    snprintf(err, errlen, "seat %d's bot found no move", s->seat);
+    return -1;
+}
+
+referee_seat_t bot_seat_referee(bot_seat_t *s) { return (referee_seat_t){ seat_event, seat_decide, s }; }
+
+int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, void *state_out,
+               const referee_hooks_t *hooks, char *err, size_t errlen)
+{
+    referee_t *r = referee_create(g, cfg, err, errlen);
+    if (!r)
         return -1;
-    int players = g->num_players(state);
-    for (int s = 0; s < players; s++)
-        if (g->view_init((char *)views + (size_t)s * g->view_size, cfg, s, err, errlen) < 0)
-            return -1;
-    game_event_t ev[GAME_MAX_EVENTS];
-    for (;;) {
-        int who = g->to_move(state);
-        int n;
-        if (who == GAME_OVER)
-            return 0;
-        if (who == GAME_CHANCE) {
-            n = g->apply_chance(state, ev, GAME_MAX_EVENTS);
-        } else {
-            game_move_t m;
-            char why[GAME_ERR_LEN];
-            if (bot_choose(bots[who], (char *)views + (size_t)who * g->view_size, &m) < 0) {
-                snprintf(err, errlen, "seat %d's bot found no move", who);
-                return -1;
-            }
-            if (!g->check_move(state, &m, why, sizeof why)) {
-                char text[256];
-                g->move_format(&m, text, sizeof text);
-                snprintf(err, errlen, "seat %d chose an illegal move '%s': %s", who, text, why);
-                return -1;
-            }
-            if (hooks && hooks->on_move)
-                hooks->on_move(hooks->data, state, who, &m);
-            n = g->apply(state, &m, ev, GAME_MAX_EVENTS);
+    int players = referee_players(r), rc = 0;
+    bot_seat_t seats[GAME_MAX_PLAYERS];
+    int ready = 0;
+    for (; ready < players && rc == 0; ready++) {
+        if (bot_seat_init(&seats[ready], bots[ready], cfg, ready, err, errlen) < 0) {
+            rc = -1;
+            break;
         }
-        if (n > GAME_MAX_EVENTS) {
-            snprintf(err, errlen, "one step emitted %d events, more than %d", n, GAME_MAX_EVENTS);
-            return -1;
-        }
-        if (deliver(g, views, players, ev, n, hooks, err, errlen) < 0)
-            return -1;
+        referee_seat_t rs = bot_seat_referee(&seats[ready]);
+        referee_set_seat(r, ready, &rs);
     }
+    if (rc == 0 && hooks)
+        referee_set_hooks(r, hooks);
+    if (rc == 0 && referee_play(r) != REFEREE_OVER) {
+        /* Bots always answer, so a stop short of the end is a fault. */
+        snprintf(err, errlen, "%s", referee_fault(r)->text);
+        rc = -1;
+    }
+    if (state_out)
+        memcpy(state_out, referee_state(r), g->state_size);
+    for (int s = 0; s < ready; s++)
+        bot_seat_free(&seats[s]);
+    referee_free(r);
+    return rc;
 }

@@ -1,24 +1,35 @@
-/* match: plays one game to its end between in-process bots, the referee's loop in miniature.
+/* match: in-process bots at the referee's table (engine/referee.h).
  *
- * The true state stays here; each bot sees only its seat's view, rebuilt from the events its
- * seat may see (the same path an engine process takes), and every move is checked before it
- * is applied. Used by `picket selfplay`, the property tests and the benches.
+ * A bot seat keeps its own view, rebuilt from the events its seat may see (the same path an
+ * engine process takes), and decides from that view alone; the referee holds the truth and
+ * checks every move. match_play seats one bot a seat and plays a game to its end: `picket
+ * selfplay`, the property tests and the benches use it.
  */
 #ifndef PICKET_MATCH_H
 #define PICKET_MATCH_H
 
 #include "bot.h"
 #include "game.h"
+#include "referee.h"
 
-typedef struct match_hooks {
-    void (*on_event)(void *data, const game_event_t *ev);            /* every event, true order */
-    void (*on_move)(void *data, const void *state, int seat, const game_move_t *m); /* before apply */
-    void *data;
-} match_hooks_t;
+typedef struct bot_seat {
+    const game_t *game;
+    bot_t *bot;          /* not owned */
+    void *view;          /* owned */
+    int seat;
+    const bot_limits_t *limits; /* NULL: none */
+} bot_seat_t;
 
-/* state: a buffer of g->state_size; views: players buffers of g->view_size, back to back.
- * Returns 0, or -1 with a reason (a bot failed or chose an illegal move). */
-int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, void *state, void *views,
-               const match_hooks_t *hooks, char *err, size_t errlen);
+/* An empty view for `seat` of the game cfg starts. 0, or -1 with a reason. */
+int bot_seat_init(bot_seat_t *s, bot_t *bot, const game_config_t *cfg, int seat, char *err, size_t errlen);
+void bot_seat_free(bot_seat_t *s);
+/* The seat as the referee sees it (s must outlive the referee's use). */
+referee_seat_t bot_seat_referee(bot_seat_t *s);
+
+/* Plays one game between bots (bots[seat], as many as the game has players) and copies the
+ * final state into state_out (g->state_size bytes). Returns 0, or -1 with the referee's reason
+ * (a bot found no move, chose an illegal one, or a view refused an event). */
+int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, void *state_out,
+               const referee_hooks_t *hooks, char *err, size_t errlen);
 
 #endif

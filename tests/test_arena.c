@@ -187,7 +187,7 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
         set_setup_t s;
         memset(&s, 0, sizeof s);
         s.game = &PICKET_GAME;
-        s.cfg.seed = 100 + (uint64_t)i;
+        s.cfg.deal_seed = 100 + (uint64_t)i;
         snprintf(s.cfg.preset, sizeof s.cfg.preset, "%s", PICKET_PRESETS[i % PK_PRESET_COUNT].name);
         s.engine[i & 1] = &procs[0];
         s.engine[1 - (i & 1)] = &procs[1];

@@ -394,7 +394,7 @@ static void test_deal_alternates_between_hands(void)
     int prev = -1;
     for (int hand = 1; hand <= 6; hand++) {
         CU_ASSERT_EQUAL_FATAL(picket_to_move(&T.st), GAME_CHANCE);
-        CU_ASSERT_FATAL(picket_apply_chance(&T.st, ev, GAME_MAX_EVENTS) > 0);
+        CU_ASSERT_FATAL(picket_apply_chance(&T.st, NULL, ev, GAME_MAX_EVENTS) > 0);
         EXPECT_EQ(T.st.pub.hand_no, hand);
         if (prev >= 0)
             EXPECT_EQ(T.st.pub.dealer, 1 - prev);
@@ -417,7 +417,7 @@ static void test_cut_lowest_card_deals(void)
         picket_rules_t r = test_rules("cotgrave", NULL);
         picket_init(&T.st, &r, seed);
         game_event_t ev[GAME_MAX_EVENTS];
-        int n = picket_apply_chance(&T.st, ev, GAME_MAX_EVENTS);
+        int n = picket_apply_chance(&T.st, NULL, ev, GAME_MAX_EVENTS);
         CU_ASSERT_FATAL(n > 0 && ev[0].type == PK_EV_CUT);
         int r0 = card_rank(ev[0].a), r1 = card_rank(ev[0].b);
         CU_ASSERT(r0 != r1);
@@ -432,7 +432,7 @@ static void test_deal_twelve_each_and_twelve_in_the_stock(void)
     picket_rules_t r = test_rules("cotgrave", NULL);
     picket_init(&T.st, &r, 7);
     game_event_t ev[GAME_MAX_EVENTS];
-    CU_ASSERT_FATAL(picket_apply_chance(&T.st, ev, GAME_MAX_EVENTS) > 0);
+    CU_ASSERT_FATAL(picket_apply_chance(&T.st, NULL, ev, GAME_MAX_EVENTS) > 0);
     EXPECT_EQ(cardset_count(T.st.hand[0]), 12);
     EXPECT_EQ(cardset_count(T.st.hand[1]), 12);
     EXPECT_EQ(T.st.hand[0] & T.st.hand[1], 0);

@@ -133,7 +133,7 @@ static int play_checked(const game_config_t *cfg, uint64_t bot_seed, FILE *rec, 
         }
         int n;
         if (who == GAME_CHANCE) {
-            n = g->apply_chance(st, ev, GAME_MAX_EVENTS);
+            n = g->apply_chance(st, NULL, ev, GAME_MAX_EVENTS);
         } else {
             /* The seat's view offers exactly the referee's legal moves. */
             int na = g->legal_moves(st, a, GAME_MAX_MOVES);
@@ -215,15 +215,15 @@ static void run_config(const char *preset, const char *const *flags, int nflags,
     picket_state_t st;
     int failures = 0;
     for (int i = 0; i < sets && failures < 3; i++) {
-        cfg.seed = seed + (uint64_t)i;
+        cfg.deal_seed = seed + (uint64_t)i;
         char *buf = NULL;
         size_t size = 0;
         FILE *rec = open_memstream(&buf, &size);
         CU_ASSERT_PTR_NOT_NULL_FATAL(rec);
-        int ok = play_checked(&cfg, rng_derive(cfg.seed, 7), rec, &st, why, sizeof why);
+        int ok = play_checked(&cfg, rng_derive(cfg.deal_seed, 7), rec, &st, why, sizeof why);
         fclose(rec);
         if (!ok) {
-            fprintf(stderr, "\n  preset %s seed %llu: %s\n", preset, (unsigned long long)cfg.seed, why);
+            fprintf(stderr, "\n  preset %s seed %llu: %s\n", preset, (unsigned long long)cfg.deal_seed, why);
             failures++;
             free(buf);
             continue;
@@ -232,7 +232,7 @@ static void run_config(const char *preset, const char *const *flags, int nflags,
         FILE *in = fmemopen(buf, size, "r");
         record_t r;
         if (record_replay(in, &r, NULL, NULL, err, sizeof err) < 0) {
-            fprintf(stderr, "\n  preset %s seed %llu: replay: %s\n", preset, (unsigned long long)cfg.seed, err);
+            fprintf(stderr, "\n  preset %s seed %llu: replay: %s\n", preset, (unsigned long long)cfg.deal_seed, err);
             failures++;
         } else {
             picket_view_t a, b;
@@ -241,7 +241,7 @@ static void run_config(const char *preset, const char *const *flags, int nflags,
                 picket_view_from_state(r.state, s, &b);
                 if (picket_view_diff(&a, &b)) {
                     fprintf(stderr, "\n  preset %s seed %llu: replay differs in %s\n", preset,
-                            (unsigned long long)cfg.seed, picket_view_diff(&a, &b));
+                            (unsigned long long)cfg.deal_seed, picket_view_diff(&a, &b));
                     failures++;
                     break;
                 }

@@ -129,7 +129,7 @@ static int play_over_text(const char *preset, uint64_t seed, const char *bot, ch
     game_config_t cfg = { 0 };
     char err[GAME_ERR_LEN];
     game_config_set_preset(&cfg, preset, err, sizeof err);
-    cfg.seed = seed;
+    cfg.deal_seed = seed;
     picket_state_t st;
     g->init(&st, &cfg, err, sizeof err);
     seat_io_t io[2];
@@ -157,7 +157,7 @@ static int play_over_text(const char *preset, uint64_t seed, const char *bot, ch
             break;
         int n;
         if (who == GAME_CHANCE) {
-            n = g->apply_chance(&st, ev, GAME_MAX_EVENTS);
+            n = g->apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
         } else {
             const char *o = say(&io[who], "go");
             if (strncmp(o, "= move ", 7) != 0) {

@@ -107,7 +107,7 @@ static void test_written_record_replays_to_the_same_state(void)
     char err[300];
     game_config_set_preset(&cfg, "cotton", err, sizeof err);
     game_config_add_flag(&cfg, "target=40", err, sizeof err);
-    cfg.seed = 424242;
+    cfg.deal_seed = 424242;
     picket_state_t st;
     CU_ASSERT_EQUAL_FATAL(PICKET_GAME.init(&st, &cfg, err, sizeof err), 0);
     char *buf = NULL;
@@ -118,7 +118,7 @@ static void test_written_record_replays_to_the_same_state(void)
     rng_seed(&rng, 5);
     while (picket_to_move(&st) != GAME_OVER) {
         if (picket_to_move(&st) == GAME_CHANCE) {
-            picket_apply_chance(&st, NULL, 0);
+            picket_apply_chance(&st, NULL, NULL, 0);
             continue;
         }
         game_move_t m;

@@ -160,7 +160,7 @@ static void test_endgame_scores_as_the_rules_engine(void)
             for (int set = 0; set < 150; set++) {
                 picket_state_t st;
                 picket_init(&st, &r, rng_derive(9, (uint64_t)(100 * p + 10 * d + set)));
-                picket_apply_chance(&st, NULL, 0);
+                picket_apply_chance(&st, NULL, NULL, 0);
                 int stop_at = (int)rng_below(&rng, 24);
                 int plays = 0;
                 pk_end_t e;

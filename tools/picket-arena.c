@@ -436,13 +436,13 @@ static void *worker_main(void *arg)
         job_t *job = &a->jobs[a->next_job++];
         pthread_mutex_unlock(&a->lock);
 
-        set_line_t line = { job->key, { 0, 0 }, { 0 } };
+        set_line_t line = { job->key, { 0 }, { 0 } };
         seats_of(a, job->key, line.engine);
         set_setup_t setup;
         memset(&setup, 0, sizeof setup);
         setup.game = a->game;
         setup.cfg = a->cfg;
-        setup.cfg.seed = deal_seed(a, job->key.round);
+        setup.cfg.deal_seed = deal_seed(a, job->key.round);
         setup.margin = a->margin;
         for (int seat = 0; seat < 2; seat++) {
             engine_proc_t *p = &w->procs[line.engine[seat]];
@@ -462,7 +462,7 @@ static void *worker_main(void *arg)
             break; /* a set cut short by ^C is not a result: --resume plays it again */
 
         pthread_mutex_lock(&a->lock);
-        if (a->results && results_write_set(a->results, &line, a->names, setup.cfg.seed, path[0] ? path : NULL) < 0)
+        if (a->results && results_write_set(a->results, &line, a->names, setup.cfg.deal_seed, path[0] ? path : NULL) < 0)
             fprintf(stderr, "picket-arena: cannot write the results file\n");
         job->done = 1;
         a->done_count++;

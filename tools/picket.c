@@ -379,7 +379,6 @@ static int cmd_selfplay(int argc, char **argv)
         snprintf(cfg.preset, sizeof cfg.preset, "%s", PICKET_PRESETS[0].name);
     const game_t *g = &PICKET_GAME;
     picket_state_t state;
-    picket_view_t views[2];
     selfplay_stats_t stats = { 0 };
     uint64_t first_dealer_wins = 0;
     int tty = isatty(STDERR_FILENO);
@@ -389,14 +388,14 @@ static int cmd_selfplay(int argc, char **argv)
     int games_per_set = duplicate ? 2 : 1;
     uint64_t a_wins = 0, pair_wins[3] = { 0, 0, 0 };
     for (uint64_t i = 0; i < sets; i++) {
-        cfg.seed = seed + i;
+        cfg.deal_seed = seed + i;
         int a_won_pair = 0;
         for (int swap = 0; swap < games_per_set; swap++) {
             bot_t *bots[2];
             /* Seat s holds bot A (index 0) unless swapped; each bot keeps its stream per seed. */
             for (int s = 0; s < 2; s++) {
                 int which = s ^ swap;
-                bots[s] = bot_create(bot_names[which], g, rng_derive(cfg.seed, 100 + (uint64_t)which), err, sizeof err);
+                bots[s] = bot_create(bot_names[which], g, rng_derive(cfg.deal_seed, 100 + (uint64_t)which), err, sizeof err);
                 if (!bots[s])
                     return fail("selfplay: %s", err);
             }
@@ -410,8 +409,8 @@ static int cmd_selfplay(int argc, char **argv)
                 record_write_header(sink.f, g, &cfg);
                 fprintf(sink.f, "# seat 0: %s, seat 1: %s\n", bots[0]->name, bots[1]->name);
             }
-            match_hooks_t hooks = { sink_event, sink_move, &sink };
-            int rc = match_play(g, &cfg, bots, &state, views, &hooks, err, sizeof err);
+            referee_hooks_t hooks = { sink_event, sink_move, &sink };
+            int rc = match_play(g, &cfg, bots, &state, &hooks, err, sizeof err);
             bot_free(bots[0]);
             bot_free(bots[1]);
             if (sink.f) {

@@ -330,11 +330,11 @@ static void apply_play(pk_ctx_t *x, int seat, int card)
 
 /* ---------------------------------------------------------------- deal */
 
-void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t seed)
+void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_seed)
 {
     memset(st, 0, sizeof *st);
     st->rules = *rules;
-    st->seed = seed;
+    st->deal_seed = deal_seed;
     st->pack = cards_pack(rules->deck);
     pk_pub_init(&st->pub);
 }
@@ -349,16 +349,19 @@ int picket_to_move(const picket_state_t *st)
 }
 
 /* The cut: each player cuts a card; the lower rank deals; equal ranks cut again (CG). */
-static void cut(pk_ctx_t *x)
+static void cut(pk_ctx_t *x, rng_t *given)
 {
     picket_state_t *st = x->st;
-    rng_t rng;
-    rng_seed(&rng, rng_derive(st->seed, 0));
+    rng_t own, *rng = given;
+    if (!rng) {
+        rng_seed(&own, rng_derive(st->deal_seed, 0));
+        rng = &own;
+    }
     int cards[CARD_COUNT];
     int n = cardset_to_array(st->pack, cards);
     for (;;) {
-        int a = cards[rng_below(&rng, (uint32_t)n)];
-        int b = cards[rng_below(&rng, (uint32_t)n)];
+        int a = cards[rng_below(rng, (uint32_t)n)];
+        int b = cards[rng_below(rng, (uint32_t)n)];
         if (card_rank(a) == card_rank(b))
             continue;
         emit(x, PK_EV_CUT, GAME_ALL, card_rank(a) < card_rank(b) ? 0 : 1, 0, a, b, 0, 0);
@@ -397,14 +400,14 @@ static void deal(pk_ctx_t *x, int dealer, const cardset_t hands[2], const uint8_
     }
 }
 
-int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap)
+int picket_apply_chance(picket_state_t *st, rng_t *given, game_event_t *ev, int evcap)
 {
     pk_ctx_t x = { st, ev, evcap, 0, 0 };
     if (st->pub.phase != PK_PH_DEAL)
         return 0;
     int dealer;
     if (st->pub.hand_no == 0) {
-        cut(&x);
+        cut(&x, given);
         dealer = st->pub.dealer;
     } else {
         dealer = 1 - st->pub.dealer;
@@ -414,9 +417,12 @@ int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap)
     int n = 0;
     for (cardset_t c = st->pack; c; c &= c - 1)
         deck[n++] = (uint8_t)cardset_first(c);
-    rng_t rng;
-    rng_seed(&rng, rng_derive(st->seed, (uint64_t)st->pub.hand_no + 1));
-    rng_shuffle_u8(&rng, deck, n);
+    rng_t own, *rng = given;
+    if (!rng) {
+        rng_seed(&own, rng_derive(st->deal_seed, (uint64_t)st->pub.hand_no + 1));
+        rng = &own;
+    }
+    rng_shuffle_u8(rng, deck, n);
     /* Packets of four, elder first, three rounds (the packet size changes nothing). */
     cardset_t hands[2] = { 0, 0 };
     int pos = 0;

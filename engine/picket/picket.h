@@ -125,7 +125,7 @@ typedef struct picket_know {
 
 typedef struct picket_state {
     picket_rules_t rules;
-    uint64_t seed;
+    uint64_t deal_seed;        /* the deals of this set: hand h from rng_derive(deal_seed, h) */
     cardset_t pack;
     picket_pub_t pub;
     cardset_t hand[2];
@@ -152,9 +152,10 @@ static inline int pk_elder(const picket_pub_t *p) { return 1 - p->dealer; }
 int pk_elder_share(const picket_rules_t *r);
 
 /* Start a set. */
-void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t seed);
+void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_seed);
 int picket_to_move(const picket_state_t *st);
-int picket_apply_chance(picket_state_t *st, game_event_t *ev, int evcap);
+/* The next deal: from the set's seed and the hand number (rng NULL), or drawn from rng. */
+int picket_apply_chance(picket_state_t *st, rng_t *rng, game_event_t *ev, int evcap);
 /* Deal chosen cards instead of shuffling (tests, analysis): hands by seat, stock top first.
  * Returns events written, or -1 if the cards are not exactly the pack or no deal is due. */
 int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], const uint8_t *stock,
@@ -191,6 +192,9 @@ int picket_move_format(const game_move_t *m, char *buf, size_t len);
 int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen);
 int picket_event_format(const game_event_t *ev, char *buf, size_t len);
 int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen);
+
+/* A world for a view (picket_sample.c): game_t.sample_world. */
+int picket_sample_world(const void *view, rng_t *rng, void *state_out);
 
 /* The heuristic player's value of each move (picket_heuristic.c). */
 void picket_heuristic_evaluate(const void *view, const game_move_t *moves, int n, double *values);

@@ -528,13 +528,16 @@ static int g_init(void *state, const game_config_t *cfg, char *err, size_t errle
     }
     if (picket_rules_build(&r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0)
         return -1;
-    picket_init(state, &r, cfg->seed);
+    picket_init(state, &r, cfg->deal_seed);
     return 0;
 }
 
 static int g_num_players(const void *state) { (void)state; return 2; }
 static int g_to_move(const void *state) { return picket_to_move(state); }
-static int g_apply_chance(void *state, game_event_t *ev, int cap) { return picket_apply_chance(state, ev, cap); }
+static int g_apply_chance(void *state, rng_t *rng, game_event_t *ev, int cap)
+{
+    return picket_apply_chance(state, rng, ev, cap);
+}
 static int g_legal(const void *state, game_move_t *out, int cap) { return picket_legal_moves(state, out, cap); }
 static int g_random(const void *state, rng_t *rng, game_move_t *out) { return picket_random_move(state, rng, out); }
 static int g_check(const void *state, const game_move_t *m, char *err, size_t len)
@@ -543,11 +546,28 @@ static int g_check(const void *state, const game_move_t *m, char *err, size_t le
 }
 static int g_apply(void *state, const game_move_t *m, game_event_t *ev, int cap) { return picket_apply(state, m, ev, cap); }
 
-static void g_returns(const void *state, double *out)
+/* A set of Picket cannot be drawn: one winner, one loser. */
+static int g_rank(const void *state, int *rank)
+{
+    const picket_state_t *st = state;
+    if (st->pub.phase != PK_PH_OVER || st->pub.winner < 0)
+        return 0;
+    for (int s = 0; s < 2; s++)
+        rank[s] = st->pub.winner == s ? 0 : 1;
+    return 1;
+}
+
+static int g_hand_over(const void *state)
+{
+    const picket_state_t *st = state;
+    return st->pub.phase == PK_PH_OVER || (st->pub.phase == PK_PH_DEAL && st->pub.hand_no > 0);
+}
+
+static void g_hand_value(const void *state, double *out)
 {
     const picket_state_t *st = state;
     for (int s = 0; s < 2; s++)
-        out[s] = st->pub.winner < 0 ? 0.5 : (st->pub.winner == s ? 1.0 : 0.0);
+        out[s] = st->pub.hand_pts[s];
 }
 
 static void g_scores(const void *state, int *out)
@@ -558,6 +578,8 @@ static void g_scores(const void *state, int *out)
 }
 
 static void g_view_from_state(const void *state, int seat, void *view) { picket_view_from_state(state, seat, view); }
+static int g_view_seat(const void *view) { return ((const picket_view_t *)view)->seat; }
+static int g_view_num_players(const void *view) { (void)view; return 2; }
 
 static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
 {
@@ -604,9 +626,14 @@ const game_t PICKET_GAME = {
     .random_move = g_random,
     .check_move = g_check,
     .apply = g_apply,
-    .returns = g_returns,
+    .rank = g_rank,
     .scores = g_scores,
+    .hand_over = g_hand_over,
+    .hand_value = g_hand_value,
     .view_from_state = g_view_from_state,
+    .view_seat = g_view_seat,
+    .view_num_players = g_view_num_players,
+    .sample_world = picket_sample_world,
     .view_init = g_view_init,
     .view_apply = g_view_apply,
     .view_diff = g_view_diff,

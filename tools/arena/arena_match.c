@@ -168,6 +168,7 @@ static double now_s(void)
 }
 
 typedef struct hello_check {
+    const char *game;
     int protocol_ok, game_ok;
 } hello_check_t;
 
@@ -176,7 +177,7 @@ static void on_hello_line(void *data, const char *line)
     hello_check_t *h = data;
     if (!strcmp(line, "protocol " PROTO_NAME " 1"))
         h->protocol_ok = 1;
-    if (!strcmp(line, "game picket"))
+    if (!strncmp(line, "game ", 5) && !strcmp(line + 5, h->game))
         h->game_ok = 1;
 }
 
@@ -221,18 +222,20 @@ static int ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line
     }
 }
 
-int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, char *err, size_t errlen)
+int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *game, char *err, size_t errlen)
 {
     memset(e, 0, sizeof *e);
     e->spec = spec;
     if (client_start(&e->c, spec->argv, err, errlen) < 0)
         return -1;
     e->running = 1;
-    hello_check_t h = { 0, 0 };
+    hello_check_t h = { game, 0, 0 };
     int rc = ask(e, "hello", 10.0, on_hello_line, &h);
     if (rc != 1 || !h.protocol_ok || !h.game_ok) {
+        char why[96];
+        snprintf(why, sizeof why, "does not play %.40s", game);
         snprintf(err, errlen, "%s: no valid handshake (%s)", spec->name,
-                 rc != 1 ? "no '= hello' within 10 s" : !h.protocol_ok ? "not picket-protocol 1" : "does not play picket");
+                 rc != 1 ? "no '= hello' within 10 s" : !h.protocol_ok ? "not picket-protocol 1" : why);
         engine_proc_stop(e);
         return -1;
     }
@@ -261,63 +264,55 @@ void engine_proc_stop(engine_proc_t *e)
 
 /* ---------------------------------------------------------------- one set */
 
-typedef struct referee {
+/* An engine process at the referee's table. */
+typedef struct arena_seat {
     const set_setup_t *s;
     set_result_t *r;
-    void *state;
-} referee_t;
+    int seat;
+    double clock;           /* time left for the set, under tc */
+    end_reason_t reason;    /* why this seat failed, when it did */
+} arena_seat_t;
 
-static void fault(referee_t *x, int seat, end_reason_t why, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void fault(referee_t *x, int seat, end_reason_t why, const char *fmt, ...)
+/* A seat's failure: the reason kept for the result, the text for the referee. The engine at
+ * fault is not trusted any more: a fresh process for its next set. */
+static int seat_fail(arena_seat_t *x, end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int seat_fail(arena_seat_t *x, end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->r->detail, sizeof x->r->detail, fmt, ap);
+    vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
-    x->r->reason = why;
-    x->r->fault_seat = seat;
-    x->r->winner = 1 - seat;
-    /* The engine at fault is not trusted any more: a fresh process for its next set. */
-    engine_proc_stop(x->s->engine[seat]);
+    x->reason = why;
+    engine_proc_stop(x->s->engine[x->seat]);
+    return -1;
 }
 
-/* Send each seat the events it may see. Returns 0, or -1 after a fault. */
-static int route(referee_t *x, const game_event_t *ev, int n)
+static int seat_event(void *data, const game_event_t *ev, char *err, size_t errlen)
 {
-    const game_t *g = x->s->game;
-    for (int i = 0; i < n && i < GAME_MAX_EVENTS; i++)
-        for (int seat = 0; seat < 2; seat++) {
-            if (!game_event_visible(&ev[i], seat))
-                continue;
-            char text[1024], line[1100];
-            g->event_format(&ev[i], text, sizeof text);
-            snprintf(line, sizeof line, "event %s", text);
-            if (client_send(&x->s->engine[seat]->c, line) < 0) {
-                fault(x, seat, END_CRASH, "%s exited", x->s->engine[seat]->spec->name);
-                return -1;
-            }
-        }
+    arena_seat_t *x = data;
+    engine_proc_t *e = x->s->engine[x->seat];
+    char text[1024], line[1100];
+    x->s->game->event_format(ev, text, sizeof text);
+    snprintf(line, sizeof line, "event %s", text);
+    if (client_send(&e->c, line) < 0)
+        return seat_fail(x, END_CRASH, err, errlen, "%s exited", e->spec->name);
     return 0;
 }
 
-/* Time each seat has left for the set, under tc. */
-typedef struct clocks {
-    double left[2];
-} clocks_t;
-
-static int decide(referee_t *x, clocks_t *clk, int seat, game_move_t *m)
+static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
 {
-    engine_proc_t *e = x->s->engine[seat];
+    arena_seat_t *x = data;
+    engine_proc_t *e = x->s->engine[x->seat];
     const engine_spec_t *sp = e->spec;
-    const game_t *g = x->s->game;
     char go[128];
     double limit;
     if (sp->iterations > 0) {
         snprintf(go, sizeof go, "go iterations %ld", sp->iterations);
         limit = sp->timeout;
     } else if (sp->tc_base >= 0) {
-        snprintf(go, sizeof go, "go settime %.0f movetime %.0f", clk->left[seat] * 1000.0, sp->tc_inc * 1000.0);
-        limit = clk->left[seat];
+        snprintf(go, sizeof go, "go settime %.0f movetime %.0f", x->clock * 1000.0, sp->tc_inc * 1000.0);
+        limit = x->clock;
     } else if (sp->st > 0) {
         snprintf(go, sizeof go, "go movetime %.0f", sp->st * 1000.0);
         limit = sp->st;
@@ -328,131 +323,150 @@ static int decide(referee_t *x, clocks_t *clk, int seat, game_move_t *m)
     double t0 = now_s();
     int rc = ask(e, go, limit + x->s->margin, NULL, NULL);
     double spent = now_s() - t0;
-    x->r->think[seat] += spent;
-    if (rc == ASK_TIMEOUT) {
-        fault(x, seat, END_TIMEOUT, "%s took more than %.3f s to move", sp->name, limit + x->s->margin);
-        return -1;
-    }
-    if (rc == ASK_EXITED) {
-        fault(x, seat, END_CRASH, "%s exited while deciding", sp->name);
-        return -1;
-    }
-    if (rc == ASK_VIOLATION) {
-        fault(x, seat, END_PROTOCOL, "%s refused an event or command: %.150s", sp->name, e->line);
-        return -1;
-    }
+    x->r->think[x->seat] += spent;
+    if (rc == ASK_TIMEOUT)
+        return seat_fail(x, END_TIMEOUT, err, errlen, "%s took more than %.3f s to move", sp->name, limit + x->s->margin);
+    if (rc == ASK_EXITED)
+        return seat_fail(x, END_CRASH, err, errlen, "%s exited while deciding", sp->name);
+    if (rc == ASK_VIOLATION)
+        return seat_fail(x, END_PROTOCOL, err, errlen, "%s refused an event or command: %.150s", sp->name, e->line);
     const char *text;
     int ok;
     long id;
     proto_parse_reply(e->line, &ok, &id, &text);
-    if (rc == 0) {
-        fault(x, seat, END_PROTOCOL, "%s answered go with an error: %.150s", sp->name, text);
-        return -1;
-    }
-    if (strncmp(text, "move ", 5) != 0) {
-        fault(x, seat, END_PROTOCOL, "%s answered go without a move: %.150s", sp->name, text);
-        return -1;
-    }
+    if (rc == 0)
+        return seat_fail(x, END_PROTOCOL, err, errlen, "%s answered go with an error: %.150s", sp->name, text);
+    if (strncmp(text, "move ", 5) != 0)
+        return seat_fail(x, END_PROTOCOL, err, errlen, "%s answered go without a move: %.150s", sp->name, text);
     char why[GAME_ERR_LEN];
-    if (g->move_parse(text + 5, m, why, sizeof why) < 0) {
-        fault(x, seat, END_ILLEGAL, "%s: malformed move '%.60s': %s", sp->name, text + 5, why);
-        return -1;
-    }
-    if (!g->check_move(x->state, m, why, sizeof why)) {
-        fault(x, seat, END_ILLEGAL, "%s: illegal move '%.60s': %s", sp->name, text + 5, why);
-        return -1;
-    }
+    if (x->s->game->move_parse(text + 5, m, why, sizeof why) < 0)
+        return seat_fail(x, END_ILLEGAL, err, errlen, "%s: malformed move '%.60s': %s", sp->name, text + 5, why);
     if (sp->tc_base >= 0) {
-        clk->left[seat] -= spent;
-        if (clk->left[seat] < 0)
-            clk->left[seat] = 0;
-        clk->left[seat] += sp->tc_inc;
+        x->clock -= spent;
+        if (x->clock < 0)
+            x->clock = 0;
+        x->clock += sp->tc_inc;
     }
     return 0;
 }
 
-static int start_seat(referee_t *x, int seat)
+static int start_seat(arena_seat_t *x, char *err, size_t errlen)
 {
     const set_setup_t *s = x->s;
-    engine_proc_t *e = s->engine[seat];
-    char err[300];
-    if (!e->running && engine_proc_start(e, e->spec, err, sizeof err) < 0) {
-        fault(x, seat, END_START, "%s", err);
-        return -1;
-    }
+    engine_proc_t *e = s->engine[x->seat];
+    char why[300];
+    if (!e->running && engine_proc_start(e, e->spec, s->game->name, why, sizeof why) < 0)
+        return seat_fail(x, END_START, err, errlen, "%s", why);
     char cmd[2048];
     int n = snprintf(cmd, sizeof cmd, "newgame game %s", s->game->name);
     if (s->cfg.preset[0])
         n += snprintf(cmd + n, sizeof cmd - (size_t)n, " preset %s", s->cfg.preset);
     for (int i = 0; i < s->cfg.n_flags; i++)
         n += snprintf(cmd + n, sizeof cmd - (size_t)n, " flag %s", s->cfg.flags[i]);
-    snprintf(cmd + n, sizeof cmd - (size_t)n, " seat %d seed %" PRIu64, seat, s->engine_seed[seat]);
-    if (client_send(&e->c, cmd) < 0) {
-        fault(x, seat, END_CRASH, "%s exited", e->spec->name);
-        return -1;
-    }
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " players %d seat %d seed %" PRIu64, x->r->players, x->seat,
+             s->engine_seed[x->seat]);
+    if (client_send(&e->c, cmd) < 0)
+        return seat_fail(x, END_CRASH, err, errlen, "%s exited", e->spec->name);
     int rc = ask(e, "isready", 10.0, NULL, NULL);
     if (rc == ASK_VIOLATION)
-        fault(x, seat, END_PROTOCOL, "%s refused the new game: %.150s", e->spec->name, e->line);
-    else if (rc != 1)
-        fault(x, seat, END_CRASH, "%s did not answer isready for the new game", e->spec->name);
-    return rc == 1 ? 0 : -1;
+        return seat_fail(x, END_PROTOCOL, err, errlen, "%s refused the new game: %.150s", e->spec->name, e->line);
+    if (rc != 1)
+        return seat_fail(x, END_CRASH, err, errlen, "%s did not answer isready for the new game", e->spec->name);
+    return 0;
+}
+
+typedef struct record_sink {
+    FILE *f;
+    const game_t *g;
+} record_sink_t;
+
+static void on_move(void *data, const void *state, int seat, const game_move_t *m)
+{
+    record_sink_t *k = data;
+    (void)state;
+    record_write_move(k->f, k->g, seat, m);
+}
+
+/* The standing after a fault: the seat at fault last alone, every other seat first. */
+static void forfeit(set_result_t *out, int seat)
+{
+    for (int i = 0; i < out->players; i++)
+        out->rank[i] = i == seat ? out->players - 1 : 0;
+    out->fault_seat = seat;
+    out->winner = out->players == 2 ? 1 - seat : -1;
 }
 
 void arena_play_set(const set_setup_t *s, set_result_t *out)
 {
     memset(out, 0, sizeof *out);
     out->fault_seat = -1;
+    out->winner = -1;
     out->reason = END_NORMAL;
     const game_t *g = s->game;
-    referee_t x = { s, out, calloc(1, g->state_size) };
     char err[GAME_ERR_LEN];
-    if (!x.state || g->init(x.state, &s->cfg, err, sizeof err) < 0) {
+    referee_t *ref = referee_create(g, &s->cfg, err, sizeof err);
+    if (!ref) {
         /* Rules were checked when the run started; this is memory. */
-        snprintf(out->detail, sizeof out->detail, "cannot start the game: %s", x.state ? err : "out of memory");
+        snprintf(out->detail, sizeof out->detail, "cannot start the game: %s", err);
         out->reason = END_START;
-        out->winner = 0;
-        free(x.state);
+        out->players = s->cfg.players > 0 ? s->cfg.players : 2;
+        forfeit(out, 0);
         return;
     }
+    int players = out->players = referee_players(ref);
     if (s->record) {
         record_write_header(s->record, g, &s->cfg);
-        fprintf(s->record, "# seat 0: %s\n# seat 1: %s\n", s->engine[0]->spec->name, s->engine[1]->spec->name);
+        for (int i = 0; i < players; i++)
+            fprintf(s->record, "# seat %d: %s\n", i, s->engine[i]->spec->name);
     }
-    clocks_t clk = { { s->engine[0]->spec->tc_base, s->engine[1]->spec->tc_base } };
-    game_event_t ev[GAME_MAX_EVENTS];
-    int ok = start_seat(&x, 0) == 0 && start_seat(&x, 1) == 0;
-    while (ok) {
-        int who = g->to_move(x.state);
-        if (who == GAME_OVER)
-            break;
-        int n;
-        if (who == GAME_CHANCE) {
-            n = g->apply_chance(x.state, ev, GAME_MAX_EVENTS);
-            out->hands++;
-        } else {
-            game_move_t m;
-            if (decide(&x, &clk, who, &m) < 0)
-                break;
-            if (s->record)
-                record_write_move(s->record, g, who, &m);
-            out->moves++;
-            n = g->apply(x.state, &m, ev, GAME_MAX_EVENTS);
+    record_sink_t sink = { s->record, g };
+    if (s->record) {
+        referee_hooks_t hooks = { NULL, on_move, &sink };
+        referee_set_hooks(ref, &hooks);
+    }
+    arena_seat_t seats[GAME_MAX_PLAYERS];
+    int ok = 1;
+    for (int i = 0; i < players; i++) {
+        seats[i] = (arena_seat_t){ s, out, i, s->engine[i]->spec->tc_base, END_NORMAL };
+        referee_seat_t rs = { seat_event, seat_decide, &seats[i] };
+        referee_set_seat(ref, i, &rs);
+    }
+    for (int i = 0; i < players && ok; i++)
+        if (start_seat(&seats[i], out->detail, sizeof out->detail) < 0) {
+            out->reason = seats[i].reason;
+            forfeit(out, i);
+            ok = 0;
         }
-        if (route(&x, ev, n) < 0)
-            break;
+    referee_status_t st = ok ? referee_play(ref) : REFEREE_FAULT;
+    if (ok && st == REFEREE_FAULT) {
+        const referee_fault_t *f = referee_fault(ref);
+        int seat = f->seat >= 0 ? f->seat : 0;
+        snprintf(out->detail, sizeof out->detail, "%.200s", f->text);
+        out->reason = f->kind == REFEREE_FAULT_SEAT ? seats[seat].reason : END_ILLEGAL;
+        if (f->kind == REFEREE_FAULT_ILLEGAL) {
+            snprintf(out->detail, sizeof out->detail, "%.40s: %.200s", s->engine[seat]->spec->name, f->text);
+            engine_proc_stop(s->engine[seat]);
+        }
+        forfeit(out, seat);
     }
-    g->scores(x.state, out->scores);
+    const void *state = referee_state(ref);
+    out->moves = (int)referee_moves(ref);
+    out->hands = (int)referee_chances(ref);
+    g->scores(state, out->scores);
     if (out->reason == END_NORMAL) {
-        double ret[GAME_MAX_PLAYERS];
-        g->returns(x.state, ret);
-        out->winner = ret[0] > ret[1] ? 0 : 1;
+        g->rank(state, out->rank);
+        int firsts = 0;
+        for (int i = 0; i < players; i++)
+            if (out->rank[i] == 0)
+                firsts++, out->winner = i;
+        if (firsts != 1)
+            out->winner = -1;
     }
     if (s->record) {
         if (out->reason != END_NORMAL)
             fprintf(s->record, "# forfeit: seat %d loses by %s: %s\n", out->fault_seat, END_REASON_NAMES[out->reason],
                     out->detail);
-        record_write_result(s->record, g, x.state);
+        record_write_result(s->record, g, state);
     }
-    free(x.state);
+    referee_free(ref);
 }

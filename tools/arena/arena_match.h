@@ -1,10 +1,12 @@
-/* arena_match: the referee's side of one set between two engine processes.
+/* arena_match: one set between engine processes, N seats, played by the one referee
+ * (engine/referee.h).
  *
- * The referee holds the true state, sends each seat exactly the events its view may hold (and
- * nothing else), asks the seat to move with `go` under its time control, and validates every
- * reply. A crash, a hang past the time allowed, an illegal or malformed move, or any other
- * protocol violation ends the set at once: the engine at fault loses, the reason is kept, and
- * the engine is marked for a restart.
+ * Each engine process is a referee seat: the referee routes it exactly the events its view may
+ * hold (and nothing else) and checks every move; the seat sends them as protocol lines, asks
+ * `go` under its time control and reads the reply. A crash, a hang past the time allowed, an
+ * illegal or malformed move, or any other protocol violation ends the set at once: the engine
+ * at fault ranks last alone (the others share first place), the reason is kept, and the
+ * engine is marked for a restart.
  */
 #ifndef PICKET_ARENA_MATCH_H
 #define PICKET_ARENA_MATCH_H
@@ -45,8 +47,9 @@ typedef struct engine_proc {
     char line[PROTO_MAX_LINE + 1];
 } engine_proc_t;
 
-/* Start the process and handshake: hello, its options, isready. 0 or -1 with a reason. */
-int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, char *err, size_t errlen);
+/* Start the process and handshake: hello (which must list `game`), its options, isready. 0 or
+ * -1 with a reason. */
+int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *game, char *err, size_t errlen);
 /* quit, wait briefly, kill if needed, reap. Safe to call twice. */
 void engine_proc_stop(engine_proc_t *e);
 
@@ -56,23 +59,25 @@ typedef enum {
 extern const char *const END_REASON_NAMES[END_COUNT];
 
 typedef struct set_result {
-    int winner;           /* seat */
-    int scores[2];
+    int players;
+    int winner;                       /* the seat ranked first alone; -1 for a tie at the top */
+    int rank[GAME_MAX_PLAYERS];       /* by seat: 0 first; tied seats share a rank */
+    int scores[GAME_MAX_PLAYERS];
     int hands;
     int moves;
     end_reason_t reason;
-    int fault_seat;       /* -1 when the set ended by the rules */
+    int fault_seat;                   /* -1 when the set ended by the rules */
     char detail[256];
-    double think[2];      /* seconds each seat spent deciding */
+    double think[GAME_MAX_PLAYERS];   /* seconds each seat spent deciding */
 } set_result_t;
 
 typedef struct set_setup {
     const game_t *game;
-    game_config_t cfg;          /* rules and the deal seed */
-    engine_proc_t *engine[2];   /* by seat; restarted here if not running */
-    uint64_t engine_seed[2];
-    double margin;              /* seconds an engine may overrun its time */
-    FILE *record;               /* game record (may be NULL) */
+    game_config_t cfg;                         /* rules, players and the deal seed */
+    engine_proc_t *engine[GAME_MAX_PLAYERS];   /* by seat; restarted here if not running */
+    uint64_t engine_seed[GAME_MAX_PLAYERS];
+    double margin;                             /* seconds an engine may overrun its time */
+    FILE *record;                              /* game record (may be NULL) */
 } set_setup_t;
 
 /* Play one set to its end or to a fault. Never fails: a fault is a result. */

@@ -27,18 +27,22 @@ int results_write_set(FILE *f, const set_line_t *s, const char *const *names, ui
     char seed[32];
     snprintf(seed, sizeof seed, "%" PRIu64, deal_seed);
     cJSON_AddStringToObject(o, "seed", seed);
-    const char *seat_names[2] = { names[s->engine[0]], names[s->engine[1]] };
-    cJSON_AddItemToObject(o, "seats", cJSON_CreateStringArray(seat_names, 2));
-    cJSON_AddItemToObject(o, "engines", cJSON_CreateIntArray(s->engine, 2));
+    int n = r->players;
+    const char *seat_names[GAME_MAX_PLAYERS];
+    for (int i = 0; i < n; i++)
+        seat_names[i] = names[s->engine[i]];
+    cJSON_AddItemToObject(o, "seats", cJSON_CreateStringArray(seat_names, n));
+    cJSON_AddItemToObject(o, "engines", cJSON_CreateIntArray(s->engine, n));
     cJSON_AddNumberToObject(o, "winner", r->winner);
-    cJSON_AddStringToObject(o, "winner_name", names[s->engine[r->winner]]);
-    cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(r->scores, 2));
+    cJSON_AddStringToObject(o, "winner_name", r->winner >= 0 ? names[s->engine[r->winner]] : "");
+    cJSON_AddItemToObject(o, "ranks", cJSON_CreateIntArray(r->rank, n));
+    cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(r->scores, n));
     cJSON_AddNumberToObject(o, "hands", r->hands);
     cJSON_AddNumberToObject(o, "moves", r->moves);
     cJSON_AddStringToObject(o, "reason", END_REASON_NAMES[r->reason]);
     cJSON_AddNumberToObject(o, "fault_seat", r->fault_seat);
     cJSON_AddStringToObject(o, "detail", r->detail);
-    cJSON_AddItemToObject(o, "think", cJSON_CreateDoubleArray(r->think, 2));
+    cJSON_AddItemToObject(o, "think", cJSON_CreateDoubleArray(r->think, n));
     cJSON_AddStringToObject(o, "record", record ? record : "");
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
@@ -58,12 +62,13 @@ static int get_int(const cJSON *o, const char *key, int *out)
     return 0;
 }
 
-static int get_pair(const cJSON *o, const char *key, int out[2])
+/* An array of exactly n whole numbers. */
+static int get_ints(const cJSON *o, const char *key, int n, int *out)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 2)
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
         return -1;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < n; i++) {
         const cJSON *v = cJSON_GetArrayItem(a, i);
         if (!cJSON_IsNumber(v))
             return -1;
@@ -82,21 +87,26 @@ static int parse_set(const char *line, set_line_t *s)
     const cJSON *reason = cJSON_GetObjectItemCaseSensitive(o, "reason");
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(o, "detail");
     const cJSON *think = cJSON_GetObjectItemCaseSensitive(o, "think");
-    int ok = cJSON_IsString(type) && !strcmp(type->valuestring, "set") && !get_int(o, "pairing", &s->key.pairing) &&
-             !get_int(o, "round", &s->key.round) && !get_int(o, "leg", &s->key.leg) &&
-             !get_pair(o, "engines", s->engine) && !get_int(o, "winner", &s->result.winner) &&
-             !get_pair(o, "scores", s->result.scores) && !get_int(o, "hands", &s->result.hands) &&
+    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(o, "engines");
+    int n = s->result.players = cJSON_IsArray(engines) ? cJSON_GetArraySize(engines) : 0;
+    int ok = cJSON_IsString(type) && !strcmp(type->valuestring, "set") && n >= 1 && n <= GAME_MAX_PLAYERS &&
+             !get_int(o, "pairing", &s->key.pairing) && !get_int(o, "round", &s->key.round) &&
+             !get_int(o, "leg", &s->key.leg) && !get_ints(o, "engines", n, s->engine) &&
+             !get_int(o, "winner", &s->result.winner) && !get_ints(o, "ranks", n, s->result.rank) &&
+             !get_ints(o, "scores", n, s->result.scores) && !get_int(o, "hands", &s->result.hands) &&
              !get_int(o, "moves", &s->result.moves) && !get_int(o, "fault_seat", &s->result.fault_seat) &&
-             cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == 2;
+             cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == n;
     if (ok) {
         s->result.reason = END_COUNT;
         for (int i = 0; i < END_COUNT; i++)
             if (!strcmp(reason->valuestring, END_REASON_NAMES[i]))
                 s->result.reason = (end_reason_t)i;
         snprintf(s->result.detail, sizeof s->result.detail, "%s", detail->valuestring);
-        for (int i = 0; i < 2; i++)
+        for (int i = 0; i < n; i++)
             s->result.think[i] = cJSON_GetArrayItem(think, i)->valuedouble;
-        ok = s->result.reason != END_COUNT && (s->result.winner == 0 || s->result.winner == 1);
+        ok = s->result.reason != END_COUNT && s->result.winner >= -1 && s->result.winner < n;
+        for (int i = 0; ok && i < n; i++)
+            ok = s->result.rank[i] >= 0 && s->result.rank[i] < n;
     }
     cJSON_Delete(o);
     return ok ? 0 : -1;

@@ -17,7 +17,7 @@ typedef struct set_key {
 
 typedef struct set_line {
     set_key_t key;
-    int engine[2];        /* engine index by seat */
+    int engine[GAME_MAX_PLAYERS];  /* engine index by seat (result.players of them) */
     set_result_t result;
 } set_line_t;
 
