@@ -99,6 +99,14 @@ typedef struct game_endgame {
     void (*to_game_move)(int move, game_move_t *out);
 } game_endgame_t;
 
+/* A number the game's heuristic player weighs by, declared once so that a bot can offer it as
+ * an option and a tuner can move it: the value is a double in [min, max]. */
+typedef struct game_param {
+    const char *name;     /* lower case, digits and '_' */
+    double def, min, max;
+    const char *help;
+} game_param_t;
+
 typedef struct game {
     const char *name;
     size_t state_size;
@@ -165,8 +173,12 @@ typedef struct game {
      * or -1 with a reason. parse(format(e)) == e for every event a seat may see. */
     int (*event_parse)(const char *text, int seat, game_event_t *out, char *err, size_t errlen);
     /* A rule-of-thumb value for each move of the view's seat (higher is better): the game's
-     * heuristic player, for baselines and move ordering. */
-    void (*heuristic_evaluate)(const void *view, const game_move_t *moves, int n, double *values);
+     * heuristic player, for baselines and move ordering. params: n_heuristic_params values in
+     * the order of heuristic_params, or NULL for every default. */
+    void (*heuristic_evaluate)(const void *view, const double *params, const game_move_t *moves, int n,
+                               double *values);
+    const game_param_t *heuristic_params;
+    int n_heuristic_params;
     /* The endgame a trick solver searches, or NULL for a game without one. */
     const game_endgame_t *endgame;
 } game_t;

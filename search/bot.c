@@ -112,7 +112,7 @@ static int heuristic_evaluate(bot_t *b, const void *view, const bot_limits_t *li
     int n = b->game->view_legal_moves(view, moves, cap);
     if (n <= 0)
         return -1;
-    b->game->heuristic_evaluate(view, moves, n, values);
+    b->game->heuristic_evaluate(view, NULL, moves, n, values);
     return n;
 }
 

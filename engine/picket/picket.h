@@ -197,7 +197,8 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
 int picket_sample_world(const void *view, rng_t *rng, void *state_out);
 
 /* The heuristic player's value of each move (picket_heuristic.c). */
-void picket_heuristic_evaluate(const void *view, const game_move_t *moves, int n, double *values);
+void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n,
+                               double *values);
 
 extern const game_t PICKET_GAME;
 

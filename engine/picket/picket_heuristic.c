@@ -125,8 +125,9 @@ static double best_lead_in(const picket_view_t *v, int suit)
     return best;
 }
 
-void picket_heuristic_evaluate(const void *view, const game_move_t *moves, int n, double *values)
+void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n, double *values)
 {
+    (void)params; /* no declared weights yet */
     const picket_view_t *v = view;
     for (int i = 0; i < n; i++) {
         const game_move_t *m = &moves[i];
