@@ -20,13 +20,15 @@
 #include "game.h"
 #include "rng.h"
 
-enum { MAX_ENGINES = 64, MAX_WORKERS = 64 };
+enum { MAX_ENGINES = 64, MAX_WORKERS = 64, MAX_TABLES = 4096 };
 
 static const char *const USAGE =
     "usage: picket-arena -engine cmd=PROGRAM name=NAME [option.X=V]... -engine ... [options]\n"
     "\n"
-    "Plays Picket sets between engine processes (docs/protocol.md) and reports standings with\n"
-    "95%% intervals. Each deal sequence is played twice with the seats swapped (duplicate pairs).\n"
+    "Plays sets of a game between engine processes (docs/protocol.md) and reports standings with\n"
+    "95%% intervals. Each deal sequence is played once per seat rotation: twice with the seats\n"
+    "swapped for two players (duplicate pairs), N times for N seats, so every engine of a table\n"
+    "sits in every seat of the same deals.\n"
     "\n"
     "engines (each field key=value):\n"
     "  -engine FIELDS     one engine: cmd=PROGRAM (required), arg=A (repeatable), name=NAME,\n"
@@ -34,10 +36,13 @@ static const char *const USAGE =
     "                     timeout=SECONDS (a decision without a time control; default 60)\n"
     "  -each FIELDS       fields for every engine (an engine's own fields win)\n"
     "tournament:\n"
-    "  -tournament T      gauntlet (the first engine against each other; default) or round-robin\n"
-    "  -rounds N          duplicate pairs (deal sequences) per pairing (default 10)\n"
-    "  -no-duplicate      one set per round instead of a pair, seats alternating\n"
-    "  -preset P          rules preset (cotgrave, cotton, ducoeur-letter, ducoeur-report)\n"
+    "  -game NAME         the game (default picket; `picket-engine` lists its games in hello)\n"
+    "  -players N         seats at each table (default: the game's own number)\n"
+    "  -tournament T      gauntlet (tables of the first engine and others; default) or\n"
+    "                     round-robin (every table of N engines)\n"
+    "  -rounds N          deal sequences per table (default 10)\n"
+    "  -no-duplicate      one set per round instead of a rotation, seats rotating by round\n"
+    "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report)\n"
     "  -flag NAME=VALUE   a rule override (repeatable); docs/rules.md\n"
     "  -seed S            base seed of the deals and engine seeds (default 1)\n"
     "  -concurrency N     sets played at once (default 1)\n"
@@ -71,15 +76,22 @@ typedef struct arena {
     double margin;
     sprt_t sprt;
     const char *records_dir, *results_path;
-    /* pairings */
-    int pair_a[MAX_ENGINES * MAX_ENGINES], pair_b[MAX_ENGINES * MAX_ENGINES];
+    int players, players_asked;    /* seats at a table; -players (0: the game's own) */
+    /* tables ("pairings" for two seats): the engines that play together, by position */
+    int table[MAX_TABLES][GAME_MAX_PLAYERS];
     int n_pairings;
     /* jobs and results */
     job_t *jobs;
     int n_jobs, next_job, done_count, resumed_count;
-    int8_t *leg_winner;             /* [pairing][round][leg]: winning engine index, -1 */
-    score_counts_t pair_counts[MAX_ENGINES * MAX_ENGINES]; /* from pair_a's side */
-    long wins[MAX_ENGINES], losses[MAX_ENGINES];
+    int8_t *leg_rank;               /* [table][round][leg][position]: rank of the engine there
+                                     * (two seats: position 0 holds the first engine's half
+                                     * points); -1 until that set is in */
+    score_counts_t pair_counts[MAX_TABLES]; /* two seats: from the table's first engine's side */
+    long wins[MAX_ENGINES], losses[MAX_ENGINES], ties[MAX_ENGINES], sets[MAX_ENGINES];
+    double points[MAX_ENGINES], rank_sum[MAX_ENGINES], score_sum[MAX_ENGINES];
+    /* more than two seats: row ahead of column over rotation groups (sum, sum of squares, n) */
+    double pw_sum[MAX_ENGINES][MAX_ENGINES], pw_sq[MAX_ENGINES][MAX_ENGINES];
+    long pw_n[MAX_ENGINES][MAX_ENGINES];
     long faults[END_COUNT];
     int stop, sprt_decided;
     double llr;
@@ -230,6 +242,19 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
                 return -1;
             }
             a->seed = s;
+        } else if (!strcmp(o, "-game") && next) {
+            if (!(a->game = game_find(argv[++i]))) {
+                char shown[48];
+                game_quote(next, 40, shown, sizeof shown);
+                snprintf(err, errlen, "-game: unknown game '%s'", shown);
+                return -1;
+            }
+        } else if (!strcmp(o, "-players") && next) {
+            if (parse_int_arg(argv[++i], 1, GAME_MAX_PLAYERS, &v) < 0) {
+                snprintf(err, errlen, "-players: '%.40s' is not a number from 1 to %d", next, GAME_MAX_PLAYERS);
+                return -1;
+            }
+            a->players_asked = (int)v;
         } else if (!strcmp(o, "-preset") && next) {
             if (game_config_set_preset(&a->cfg, argv[++i], err, errlen) < 0)
                 return -1;
@@ -298,19 +323,21 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
 
 /* ---------------------------------------------------------------- the schedule */
 
-static int legs(const arena_t *a) { return a->duplicate ? 2 : 1; }
+static int legs(const arena_t *a) { return a->duplicate ? a->players : 1; }
 
 static int leg_index(const arena_t *a, set_key_t k) { return (k.pairing * a->rounds + k.round) * legs(a) + k.leg; }
 
 static uint64_t deal_seed(const arena_t *a, int round) { return rng_derive(a->seed, (uint64_t)round); }
 
-/* Which engine sits at seat 0 and seat 1. */
-static void seats_of(const arena_t *a, set_key_t k, int engine[2])
+/* Which engine sits at each seat: the table rotated by the leg (or, single sets, the round).
+ * Two seats: leg 0 as the table reads, leg 1 swapped. */
+static int rotation(const arena_t *a, set_key_t k) { return a->duplicate ? k.leg : k.round % a->players; }
+
+static void seats_of(const arena_t *a, set_key_t k, int *engine)
 {
-    int first = a->pair_a[k.pairing], second = a->pair_b[k.pairing];
-    int swap = a->duplicate ? k.leg : (k.round & 1);
-    engine[0] = swap ? second : first;
-    engine[1] = swap ? first : second;
+    int rot = rotation(a, k);
+    for (int s = 0; s < a->players; s++)
+        engine[s] = a->table[k.pairing][(s + rot) % a->players];
 }
 
 static char *header_json(const arena_t *a)
@@ -328,32 +355,94 @@ static char *header_json(const arena_t *a)
     for (int e = 0; e < a->n_engines; e++)
         n += snprintf(h + n, cap - (size_t)n, "%s\"%s\"", e ? "," : "", a->names[e]);
     snprintf(h + n, cap - (size_t)n,
-             "],\"tournament\":\"%s\",\"rounds\":%d,\"duplicate\":%s,\"seed\":\"%" PRIu64 "\"}",
-             a->round_robin ? "round-robin" : "gauntlet", a->rounds, a->duplicate ? "true" : "false", a->seed);
+             "],\"players\":%d,\"tournament\":\"%s\",\"rounds\":%d,\"duplicate\":%s,\"seed\":\"%" PRIu64 "\"}",
+             a->players, a->round_robin ? "round-robin" : "gauntlet", a->rounds, a->duplicate ? "true" : "false", a->seed);
     return h;
 }
 
 /* ---------------------------------------------------------------- statistics */
 
-/* Count one finished set (lock held). */
-static void tally(arena_t *a, const set_line_t *s)
+/* A seat's share of the others it finished ahead of, a tie counting half (game_returns). */
+static double seat_return(const set_result_t *r, int seat)
 {
-    int w = s->engine[s->result.winner], l = s->engine[1 - s->result.winner];
-    a->wins[w]++;
-    a->losses[l]++;
-    a->faults[s->result.reason]++;
+    double beaten = 0;
+    for (int j = 0; j < r->players; j++)
+        if (j != seat)
+            beaten += r->rank[seat] < r->rank[j] ? 1.0 : r->rank[seat] == r->rank[j] ? 0.5 : 0.0;
+    return r->players > 1 ? beaten / (r->players - 1) : 1.0;
+}
+
+/* Two seats: a pair's outcome from the table's first engine's side, 0..2 in half points a leg
+ * (0, 2 or 4 when sets cannot be drawn): lost both, split, won both. */
+static void tally_pair(arena_t *a, const set_line_t *s, int first_half_points)
+{
     int idx = leg_index(a, s->key);
-    a->leg_winner[idx] = (int8_t)w;
-    int pa = a->pair_a[s->key.pairing];
+    a->leg_rank[idx * a->players] = (int8_t)first_half_points;
     if (!a->duplicate) {
-        a->pair_counts[s->key.pairing].n[w == pa ? 2 : 0]++;
+        a->pair_counts[s->key.pairing].n[first_half_points == 2 ? 2 : first_half_points == 0 ? 0 : 1]++;
         return;
     }
     int other = leg_index(a, (set_key_t){ s->key.pairing, s->key.round, 1 - s->key.leg });
-    if (a->leg_winner[other] < 0)
+    if (a->leg_rank[other * a->players] < 0)
         return;
-    int a_wins = (a->leg_winner[idx] == pa) + (a->leg_winner[other] == pa);
-    a->pair_counts[s->key.pairing].n[a_wins]++;
+    int total = a->leg_rank[idx * a->players] + a->leg_rank[other * a->players];
+    a->pair_counts[s->key.pairing].n[total < 2 ? 0 : total == 2 ? 1 : 2]++;
+}
+
+/* More than two seats: once every leg of a rotation group is in, each pair of its engines
+ * scores the mean over the legs of finishing ahead (1), level (1/2) or behind (0). */
+static void tally_group(arena_t *a, const set_line_t *s)
+{
+    int n = a->players, idx = leg_index(a, s->key), rot = rotation(a, s->key);
+    for (int seat = 0; seat < n; seat++)
+        a->leg_rank[idx * n + (seat + rot) % n] = (int8_t)s->result.rank[seat];
+    int first = leg_index(a, (set_key_t){ s->key.pairing, s->key.round, 0 });
+    for (int l = 0; l < legs(a); l++)
+        if (a->leg_rank[(first + l) * n] < 0)
+            return;
+    const int *t = a->table[s->key.pairing];
+    for (int p = 0; p < n; p++)
+        for (int q = 0; q < n; q++) {
+            if (p == q)
+                continue;
+            double g = 0;
+            for (int l = 0; l < legs(a); l++) {
+                int rp = a->leg_rank[(first + l) * n + p], rq = a->leg_rank[(first + l) * n + q];
+                g += rp < rq ? 1.0 : rp == rq ? 0.5 : 0.0;
+            }
+            g /= legs(a);
+            a->pw_sum[t[p]][t[q]] += g;
+            a->pw_sq[t[p]][t[q]] += g * g;
+            a->pw_n[t[p]][t[q]]++;
+        }
+}
+
+/* Count one finished set (lock held). */
+static void tally(arena_t *a, const set_line_t *s)
+{
+    const set_result_t *r = &s->result;
+    a->faults[r->reason]++;
+    int first_half_points = 0;
+    for (int seat = 0; seat < r->players; seat++) {
+        int e = s->engine[seat];
+        double ret = seat_return(r, seat);
+        a->sets[e]++;
+        a->points[e] += r->scores[seat];
+        a->rank_sum[e] += r->rank[seat];
+        a->score_sum[e] += ret;
+        if (ret == 1.0)
+            a->wins[e]++;
+        else if (ret == 0.0)
+            a->losses[e]++;
+        else
+            a->ties[e]++;
+        if (e == a->table[s->key.pairing][0])
+            first_half_points = (int)(2 * ret + 0.5);
+    }
+    if (a->players == 2)
+        tally_pair(a, s, first_half_points);
+    else
+        tally_group(a, s);
 }
 
 /* Counts of every unit an engine played, from its side. */
@@ -362,10 +451,10 @@ static score_counts_t engine_counts(const arena_t *a, int e)
     score_counts_t c = { { 0, 0, 0 } };
     for (int p = 0; p < a->n_pairings; p++) {
         const score_counts_t *pc = &a->pair_counts[p];
-        if (a->pair_a[p] == e)
+        if (a->table[p][0] == e)
             for (int i = 0; i < 3; i++)
                 c.n[i] += pc->n[i];
-        else if (a->pair_b[p] == e)
+        else if (a->table[p][1] == e)
             for (int i = 0; i < 3; i++)
                 c.n[i] += pc->n[2 - i];
     }
@@ -396,8 +485,14 @@ static void progress(arena_t *a, int final)
     if (a->use_sprt)
         snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", a->llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt));
     char elo_s[64] = "Elo ?";
-    if (sm.units > 0)
+    if (a->players > 2) {
+        /* More seats: the first engine's share of the others it finished ahead of, and its rank. */
+        double n = a->sets[0] ? (double)a->sets[0] : 1;
+        sm.score = a->score_sum[0] / n;
+        snprintf(elo_s, sizeof elo_s, "mean rank %.2f", a->rank_sum[0] / n + 1);
+    } else if (sm.units > 0) {
         snprintf(elo_s, sizeof elo_s, "Elo %+.0f [%+.0f, %+.0f]", sm.elo, sm.elo_lo, sm.elo_hi);
+    }
     if (a->tty)
         fprintf(stderr, "\r[%d/%d sets] %s %.1f%% %s  ETA %s%s   ", a->done_count, a->n_jobs, a->names[0],
                 100.0 * sm.score, elo_s, eta_s, sprt_s);
@@ -444,11 +539,12 @@ static void *worker_main(void *arg)
         setup.cfg = a->cfg;
         setup.cfg.deal_seed = deal_seed(a, job->key.round);
         setup.margin = a->margin;
-        for (int seat = 0; seat < 2; seat++) {
+        for (int seat = 0; seat < a->players; seat++) {
             engine_proc_t *p = &w->procs[line.engine[seat]];
             p->spec = &a->engines[line.engine[seat]];
             setup.engine[seat] = p;
-            setup.engine_seed[seat] = rng_derive(a->seed ^ 0x5eedULL, (uint64_t)leg_index(a, job->key) * 2 + (uint64_t)seat);
+            setup.engine_seed[seat] =
+                rng_derive(a->seed ^ 0x5eedULL, (uint64_t)leg_index(a, job->key) * (uint64_t)a->players + (uint64_t)seat);
         }
         char path[4096] = "";
         if (a->records_dir) {
@@ -501,26 +597,53 @@ static void on_resumed(void *data, const set_line_t *s)
 
 /* ---------------------------------------------------------------- report */
 
-static void report(arena_t *a)
+/* The score of a row engine against a column engine over rotation groups, with its 95% interval
+ * (normal approximation over groups). Returns the number of groups. */
+static long pairwise(const arena_t *a, int r, int c, double *mean, double *half)
 {
-    printf("\nStandings (%s, %s, %d engines, %d sets%s)\n", a->round_robin ? "round-robin" : "gauntlet",
-           a->duplicate ? "duplicate pairs" : "single sets", a->n_engines, a->done_count,
-           a->done_count < a->n_jobs ? ", stopped early" : "");
+    long n = a->pw_n[r][c];
+    *mean = *half = 0;
+    if (n == 0)
+        return 0;
+    *mean = a->pw_sum[r][c] / (double)n;
+    double var = n > 1 ? (a->pw_sq[r][c] - (double)n * *mean * *mean) / (double)(n - 1) : 0;
+    *half = 1.96 * sqrt(var > 0 ? var / (double)n : 0);
+    return n;
+}
+
+/* Standings of a game for more than two seats: mean points, mean rank, score; then pairwise. */
+static void report_tables(const arena_t *a, const int *order)
+{
+    printf("  %-3s %-20s %6s %11s %9s %8s\n", "#", "engine", "sets", "mean points", "mean rank", "score");
+    for (int r = 0; r < a->n_engines; r++) {
+        int e = order[r];
+        double n = a->sets[e] ? (double)a->sets[e] : 1;
+        printf("  %-3d %-20s %6ld %11.2f %9.3f %7.1f%%\n", r + 1, a->names[e], a->sets[e], a->points[e] / n,
+               a->rank_sum[e] / n + 1, 100.0 * a->score_sum[e] / n);
+    }
+    printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score +- 95%% interval)\n  %-20s",
+           a->duplicate ? "rotation groups" : "sets", "");
+    for (int e = 0; e < a->n_engines; e++)
+        printf(" %16.16s", a->names[e]);
+    printf("\n");
+    for (int r = 0; r < a->n_engines; r++) {
+        printf("  %-20s", a->names[r]);
+        for (int c = 0; c < a->n_engines; c++) {
+            double mean, half;
+            if (pairwise(a, r, c, &mean, &half) == 0)
+                printf(" %16s", r == c ? "" : "-");
+            else
+                printf("   %5.1f%% +- %4.1f", 100.0 * mean, 100.0 * half);
+        }
+        printf("\n");
+    }
+}
+
+/* Standings of a two-seat game: wins, losses, Elo over pairs; the crosstable; the pairs. */
+static void report_pairs(const arena_t *a, const int *order, const double *score)
+{
     printf("  %-3s %-20s %6s %6s %6s %8s %7s %19s %6s\n", "#", "engine", "sets", "wins", "losses", "score", a->duplicate ? "pairs" : "units",
            "Elo [95% interval]", "LOS");
-    int order[MAX_ENGINES];
-    double score[MAX_ENGINES];
-    for (int e = 0; e < a->n_engines; e++) {
-        long sets = a->wins[e] + a->losses[e];
-        score[e] = sets ? (double)a->wins[e] / (double)sets : 0;
-        order[e] = e;
-    }
-    for (int i = 1; i < a->n_engines; i++)
-        for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
     for (int r = 0; r < a->n_engines; r++) {
         int e = order[r];
         score_counts_t c = engine_counts(a, e);
@@ -531,7 +654,7 @@ static void report(arena_t *a)
             snprintf(elo, sizeof elo, "%+5.0f [%+5.0f, %+5.0f]", sm.elo, sm.elo_lo, sm.elo_hi);
         else
             snprintf(elo, sizeof elo, "%19s", "-");
-        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %19s %5.1f%%\n", r + 1, a->names[e], a->wins[e] + a->losses[e],
+        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %19s %5.1f%%\n", r + 1, a->names[e], a->sets[e],
                a->wins[e], a->losses[e], 100.0 * score[e], sm.units, elo, 100.0 * sm.los);
     }
     printf("\nCrosstable (row's score against column, over %s)\n  %-20s", a->duplicate ? "pairs" : "sets", "");
@@ -543,9 +666,9 @@ static void report(arena_t *a)
         for (int c = 0; c < a->n_engines; c++) {
             int p = -1, flip = 0;
             for (int k = 0; k < a->n_pairings; k++) {
-                if (a->pair_a[k] == r && a->pair_b[k] == c)
+                if (a->table[k][0] == r && a->table[k][1] == c)
                     p = k;
-                if (a->pair_a[k] == c && a->pair_b[k] == r)
+                if (a->table[k][0] == c && a->table[k][1] == r)
                     p = k, flip = 1;
             }
             if (p < 0) {
@@ -571,9 +694,37 @@ static void report(arena_t *a)
         printf("\nPairs (first engine of each pairing: won both / split / lost both)\n");
         for (int p = 0; p < a->n_pairings; p++) {
             const score_counts_t *c = &a->pair_counts[p];
-            printf("  %-20s vs %-20s %5ld / %5ld / %5ld\n", a->names[a->pair_a[p]], a->names[a->pair_b[p]], c->n[2], c->n[1], c->n[0]);
+            printf("  %-20s vs %-20s %5ld / %5ld / %5ld\n", a->names[a->table[p][0]], a->names[a->table[p][1]], c->n[2], c->n[1], c->n[0]);
         }
     }
+}
+
+static void report(arena_t *a)
+{
+    if (a->players == 2)
+        printf("\nStandings (%s, %s, %d engines, %d sets%s)\n", a->round_robin ? "round-robin" : "gauntlet",
+               a->duplicate ? "duplicate pairs" : "single sets", a->n_engines, a->done_count,
+               a->done_count < a->n_jobs ? ", stopped early" : "");
+    else
+        printf("\nStandings (%s, %s, %s at %d seats, %d engines, %d sets%s)\n", a->round_robin ? "round-robin" : "gauntlet",
+               a->duplicate ? "seat rotation" : "single sets", a->game->name, a->players, a->n_engines, a->done_count,
+               a->done_count < a->n_jobs ? ", stopped early" : "");
+    int order[MAX_ENGINES];
+    double score[MAX_ENGINES];
+    for (int e = 0; e < a->n_engines; e++) {
+        score[e] = a->sets[e] ? a->score_sum[e] / (double)a->sets[e] : 0;
+        order[e] = e;
+    }
+    for (int i = 1; i < a->n_engines; i++)
+        for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    if (a->players > 2)
+        report_tables(a, order);
+    else
+        report_pairs(a, order, score);
     long faulted = 0;
     for (int r = 1; r < END_COUNT; r++)
         faulted += a->faults[r];
@@ -601,6 +752,35 @@ static void report(arena_t *a)
     }
 }
 
+/* ---------------------------------------------------------------- the tables */
+
+/* Every set of `players` engines a table: round-robin, all of them; gauntlet, those with the
+ * first engine. Two seats give the pairings (first, other) in order, as before. */
+static int make_tables(arena_t *a, char *err, size_t errlen)
+{
+    int n = a->players, pick[GAME_MAX_PLAYERS];
+    for (int i = 0; i < n; i++)
+        pick[i] = i;
+    for (;;) {
+        if (a->round_robin || pick[0] == 0) {
+            if (a->n_pairings == MAX_TABLES) {
+                snprintf(err, errlen, "more than %d tables of %d engines: fewer engines, or a gauntlet", MAX_TABLES, n);
+                return -1;
+            }
+            memcpy(a->table[a->n_pairings++], pick, sizeof pick[0] * (size_t)n);
+        }
+        /* the next combination in lexicographic order */
+        int i = n - 1;
+        while (i >= 0 && pick[i] == a->n_engines - n + i)
+            i--;
+        if (i < 0 || (!a->round_robin && i == 0))
+            return 0;
+        pick[i]++;
+        for (int j = i + 1; j < n; j++)
+            pick[j] = pick[j - 1] + 1;
+    }
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -620,7 +800,8 @@ int main(int argc, char **argv)
     a->game = game_find("picket");
     if (parse_args(a, argc, argv, err, sizeof err) < 0)
         return die(err);
-    /* The rules must build before any engine starts. */
+    /* The rules and the number of seats must build before any engine starts. */
+    a->cfg.players = a->players_asked;
     void *probe = calloc(1, a->game->state_size);
     if (!probe)
         return die("out of memory");
@@ -628,21 +809,27 @@ int main(int argc, char **argv)
         free(probe);
         return die(err);
     }
+    a->players = a->cfg.players = a->game->num_players(probe);
     free(probe);
-    if (!a->cfg.preset[0])
+    if (a->players < 2 || a->players > a->n_engines) {
+        snprintf(err, sizeof err, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->players,
+                 a->players < 2 ? 2 : a->players, a->n_engines);
+        return die(err);
+    }
+    if (a->use_sprt && a->players != 2)
+        return die("-sprt needs a two-seat game");
+    if (!a->cfg.preset[0] && a->game == game_find("picket"))
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
-    for (int i = 0; i < a->n_engines; i++)
-        for (int j = i + 1; j < a->n_engines; j++)
-            if (a->round_robin || i == 0) {
-                a->pair_a[a->n_pairings] = i;
-                a->pair_b[a->n_pairings++] = j;
-            }
+    if (make_tables(a, err, sizeof err) < 0)
+        return die(err);
+    if ((double)a->rounds * a->n_pairings * legs(a) > 1e8)
+        return die("that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
     a->n_jobs = a->rounds * a->n_pairings * legs(a);
     a->jobs = calloc((size_t)a->n_jobs, sizeof *a->jobs);
-    a->leg_winner = malloc((size_t)a->n_jobs);
-    if (!a->jobs || !a->leg_winner)
+    a->leg_rank = malloc((size_t)a->n_jobs * (size_t)a->players);
+    if (!a->jobs || !a->leg_rank)
         return die("out of memory for the schedule");
-    memset(a->leg_winner, -1, (size_t)a->n_jobs);
+    memset(a->leg_rank, -1, (size_t)a->n_jobs * (size_t)a->players);
     for (int r = 0, k = 0; r < a->rounds; r++)
         for (int p = 0; p < a->n_pairings; p++)
             for (int g = 0; g < legs(a); g++, k++)
@@ -718,7 +905,7 @@ int main(int argc, char **argv)
     free(workers);
     free(threads);
     free(a->jobs);
-    free(a->leg_winner);
+    free(a->leg_rank);
     free(a->header_json);
     for (int e = 0; e < a->n_engines; e++)
         engine_spec_free(&a->engines[e]);
