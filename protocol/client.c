@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,8 +23,6 @@ int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
     c->pid = -1;
     c->to_engine = -1;
     c->exit_status = -1;
-    /* A write to an engine that died must be an error, not a signal that kills us. */
-    signal(SIGPIPE, SIG_IGN);
     if (make_pipe(in) < 0 || make_pipe(out) < 0 || make_pipe(status) < 0) {
         snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
         return -1;
@@ -66,6 +65,32 @@ int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
     return 0;
 }
 
+/* write(), but a reader that has gone is EPIPE, never a SIGPIPE: the disposition is the
+ * program's, not ours to change. SIGPIPE is blocked in this thread around the write; one that
+ * the write raised is taken back with sigtimedwait before the mask is restored, unless one was
+ * already pending (then it is not ours to take, and a second merges into it). */
+static ssize_t write_without_sigpipe(int fd, const void *buf, size_t n)
+{
+    sigset_t pipe_only, old_mask, pending;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    sigemptyset(&pending);
+    sigpending(&pending);
+    int was_pending = sigismember(&pending, SIGPIPE) == 1;
+    if (pthread_sigmask(SIG_BLOCK, &pipe_only, &old_mask) != 0)
+        return -1;
+    ssize_t w = write(fd, buf, n);
+    int err = errno;
+    if (w < 0 && err == EPIPE && !was_pending) {
+        const struct timespec now = { 0, 0 };
+        while (sigtimedwait(&pipe_only, NULL, &now) < 0 && errno == EINTR)
+            continue;
+    }
+    pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+    errno = err;
+    return w;
+}
+
 int client_send(client_t *c, const char *line)
 {
     size_t n = strlen(line);
@@ -76,7 +101,7 @@ int client_send(client_t *c, const char *line)
     buf[n++] = '\n';
     size_t done = 0;
     while (done < n) {
-        ssize_t w = write(c->to_engine, buf + done, n - done);
+        ssize_t w = write_without_sigpipe(c->to_engine, buf + done, n - done);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)

@@ -19,8 +19,9 @@ typedef struct client {
 
 /* Start argv[0] with its arguments; stderr is inherited. Returns 0 or -1 with a reason. */
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen);
-/* Write one line (a newline is added). Returns 0, or -1 if the engine has gone or the line is
- * longer than PROTO_MAX_LINE. */
+/* Write one line (a newline is added). Returns 0, or -1 if the engine has gone (errno EPIPE)
+ * or the line is longer than PROTO_MAX_LINE. Never raises SIGPIPE and never changes its
+ * disposition: the client touches no process-wide state. */
 int client_send(client_t *c, const char *line);
 /* Read one line within timeout_ms (<0: wait forever). Returns PROTO_LINE, PROTO_AGAIN on timeout,
  * PROTO_EOF if the engine closed its output, or a reader error. */

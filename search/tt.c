@@ -35,8 +35,12 @@ tt_t *tt_create(size_t bytes, tt_kind_t kind)
             return NULL;
         }
     } else {
-        /* uthash's buckets take memory too: count about 1.5 words a node on top of the node. */
+        /* uthash's buckets take memory too: count about 1.5 words a node on top of the node.
+         * A size too small for one node still gets one: a pool of none would be written past
+         * by the first store. */
         t->cap = bytes / (sizeof(tt_node_t) + 12);
+        if (t->cap < 1)
+            t->cap = 1;
         t->pool = malloc(t->cap * sizeof *t->pool);
         if (!t->pool) {
             free(t);

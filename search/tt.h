@@ -45,7 +45,9 @@ typedef struct tt {
     size_t used, cap;
 } tt_t;
 
-/* A table of about `bytes` bytes (at least one bucket, or one node). NULL if memory is short. */
+/* A table of about `bytes` bytes. A size too small for one bucket (array) or one node (uthash),
+ * 0 included, is rounded up to one: never a table that cannot hold an entry. NULL only if
+ * memory is short. */
 tt_t *tt_create(size_t bytes, tt_kind_t kind);
 void tt_free(tt_t *t);
 void tt_clear(tt_t *t);

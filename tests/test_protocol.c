@@ -7,10 +7,13 @@
  *  - A real picket-engine process ($PICKET_ENGINE) answers bad input (empty lines, a 1 MB line,
  *    binary bytes, NUL, unknown commands, events that cannot happen, commands out of turn, go
  *    before a game) with an error, and still answers isready.
- *  - The client leaves no zombie and no open descriptor behind.
+ *  - The client leaves no zombie and no open descriptor behind, and no process-wide state
+ *    changed: SIGPIPE keeps its disposition; writing to an engine that has exited fails.
  */
 #include <CUnit/CUnit.h>
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,6 +389,55 @@ static void test_client_reports_a_program_that_cannot_start(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot start '/nonexistent/engine'"));
 }
 
+/* A library leaves process-wide state alone: client_start must not change the SIGPIPE
+ * disposition, and a line written to an engine that has exited is an error (EPIPE) for the
+ * caller, not a signal that kills it. The write runs in a child with SIGPIPE at SIG_DFL, so a
+ * SIGPIPE would show as the child's death instead of killing this suite. */
+static void test_client_leaves_sigpipe_alone_and_a_dead_engine_is_an_error(void)
+{
+    struct sigaction dfl, saved, now;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    CU_ASSERT_EQUAL_FATAL(sigaction(SIGPIPE, &dfl, &saved), 0);
+    CU_ASSERT_EQUAL_FATAL(engine_start(), 0);
+    CU_ASSERT_EQUAL(sigaction(SIGPIPE, NULL, &now), 0);
+    CU_ASSERT(now.sa_handler == SIG_DFL);
+    client_stop(&engine, 2000);
+    fflush(NULL);
+    pid_t child = fork();
+    CU_ASSERT_FATAL(child >= 0);
+    if (child == 0) {
+        /* 10: could not start; 11: the engine did not exit; 12: the send succeeded or failed
+         * with another error; 13: a SIGPIPE was left pending or the signal mask changed. */
+        sigaction(SIGPIPE, &dfl, NULL);
+        sigset_t mask_before, mask_after, pending;
+        sigprocmask(SIG_SETMASK, NULL, &mask_before);
+        if (engine_start() < 0)
+            _exit(10);
+        client_send(&engine, "quit");
+        int st;
+        if (waitpid(engine.pid, &st, 0) != engine.pid)
+            _exit(11);
+        errno = 0;
+        int rc = client_send(&engine, "isready"), err = errno;
+        if (rc != -1 || err != EPIPE)
+            _exit(12);
+        sigprocmask(SIG_SETMASK, NULL, &mask_after);
+        sigpending(&pending);
+        if (sigismember(&pending, SIGPIPE) || sigismember(&mask_after, SIGPIPE) != sigismember(&mask_before, SIGPIPE))
+            _exit(13);
+        _exit(0);
+    }
+    int status = 0;
+    CU_ASSERT_EQUAL(waitpid(child, &status, 0), child);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fprintf(stderr, "\n    the writer %s %d\n", WIFSIGNALED(status) ? "died of signal" : "exited with",
+                WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    sigaction(SIGPIPE, &saved, NULL);
+}
+
 static void test_reply_parsing(void)
 {
     int ok;
@@ -414,6 +466,7 @@ int main(void)
     CU_add_test(s, "a real engine plays a decision with info lines", test_real_engine_plays_a_decision_with_info);
     CU_add_test(s, "client leaves no zombie and no descriptor", test_client_leaves_no_zombie_and_no_descriptor);
     CU_add_test(s, "client reports a program that cannot start", test_client_reports_a_program_that_cannot_start);
+    CU_add_test(s, "client leaves SIGPIPE alone; a dead engine is an error", test_client_leaves_sigpipe_alone_and_a_dead_engine_is_an_error);
     CU_add_test(s, "reply parsing", test_reply_parsing);
     return test_run_all();
 }

@@ -6,13 +6,15 @@
  *    same moves played in both give the same points, Pique included.
  *  - Both table layouts give the same values; equivalent cards are collapsed.
  *  - The endgame's bounds hold at every node of thousands of endings (and meet the value often
- *    enough to matter); table keys by relative rank, and the moves kept in their terms. */
+ *    enough to matter); table keys by relative rank, and the moves kept in their terms.
+ *  - A table asked for less memory than one entry still holds one (tt.h). */
 #include <CUnit/CUnit.h>
 #include <string.h>
 
 #include "picket_endgame.h"
 #include "solver.h"
 #include "test_util.h"
+#include "tt.h"
 
 /* A random ending: n cards each (the follower one fewer when a trick is in progress). */
 static void random_ending(rng_t *rng, const picket_rules_t *r, int n, pk_end_t *e)
@@ -303,6 +305,33 @@ static void test_keys_by_relative_rank(void)
     }
 }
 
+/* tt.h: "a table of about `bytes` bytes (at least one bucket, or one node)". A size too small
+ * for one node is rounded up, not taken as a table of none: every store lands in memory the
+ * table owns (tests/ run under ASan in CI) and is found again by a probe. */
+static void test_tables_too_small_for_one_entry_round_up(void)
+{
+    static const size_t sizes[] = { 0, 1, 16, sizeof(tt_entry_t), 63 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int kind = 0; kind < 2; kind++) {
+            tt_t *t = tt_create(sizes[i], kind ? TT_UTHASH : TT_ARRAY);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+            if (kind)
+                CU_ASSERT_FATAL(t->cap >= 1); /* else the first store writes past the pool */
+            for (uint64_t key = 1; key <= 3; key++) {
+                tt_store(t, key * 0x9E3779B97F4A7C15u, -(int)key, (int)key, 7, 9);
+                const tt_entry_t *e = tt_probe(t, key * 0x9E3779B97F4A7C15u);
+                CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+                CU_ASSERT_EQUAL(e->lo, -(int)key);
+                CU_ASSERT_EQUAL(e->hi, (int)key);
+                CU_ASSERT_EQUAL(e->move, 7);
+                CU_ASSERT_EQUAL(e->depth, 9);
+            }
+            tt_clear(t);
+            CU_ASSERT_PTR_NULL(tt_probe(t, 3 * 0x9E3779B97F4A7C15u));
+            tt_free(t);
+        }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -316,5 +345,6 @@ int main(void)
     CU_add_test(s, "bounds hold at every node", test_bounds_hold_at_every_node);
     CU_add_test(s, "sure tricks bound exactly", test_sure_tricks_bound_exactly);
     CU_add_test(s, "keys by relative rank", test_keys_by_relative_rank);
+    CU_add_test(s, "tables too small for one entry round up", test_tables_too_small_for_one_entry_round_up);
     return test_run_all();
 }

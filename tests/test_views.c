@@ -194,8 +194,32 @@ static void test_view_refuses_events_it_cannot_receive(void)
     CU_ASSERT_EQUAL(picket_view_apply(&v, &junk), -1);
     game_event_t bad_seat = { PK_EV_PLAY, GAME_ALL, 5, 3, 0, 0, 0, 0, 0 };
     CU_ASSERT_EQUAL(picket_view_apply(&v, &bad_seat), -1);
-    game_event_t not_held = { PK_EV_PLAY, GAME_ALL, 0, (int8_t)card_parse("AS", 2), 0, 0, 0, 0, 0 };
-    CU_ASSERT_EQUAL(picket_view_apply(&v, &not_held), -1);
+}
+
+/* A view knows its own hand: its seat, in turn to play, cannot play a card it does not hold.
+ * Everything else about the event is right (the play phase, the seat to move, a card of the
+ * pack not yet played), and the same event for a card it holds is taken, so the hand is the
+ * only reason for the refusal. */
+static void test_view_refuses_its_seat_playing_a_card_it_does_not_hold(void)
+{
+    table_t t;
+    picket_rules_t r = test_rules("cotton", NULL);
+    deal(&t, &r, ELDER, YOUNGER, STOCK);
+    play(&t, "discard 6C 7C 8C");
+    play(&t, "discard 6S");
+    const picket_view_t *v = &t.v[0];
+    int held = card_parse("AH", 2), not_held = card_parse("AD", 2); /* AD: younger's */
+    CU_ASSERT_EQUAL_FATAL(v->pub.phase, PK_PH_PLAY);
+    CU_ASSERT_EQUAL_FATAL(v->pub.to_move, 0);
+    CU_ASSERT_FATAL(cardset_has(v->hand, held) && !cardset_has(v->hand, not_held));
+    CU_ASSERT_FATAL(!cardset_has(v->pub.played[0] | v->pub.played[1], not_held));
+    picket_view_t refuses, takes;
+    memcpy(&refuses, v, sizeof refuses);
+    memcpy(&takes, v, sizeof takes);
+    game_event_t ev = { PK_EV_PLAY, GAME_ALL, 0, (int8_t)not_held, 0, 0, 0, 0, cardset_of(not_held) };
+    CU_ASSERT_EQUAL(picket_view_apply(&refuses, &ev), -1);
+    game_event_t ok = { PK_EV_PLAY, GAME_ALL, 0, (int8_t)held, 0, 0, 0, 0, cardset_of(held) };
+    CU_ASSERT_EQUAL(picket_view_apply(&takes, &ok), 0);
 }
 
 int main(void)
@@ -212,5 +236,6 @@ int main(void)
     CU_add_test(s, "shown declaration cards are known", test_shown_declaration_cards_are_known);
     CU_add_test(s, "a Blank shown, then uncertain after the discard", test_blank_shown_then_uncertain_after_discard);
     CU_add_test(s, "view refuses events it cannot receive", test_view_refuses_events_it_cannot_receive);
+    CU_add_test(s, "view refuses its seat playing a card it does not hold", test_view_refuses_its_seat_playing_a_card_it_does_not_hold);
     return test_run_all();
 }
