@@ -5,7 +5,8 @@
 #include "game.h"
 
 #define GAMES(X) \
-    X(PICKET_GAME)
+    X(PICKET_GAME) \
+    X(HIGHCARD_GAME)
 
 #define DECLARE(g) extern const game_t g;
 GAMES(DECLARE)

@@ -1,0 +1,207 @@
+/* highcard's notation: moves ("play AS") and events, written and read (docs/highcard.md).
+ * Parsing checks form only and never trusts its input; whether an event can follow is
+ * view_apply's question, whether a move is legal check_move's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "highcard.h"
+
+const char *const HC_EVENT_NAMES[HC_EV_COUNT] = {
+    "?", "hand", "dealt", "turn", "play", "round", "hand-end", "game-end"
+};
+
+int highcard_move_format(const game_move_t *m, char *buf, size_t len)
+{
+    char c[3];
+    if (m->kind == HC_MV_PLAY && m->arg >= 0 && m->arg < CARD_COUNT)
+        return snprintf(buf, len, "play %s", card_format(m->arg, c));
+    return snprintf(buf, len, "?");
+}
+
+enum { MAX_TOKENS = 32 };
+
+typedef struct tokens {
+    char buf[512];
+    char *t[MAX_TOKENS];
+    int n;
+} tokens_t;
+
+/* Words separated by spaces or tabs; -1 if the text is too long or has too many words. */
+static int tokenize(const char *text, tokens_t *tk)
+{
+    tk->n = 0;
+    if (strlen(text) >= sizeof tk->buf)
+        return -1;
+    strcpy(tk->buf, text);
+    char *save = NULL;
+    for (char *w = strtok_r(tk->buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        if (tk->n == MAX_TOKENS)
+            return -1;
+        tk->t[tk->n++] = w;
+    }
+    return tk->n;
+}
+
+static int int_token(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int card_token(const char *s, int *out)
+{
+    int c = card_parse(s, strlen(s));
+    if (c == CARD_NONE)
+        return -1;
+    *out = c;
+    return 0;
+}
+
+int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
+{
+    tokens_t tk;
+    char shown[40];
+    memset(out, 0, sizeof *out);
+    if (tokenize(text, &tk) <= 0) {
+        snprintf(err, errlen, "empty or overlong move");
+        return -1;
+    }
+    if (strcmp(tk.t[0], "play") != 0) {
+        game_quote(tk.t[0], 24, shown, sizeof shown);
+        snprintf(err, errlen, "unknown move '%s' (play)", shown);
+        return -1;
+    }
+    int c;
+    if (tk.n != 2 || card_token(tk.t[1], &c) < 0) {
+        snprintf(err, errlen, "play needs exactly one card, as 'play AS'");
+        return -1;
+    }
+    out->kind = HC_MV_PLAY;
+    out->arg = (int16_t)c;
+    out->cards = cardset_of(c);
+    return 0;
+}
+
+int highcard_event_format(const game_event_t *ev, char *buf, size_t len)
+{
+    char cards[128], c[3];
+    switch (ev->type) {
+    case HC_EV_HAND:
+        return snprintf(buf, len, "hand %d leader %d", ev->a, ev->seat);
+    case HC_EV_DEALT:
+        cardset_format(ev->cards, cards, sizeof cards);
+        return snprintf(buf, len, "dealt %d %s", ev->seat, cards);
+    case HC_EV_TURN:
+        return snprintf(buf, len, "turn %d", ev->seat);
+    case HC_EV_PLAY:
+        return snprintf(buf, len, "play %d %s", ev->seat, ev->arg >= 0 ? card_format(ev->arg, c) : "?");
+    case HC_EV_ROUND:
+        if (ev->seat < 0)
+            return snprintf(buf, len, "round %d tie", ev->a);
+        return snprintf(buf, len, "round %d won-by %d", ev->a, ev->seat);
+    case HC_EV_HAND_END:
+        return snprintf(buf, len, "hand-end");
+    case HC_EV_GAME_END: {
+        size_t n = (size_t)snprintf(buf, len, "game-end rank");
+        for (int s = 0; s < ev->arg && s < HC_MAX_PLAYERS && n < len; s++)
+            n += (size_t)snprintf(buf + n, len - n, " %d", (ev->c >> (4 * s)) & 15);
+        return (int)n;
+    }
+    default:
+        return snprintf(buf, len, "?");
+    }
+}
+
+int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
+{
+    tokens_t tk;
+    char word[40];
+    memset(ev, 0, sizeof *ev);
+    ev->audience = GAME_ALL;
+    if (tokenize(text, &tk) <= 0) {
+        snprintf(err, errlen, "empty or overlong event");
+        return -1;
+    }
+    int type = -1;
+    for (int i = 1; i < HC_EV_COUNT; i++)
+        if (strcmp(tk.t[0], HC_EVENT_NAMES[i]) == 0)
+            type = i;
+    game_quote(tk.t[0], 24, word, sizeof word);
+    if (type < 0) {
+        snprintf(err, errlen, "unknown event '%s'", word);
+        return -1;
+    }
+    ev->type = (uint8_t)type;
+    int s = 0, v = 0, ok = 0;
+    switch (type) {
+    case HC_EV_HAND:
+        ok = tk.n == 4 && int_token(tk.t[1], 1, HC_MAX_HANDS, &v) == 0 && strcmp(tk.t[2], "leader") == 0 &&
+             int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+        ev->a = (int16_t)v;
+        ev->seat = (int8_t)s;
+        break;
+    case HC_EV_DEALT:
+        if (tk.n < 3 || int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
+            break;
+        if (s != seat) {
+            snprintf(err, errlen, "'dealt' is private to seat %d, not for seat %d", s, seat);
+            return -1;
+        }
+        ev->audience = (int8_t)seat;
+        ev->seat = (int8_t)s;
+        ok = 1;
+        for (int i = 2; i < tk.n && ok; i++) {
+            ok = card_token(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
+            if (ok)
+                ev->cards |= cardset_of(v);
+        }
+        break;
+    case HC_EV_TURN:
+        ok = tk.n == 2 && int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+        ev->seat = (int8_t)s;
+        break;
+    case HC_EV_PLAY:
+        ok = tk.n == 3 && int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0 && card_token(tk.t[2], &v) == 0;
+        ev->seat = (int8_t)s;
+        ev->arg = (int8_t)v;
+        ev->cards = ok ? cardset_of(v) : 0;
+        break;
+    case HC_EV_ROUND:
+        if (tk.n < 3 || int_token(tk.t[1], 1, HC_PACK_SIZE, &v) < 0)
+            break;
+        ev->a = (int16_t)v;
+        if (tk.n == 3 && strcmp(tk.t[2], "tie") == 0) {
+            ev->seat = -1;
+            ok = 1;
+        } else {
+            ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+            ev->seat = (int8_t)s;
+        }
+        break;
+    case HC_EV_HAND_END:
+        ok = tk.n == 1;
+        ev->seat = -1;
+        break;
+    case HC_EV_GAME_END:
+        ok = tk.n >= 2 + HC_MIN_PLAYERS && tk.n <= 2 + HC_MAX_PLAYERS && strcmp(tk.t[1], "rank") == 0;
+        ev->seat = -1;
+        ev->arg = (int8_t)(tk.n - 2);
+        for (int i = 2; i < tk.n && ok; i++) {
+            ok = int_token(tk.t[i], 0, tk.n - 3, &v) == 0;
+            ev->c |= v << (4 * (i - 2));
+        }
+        break;
+    default:
+        break;
+    }
+    if (ok)
+        return 0;
+    memset(ev, 0, sizeof *ev);
+    snprintf(err, errlen, "malformed '%s' event", word);
+    return -1;
+}
