@@ -7,8 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *const OPT_TYPE_NAMES[5] = { "spin", "float", "check", "combo", "string" };
-
 void proto_reader_init(proto_reader_t *r, int fd)
 {
     memset(r, 0, sizeof *r);
@@ -144,14 +142,6 @@ int proto_parse_reply(const char *line, int *ok, long *id, const char **text)
 
 /* ---------------------------------------------------------------- options */
 
-static void print_number(FILE *out, double v, opt_type_t t)
-{
-    if (t == OPT_SPIN)
-        fprintf(out, "%.0f", v);
-    else
-        fprintf(out, "%g", v);
-}
-
 void proto_print_options(FILE *out, const opt_def_t *opts, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -159,70 +149,14 @@ void proto_print_options(FILE *out, const opt_def_t *opts, int n)
         fprintf(out, "option name %s type %s default %s", o->name, OPT_TYPE_NAMES[o->type],
                 o->def[0] ? o->def : "<empty>");
         if (o->type == OPT_SPIN || o->type == OPT_FLOAT) {
-            fputs(" min ", out);
-            print_number(out, o->min, o->type);
-            fputs(" max ", out);
-            print_number(out, o->max, o->type);
+            char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN];
+            opt_format_number(o->min, o->type, lo, sizeof lo);
+            opt_format_number(o->max, o->type, hi, sizeof hi);
+            fprintf(out, " min %s max %s", lo, hi);
         }
-        for (int v = 0; o->type == OPT_COMBO && v < 8 && o->vars[v]; v++)
+        for (int v = 0; o->type == OPT_COMBO && v < OPT_MAX_VARS && o->vars[v]; v++)
             fprintf(out, " var %s", o->vars[v]);
         fputc('\n', out);
     }
     fflush(out);
-}
-
-int proto_set_option(const opt_def_t *opts, int n, void *ctx, const char *name, const char *value,
-                     char *err, size_t errlen)
-{
-    char shown[48];
-    for (int i = 0; i < n; i++) {
-        const opt_def_t *o = &opts[i];
-        if (strcmp(o->name, name) != 0)
-            continue;
-        game_quote(value, 40, shown, sizeof shown);
-        char *end;
-        switch (o->type) {
-        case OPT_SPIN:
-        case OPT_FLOAT: {
-            errno = 0;
-            double v = strtod(value, &end);
-            if (!*value || *end || errno || v < o->min || v > o->max || (o->type == OPT_SPIN && v != (double)(long long)v)) {
-                snprintf(err, errlen, "option %s: '%s' is not %s from %g to %g", name, shown,
-                         o->type == OPT_SPIN ? "a whole number" : "a number", o->min, o->max);
-                return -1;
-            }
-            break;
-        }
-        case OPT_CHECK:
-            if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
-                snprintf(err, errlen, "option %s: '%s' is not true or false", name, shown);
-                return -1;
-            }
-            break;
-        case OPT_COMBO: {
-            int found = 0;
-            for (int v = 0; v < 8 && o->vars[v]; v++)
-                found |= strcmp(o->vars[v], value) == 0;
-            if (!found) {
-                snprintf(err, errlen, "option %s: '%s' is not one of its values", name, shown);
-                return -1;
-            }
-            break;
-        }
-        case OPT_STRING:
-            break;
-        }
-        return o->set(ctx, value, err, errlen);
-    }
-    game_quote(name, 40, shown, sizeof shown);
-    snprintf(err, errlen, "unknown option '%s'", shown);
-    return -1;
-}
-
-int proto_reset_options(const opt_def_t *opts, int n, void *ctx, char *err, size_t errlen)
-{
-    for (int i = 0; i < n; i++)
-        if (opts[i].set(ctx, opts[i].def, err, errlen) < 0)
-            return -1;
-    return 0;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "options.h"
 
 #define PROTO_NAME "picket-protocol"
 enum { PROTO_VERSION = 1, PROTO_MAX_LINE = 65536, PROTO_MAX_TOKENS = 128 };
@@ -51,27 +52,8 @@ void proto_line(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2
  * and *text (after the id and one space) and returns 1; any other line returns 0. */
 int proto_parse_reply(const char *line, int *ok, long *id, const char **text);
 
-/* Option declarations: one table prints the handshake and parses setoption. */
-typedef enum { OPT_SPIN, OPT_FLOAT, OPT_CHECK, OPT_COMBO, OPT_STRING } opt_type_t;
-extern const char *const OPT_TYPE_NAMES[5];
-
-typedef struct opt_def {
-    const char *name;
-    opt_type_t type;
-    const char *def;                 /* default, as text */
-    double min, max;                 /* spin and float */
-    const char *vars[8];             /* combo values, NULL-terminated */
-    const char *help;
-    /* Apply a value already checked against the type and range. Returns 0 or -1 with a reason. */
-    int (*set)(void *ctx, const char *value, char *err, size_t errlen);
-} opt_def_t;
-
-/* "option name N type T default D [min A max B] [var V]..." for each option. */
+/* Option declarations (search/options.h): one table prints the handshake and checks setoption.
+ * "option name N type T default D [min A max B] [var V]..." for each option. */
 void proto_print_options(FILE *out, const opt_def_t *opts, int n);
-/* Check value against the option's type and range, then call its setter. */
-int proto_set_option(const opt_def_t *opts, int n, void *ctx, const char *name, const char *value,
-                     char *err, size_t errlen);
-/* Apply every default. */
-int proto_reset_options(const opt_def_t *opts, int n, void *ctx, char *err, size_t errlen);
 
 #endif

@@ -11,6 +11,8 @@
 #include "game.h"
 
 enum { HISTORY_MAX = PROTO_MAX_LINE };
+/* The session's own options (OPTIONS below). */
+enum { SO_BOT, SO_INFO, SO_LOG, N_OPTIONS };
 
 /* One game as this seat sees it. */
 typedef struct table {
@@ -32,7 +34,10 @@ struct session {
     int poll_input;
     const char *name, *author;
     long line_no;
-    /* options */
+    /* options: the session's own, and every bot's with its current value */
+    opt_def_t opts[N_OPTIONS];
+    bot_settings_t *bots;
+    int bot_stale;                      /* a bot option changed since the bot was made */
     char bot_name[BOT_NAME_LEN];
     int info;
     FILE *log;                          /* every line received, when the log option is set */
@@ -44,6 +49,8 @@ struct session {
     char poll_line[PROTO_MAX_LINE + 1]; /* a line read during a search */
     char work[PROTO_MAX_LINE + 1];      /* the handled line, split into words */
     char canon[PROTO_MAX_LINE + 1];     /* an event in canonical notation */
+    char value[PROTO_MAX_LINE + 1];     /* setoption's value */
+    char reply[PROTO_MAX_LINE + 1];     /* view's reply */
 };
 
 /* ---------------------------------------------------------------- options */
@@ -82,12 +89,13 @@ static int set_log(void *ctx, const char *value, char *err, size_t errlen)
     return 0;
 }
 
-static const opt_def_t OPTIONS[] = {
-    { "bot", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL }, "the player that decides", set_bot },
-    { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
-    { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log },
+/* The session's own options (their names hold no '.', so no bot's option can take one). The
+ * values of `bot` are the bots of search/bot.c's table, filled in by session_create. */
+static const opt_def_t OPTIONS[N_OPTIONS] = {
+    [SO_BOT] = { "bot", OPT_COMBO, "heuristic", 0, 0, { NULL }, "the player that decides", set_bot },
+    [SO_INFO] = { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
+    [SO_LOG] = { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log },
 };
-enum { N_OPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
 
 /* ---------------------------------------------------------------- life */
 
@@ -103,7 +111,15 @@ session_t *session_create(FILE *out, int in_fd, const char *name, const char *au
     s->author = author;
     s->t.seat = -1;
     char err[GAME_ERR_LEN];
-    proto_reset_options(OPTIONS, N_OPTIONS, s, err, sizeof err);
+    memcpy(s->opts, OPTIONS, sizeof OPTIONS);
+    int nb;
+    const bot_def_t *bots = bot_list(&nb);
+    for (int i = 0; i < nb && i < OPT_MAX_VARS; i++)
+        s->opts[SO_BOT].vars[i] = bots[i].name;
+    if (!(s->bots = bot_settings_create(err, sizeof err)) || opt_reset(s->opts, N_OPTIONS, s, err, sizeof err) < 0) {
+        session_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -126,10 +142,16 @@ void session_free(session_t *s)
     if (s->log)
         fclose(s->log);
     end_game(s);
+    bot_settings_free(s->bots);
     free(s);
 }
 
 const void *session_view(const session_t *s) { return s->t.view; }
+const opt_def_t *session_options(const session_t *s, int *n)
+{
+    *n = N_OPTIONS;
+    return s->opts;
+}
 const game_t *session_game(const session_t *s) { return s->t.game; }
 
 /* ---------------------------------------------------------------- replies */
@@ -157,11 +179,24 @@ void session_bad_line(session_t *s, proto_status_t why)
 
 /* ---------------------------------------------------------------- commands */
 
-static const char *const COMMANDS[] = { "hello", "list_commands", "setoption", "isready", "newgame", "event",
-                                        "position", "view", "go", "analyze", "stop", "quit", NULL };
+/* One command line, as every command receives it. */
+typedef struct command_line {
+    const char *id;      /* NULL without an id */
+    char **w;            /* the words, w[0] the command */
+    int n;
+    const char *raw;     /* the line as received */
+    const char *rest;    /* the raw text after the command word */
+} command_line_t;
 
-static void cmd_hello(session_t *s, const char *id)
+/* A command: its name and what runs it; returns 1 when the session must end. */
+typedef struct command {
+    const char *name;
+    int (*run)(session_t *s, const command_line_t *c);
+} command_t;
+
+static int cmd_hello(session_t *s, const command_line_t *c)
 {
+    const char *id = c->id;
     proto_line(s->out, "protocol %s %d", PROTO_NAME, PROTO_VERSION);
     proto_line(s->out, "name %s", s->name);
     proto_line(s->out, "author %s", s->author);
@@ -169,37 +204,48 @@ static void cmd_hello(session_t *s, const char *id)
     const game_t *const *games = game_list(&n);
     for (int i = 0; i < n; i++)
         proto_line(s->out, "game %s", games[i]->name);
-    proto_print_options(s->out, OPTIONS, N_OPTIONS);
+    proto_print_options(s->out, s->opts, N_OPTIONS);
+    int nb;
+    const opt_def_t *bot_opts = bot_settings_options(s->bots, &nb);
+    proto_print_options(s->out, bot_opts, nb);
     proto_reply(s->out, id, 1, "hello");
+    return 0;
 }
 
-static void cmd_list(session_t *s, const char *id)
+static int cmd_isready(session_t *s, const command_line_t *c)
 {
-    for (int i = 0; COMMANDS[i]; i++)
-        proto_line(s->out, "command %s", COMMANDS[i]);
-    proto_reply(s->out, id, 1, "list_commands");
+    proto_reply(s->out, c->id, 1, "readyok");
+    return 0;
 }
 
 /* setoption name NAME value VALUE... (the value may hold spaces) */
-static void cmd_setoption(session_t *s, const char *id, char **w, int n, const char *raw)
+static int cmd_setoption(session_t *s, const command_line_t *c)
 {
-    if (n < 4 || strcmp(w[1], "name") != 0 || strcmp(w[3], "value") != 0) {
-        fail(s, id, "usage: setoption name NAME value VALUE");
-        return;
+    char **w = c->w;
+    if (c->n < 4 || strcmp(w[1], "name") != 0 || strcmp(w[3], "value") != 0) {
+        fail(s, c->id, "usage: setoption name NAME value VALUE");
+        return 0;
     }
-    /* The value is the rest of the raw line after the word "value", trimmed; it may hold spaces. */
-    char value[PROTO_MAX_LINE + 1];
-    const char *v = raw + (w[3] - s->work) + 5;
+    /* The value is the rest of the raw line after the word "value", trimmed; it may hold spaces.
+     * It may be nearly a whole line long: the session holds its buffer, never the stack. */
+    const char *v = c->raw + (w[3] - s->work) + 5;
     while (*v == ' ' || *v == '\t')
         v++;
     size_t len = strlen(v);
     while (len && (v[len - 1] == ' ' || v[len - 1] == '\t'))
         len--;
-    memcpy(value, v, len);
-    value[len] = '\0';
+    memcpy(s->value, v, len);
+    s->value[len] = '\0';
     char err[GAME_ERR_LEN];
-    if (proto_set_option(OPTIONS, N_OPTIONS, s, w[2], value, err, sizeof err) < 0)
-        fail(s, id, "%s", err);
+    /* The session's own options first; any other name is a bot's (bot_settings refuses the rest). */
+    int rc;
+    if (opt_find(s->opts, N_OPTIONS, w[2]))
+        rc = opt_set(s->opts, N_OPTIONS, s, w[2], s->value, err, sizeof err);
+    else if ((rc = bot_settings_set(s->bots, w[2], s->value, err, sizeof err)) == 0)
+        s->bot_stale = 1;
+    if (rc < 0)
+        fail(s, c->id, "%s", err);
+    return 0;
 }
 
 static void history_add(session_t *s, const char *text)
@@ -297,7 +343,7 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
         fail(s, id, "%s", err);
         return -1;
     }
-    bot_t *bot = bot_create(s->bot_name, g, seed, err, sizeof err);
+    bot_t *bot = bot_create_with(s->bot_name, g, seed, s->bots, err, sizeof err);
     if (!bot) {
         free(view);
         fail(s, id, "%s", err);
@@ -310,6 +356,7 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
     s->t.seat = seat;
     s->t.view = view;
     s->t.bot = bot;
+    s->bot_stale = 0;
     s->t.history_len = 0;
     s->t.history_full = 0;
     s->t.history[0] = '\0';
@@ -350,8 +397,11 @@ static int apply_event(session_t *s, const char *id, const char *text)
 
 /* position game G ... seat S [seed N] events E1; E2; ...  (every event since the set began).
  * All or nothing: if any part is refused, the game before it stays as it was. */
-static void cmd_position(session_t *s, const char *id, char **w, int n, const char *raw)
+static int cmd_position(session_t *s, const command_line_t *c)
 {
+    const char *id = c->id, *raw = c->raw;
+    char **w = c->w;
+    int n = c->n;
     int ev_at = n;
     for (int i = 1; i < n; i++)
         if (strcmp(w[i], "events") == 0) {
@@ -361,7 +411,7 @@ static void cmd_position(session_t *s, const char *id, char **w, int n, const ch
     table_t *saved = malloc(sizeof *saved);
     if (!saved) {
         fail(s, id, "out of memory");
-        return;
+        return 0;
     }
     memcpy(saved, &s->t, sizeof *saved);
     memset(&s->t, 0, sizeof s->t);
@@ -391,37 +441,52 @@ static void cmd_position(session_t *s, const char *id, char **w, int n, const ch
         memcpy(&s->t, saved, sizeof s->t);
     }
     free(saved);
+    return 0;
 }
 
-static void cmd_view(session_t *s, const char *id)
+/* Append to the reply being built; 0, or -1 once it no longer fits. */
+static int reply_add(session_t *s, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int reply_add(session_t *s, size_t *len, const char *fmt, ...)
 {
+    size_t room = sizeof s->reply - *len;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(s->reply + *len, room, fmt, ap);
+    va_end(ap);
+    if (w < 0 || (size_t)w >= room)
+        return -1;
+    *len += (size_t)w;
+    return 0;
+}
+
+static int cmd_view(session_t *s, const command_line_t *c)
+{
+    const char *id = c->id;
     if (!s->t.view) {
         fail(s, id, "no game: send newgame first");
-        return;
+        return 0;
     }
-    if (s->t.history_full) {
+    /* The whole reply is built in a line-sized buffer, header and events alike, and checked as
+     * one: "=ID " and the text must fit a line a controller can send back (24 bytes spare). */
+    const game_config_t *cfg = &s->t.cfg;
+    size_t n = 0;
+    int ok = !s->t.history_full && reply_add(s, &n, "position game %s", s->t.game->name) == 0;
+    if (ok && cfg->preset[0])
+        ok = reply_add(s, &n, " preset %s", cfg->preset) == 0;
+    for (int i = 0; ok && i < cfg->n_flags; i++)
+        ok = reply_add(s, &n, " flag %s", cfg->flags[i]) == 0;
+    if (ok && cfg->players)
+        ok = reply_add(s, &n, " players %d", cfg->players) == 0;
+    if (ok)
+        ok = reply_add(s, &n, " seat %d seed %" PRIu64, s->t.seat, s->t.engine_seed) == 0;
+    if (ok && s->t.history_len)
+        ok = reply_add(s, &n, " events %s", s->t.history) == 0;
+    if (!ok || n + 24 > PROTO_MAX_LINE) {
         fail(s, id, "this set's events no longer fit one line of %d bytes; replay them with event lines", PROTO_MAX_LINE);
-        return;
+        return 0;
     }
-    char head[1024];
-    size_t n = (size_t)snprintf(head, sizeof head, "position game %s", s->t.game->name);
-    if (s->t.cfg.preset[0])
-        n += (size_t)snprintf(head + n, sizeof head - n, " preset %s", s->t.cfg.preset);
-    for (int i = 0; i < s->t.cfg.n_flags && n < sizeof head; i++)
-        n += (size_t)snprintf(head + n, sizeof head - n, " flag %s", s->t.cfg.flags[i]);
-    if (s->t.cfg.players && n < sizeof head)
-        n += (size_t)snprintf(head + n, sizeof head - n, " players %d", s->t.cfg.players);
-    if (n < sizeof head)
-        snprintf(head + n, sizeof head - n, " seat %d seed %" PRIu64, s->t.seat, s->t.engine_seed);
-    /* "=ID " + head + " events " + history must fit a line a controller can send back. */
-    if (strlen(head) + s->t.history_len + 32 > PROTO_MAX_LINE) {
-        fail(s, id, "this set's events no longer fit one line of %d bytes; replay them with event lines", PROTO_MAX_LINE);
-        return;
-    }
-    if (s->t.history_len)
-        proto_reply(s->out, id, 1, "%s events %s", head, s->t.history);
-    else
-        proto_reply(s->out, id, 1, "%s", head);
+    proto_reply(s->out, id, 1, "%s", s->reply);
+    return 0;
 }
 
 /* Limits of go / analyze: [settime MS] [movetime MS] [iterations N] [infinite]. */
@@ -467,15 +532,17 @@ static int my_turn(session_t *s, const char *id)
         fail(s, id, "no game: send newgame first");
         return 0;
     }
-    if (strcmp(s->t.bot->name, s->bot_name) != 0) {
+    if (strcmp(s->t.bot->name, s->bot_name) != 0 || s->bot_stale) {
+        /* Another bot, or new option values: a new bot, seeded as newgame seeds it. */
         char err[GAME_ERR_LEN];
-        bot_t *b = bot_create(s->bot_name, s->t.game, s->t.engine_seed, err, sizeof err);
+        bot_t *b = bot_create_with(s->bot_name, s->t.game, s->t.engine_seed, s->bots, err, sizeof err);
         if (!b) {
             fail(s, id, "%s", err);
             return 0;
         }
         bot_free(s->t.bot);
         s->t.bot = b;
+        s->bot_stale = 0;
     }
     int who = s->t.game->view_to_move(s->t.view);
     if (who != s->t.seat) {
@@ -548,11 +615,12 @@ static void print_info(void *data, const bot_info_t *info)
     }
 }
 
-static void cmd_go(session_t *s, const char *id, char **w, int n)
+static int cmd_go(session_t *s, const command_line_t *c)
 {
+    const char *id = c->id;
     bot_limits_t lim;
-    if (!my_turn(s, id) || parse_limits(s, id, w, n, &lim) < 0)
-        return;
+    if (!my_turn(s, id) || parse_limits(s, id, c->w, c->n, &lim) < 0)
+        return 0;
     bot_hooks_t hooks = { should_stop, print_info, s };
     game_move_t m;
     s->searching = 1;
@@ -561,27 +629,29 @@ static void cmd_go(session_t *s, const char *id, char **w, int n)
     s->searching = 0;
     if (rc < 0) {
         fail(s, id, "the bot found no move");
-        return;
+        return s->quit;
     }
     char mv[512];
     s->t.game->move_format(&m, mv, sizeof mv);
     proto_reply(s->out, id, 1, "move %s", mv);
     if (s->quit)
         proto_reply(s->out, NULL, 1, "bye");
+    return s->quit;
 }
 
-static void cmd_analyze(session_t *s, const char *id, char **w, int n)
+static int cmd_analyze(session_t *s, const command_line_t *c)
 {
+    const char *id = c->id;
     bot_limits_t lim;
-    if (!my_turn(s, id) || parse_limits(s, id, w, n, &lim) < 0)
-        return;
+    if (!my_turn(s, id) || parse_limits(s, id, c->w, c->n, &lim) < 0)
+        return 0;
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);
     if (!moves || !values) {
         free(moves);
         free(values);
         fail(s, id, "out of memory");
-        return;
+        return 0;
     }
     bot_hooks_t hooks = { should_stop, print_info, s };
     s->searching = 1;
@@ -603,7 +673,56 @@ static void cmd_analyze(session_t *s, const char *id, char **w, int n)
     free(values);
     if (s->quit)
         proto_reply(s->out, NULL, 1, "bye");
+    return s->quit;
 }
+
+static int cmd_newgame(session_t *s, const command_line_t *c)
+{
+    start_game(s, c->id, c->w, c->n, 1);
+    return 0;
+}
+
+static int cmd_event(session_t *s, const command_line_t *c)
+{
+    if (c->n < 2)
+        fail(s, c->id, "usage: event EVENT");
+    else
+        apply_event(s, c->id, c->rest);
+    return 0;
+}
+
+static int cmd_stop(session_t *s, const command_line_t *c)
+{
+    fail(s, c->id, "no search to stop");
+    return 0;
+}
+
+static int cmd_quit(session_t *s, const command_line_t *c)
+{
+    proto_reply(s->out, c->id, 1, "bye");
+    return 1;
+}
+
+static int cmd_list(session_t *s, const command_line_t *c);
+
+/* Every command: dispatch and list_commands both read this table, in this order. */
+static const command_t COMMANDS[] = {
+    { "hello", cmd_hello },       { "list_commands", cmd_list }, { "setoption", cmd_setoption },
+    { "isready", cmd_isready },   { "newgame", cmd_newgame },    { "event", cmd_event },
+    { "position", cmd_position }, { "view", cmd_view },          { "go", cmd_go },
+    { "analyze", cmd_analyze },   { "stop", cmd_stop },          { "quit", cmd_quit },
+};
+enum { N_COMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
+
+static int cmd_list(session_t *s, const command_line_t *c)
+{
+    for (int i = 0; i < N_COMMANDS; i++)
+        proto_line(s->out, "command %s", COMMANDS[i].name);
+    proto_reply(s->out, c->id, 1, "list_commands");
+    return 0;
+}
+
+const char *session_command(int i) { return i >= 0 && i < N_COMMANDS ? COMMANDS[i].name : NULL; }
 
 int session_handle_line(session_t *s, const char *line)
 {
@@ -643,40 +762,13 @@ int session_handle_line(session_t *s, const char *line)
     rest = strstr(rest, w[0]) + strlen(w[0]);
     while (*rest == ' ' || *rest == '\t')
         rest++;
-    const char *cmd = w[0];
-    if (strcmp(cmd, "hello") == 0)
-        cmd_hello(s, id);
-    else if (strcmp(cmd, "list_commands") == 0)
-        cmd_list(s, id);
-    else if (strcmp(cmd, "isready") == 0)
-        proto_reply(s->out, id, 1, "readyok");
-    else if (strcmp(cmd, "setoption") == 0)
-        cmd_setoption(s, id, w, n, line);
-    else if (strcmp(cmd, "newgame") == 0)
-        start_game(s, id, w, n, 1);
-    else if (strcmp(cmd, "event") == 0) {
-        if (n < 2)
-            fail(s, id, "usage: event EVENT");
-        else
-            apply_event(s, id, rest);
-    } else if (strcmp(cmd, "position") == 0)
-        cmd_position(s, id, w, n, line);
-    else if (strcmp(cmd, "view") == 0)
-        cmd_view(s, id);
-    else if (strcmp(cmd, "go") == 0)
-        cmd_go(s, id, w, n);
-    else if (strcmp(cmd, "analyze") == 0)
-        cmd_analyze(s, id, w, n);
-    else if (strcmp(cmd, "stop") == 0)
-        fail(s, id, "no search to stop");
-    else if (strcmp(cmd, "quit") == 0) {
-        proto_reply(s->out, id, 1, "bye");
-        return 1;
-    } else {
-        char shown[48];
-        game_quote(cmd, 32, shown, sizeof shown);
-        fail(s, id, "unknown command '%s' (list_commands lists them)", shown);
-    }
+    command_line_t c = { id, w, n, line, rest };
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (strcmp(w[0], COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(s, &c) || s->quit;
+    char shown[48];
+    game_quote(w[0], 32, shown, sizeof shown);
+    fail(s, id, "unknown command '%s' (list_commands lists them)", shown);
     return s->quit;
 }
 

@@ -24,6 +24,13 @@ void session_bad_line(session_t *s, proto_status_t why);
 /* Read lines from in_fd until quit or end of input. Returns the exit status. */
 int session_run(session_t *s);
 
+/* The commands, in the order list_commands prints them: the name of the i-th, NULL past the end. */
+const char *session_command(int i);
+
+/* The session's own options (bot, info, log), as declared: each bot's follow them in the
+ * handshake (bot_settings_options). */
+const opt_def_t *session_options(const session_t *s, int *n);
+
 /* For tests: the seat's current view (NULL before newgame), and its game. */
 const void *session_view(const session_t *s);
 const struct game *session_game(const session_t *s);

@@ -5,8 +5,6 @@
 #include <string.h>
 #include <time.h>
 
-const char *const BOT_NAMES[] = { "random", "heuristic", NULL };
-
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -97,11 +95,25 @@ static int random_choose(bot_t *b, const void *view, const bot_limits_t *lim, co
     return 0;
 }
 
+static int random_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
+{
+    (void)set;
+    (void)err;
+    (void)errlen;
+    b->choose = random_choose;
+    b->evaluate = random_evaluate;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- heuristic */
 
+/* The game's rules of thumb, weighed by the game's declared parameters: each is the option
+ * "heuristic.<game>.<param>", offered for every registered game. */
 typedef struct heuristic_data {
     game_move_t moves[GAME_MAX_MOVES];
     double values[GAME_MAX_MOVES];
+    int n_params;
+    double params[]; /* the game's heuristic_params, in its order */
 } heuristic_data_t;
 
 static int heuristic_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
@@ -109,10 +121,11 @@ static int heuristic_evaluate(bot_t *b, const void *view, const bot_limits_t *li
 {
     (void)lim;
     (void)hooks;
+    heuristic_data_t *d = b->data;
     int n = b->game->view_legal_moves(view, moves, cap);
     if (n <= 0)
         return -1;
-    b->game->heuristic_evaluate(view, NULL, moves, n, values);
+    b->game->heuristic_evaluate(view, d->n_params ? d->params : NULL, moves, n, values);
     return n;
 }
 
@@ -144,14 +157,220 @@ static int heuristic_choose(bot_t *b, const void *view, const bot_limits_t *lim,
 
 static void free_data(bot_t *b) { free(b->data); }
 
-bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, size_t errlen)
+enum { OPTION_NAME_LEN = 128 };
+
+static void heuristic_option_name(char *buf, size_t len, const game_t *g, const game_param_t *p)
 {
-    int kind = -1;
-    for (int i = 0; BOT_NAMES[i]; i++)
-        if (strcmp(BOT_NAMES[i], name) == 0)
-            kind = i;
-    if (kind < 0) {
-        snprintf(err, errlen, "unknown bot '%.40s' (known: random, heuristic)", name);
+    snprintf(buf, len, "heuristic.%s.%s", g->name, p->name);
+}
+
+static int heuristic_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
+{
+    const game_t *g = b->game;
+    if (!g->heuristic_evaluate) {
+        snprintf(err, errlen, "bot heuristic: game %s has no heuristic", g->name);
+        return -1;
+    }
+    int np = g->heuristic_params ? g->n_heuristic_params : 0;
+    heuristic_data_t *d = calloc(1, sizeof *d + sizeof d->params[0] * (size_t)np);
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    d->n_params = np;
+    for (int i = 0; i < np; i++) {
+        char name[OPTION_NAME_LEN];
+        heuristic_option_name(name, sizeof name, g, &g->heuristic_params[i]);
+        d->params[i] = bot_settings_number(set, name, g->heuristic_params[i].def);
+    }
+    b->data = d;
+    b->choose = heuristic_choose;
+    b->evaluate = heuristic_evaluate;
+    b->destroy = free_data;
+    return 0;
+}
+
+static int heuristic_options(opt_list_t *l)
+{
+    int ng;
+    const game_t *const *games = game_list(&ng);
+    for (int k = 0; k < ng; k++) {
+        const game_t *g = games[k];
+        for (int i = 0; g->heuristic_params && i < g->n_heuristic_params; i++) {
+            const game_param_t *p = &g->heuristic_params[i];
+            char def[OPT_NUMBER_LEN], name[OPTION_NAME_LEN];
+            opt_format_number(p->def, OPT_FLOAT, def, sizeof def);
+            heuristic_option_name(name, sizeof name, g, p);
+            opt_def_t o = { opt_list_printf(l, "%s", name), OPT_FLOAT, opt_list_printf(l, "%s", def), p->min,
+                            p->max, { NULL }, p->help, NULL };
+            if (!o.name || !o.def || opt_list_add(l, &o) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the table */
+
+/* Every bot. Adding one is one entry here; the engine's handshake, its `bot` option and the
+ * tools list what this table holds. */
+static const bot_def_t BOTS[] = {
+    { "random", "uniform over the legal moves", random_create, NULL },
+    { "heuristic", "the game's rules of thumb, weighed by its heuristic parameters", heuristic_create,
+      heuristic_options },
+};
+enum { N_BOTS = sizeof BOTS / sizeof BOTS[0] };
+/* The engine offers the bots as a combo option, which holds at most OPT_MAX_VARS values. */
+_Static_assert((int)N_BOTS <= (int)OPT_MAX_VARS, "more bots than a combo option can list");
+
+const bot_def_t *bot_list(int *count)
+{
+    *count = N_BOTS;
+    return BOTS;
+}
+
+const bot_def_t *bot_find(const char *name)
+{
+    for (int i = 0; i < N_BOTS; i++)
+        if (strcmp(BOTS[i].name, name) == 0)
+            return &BOTS[i];
+    return NULL;
+}
+
+void bot_list_names(char *buf, size_t len, const char *sep)
+{
+    size_t at = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0; i < N_BOTS && at < len; i++) {
+        int w = snprintf(buf + at, len - at, "%s%s", i ? sep : "", BOTS[i].name);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+}
+
+/* ---------------------------------------------------------------- settings */
+
+struct bot_settings {
+    opt_list_t list;     /* every bot's declarations */
+    char **value;        /* current text of each */
+    double *num;         /* and as a number (spin, float, check) */
+};
+
+void bot_settings_free(bot_settings_t *set)
+{
+    if (!set)
+        return;
+    for (int i = 0; set->value && i < set->list.n; i++)
+        free(set->value[i]);
+    free(set->value);
+    free(set->num);
+    opt_list_free(&set->list);
+    free(set);
+}
+
+/* Store a value already checked. */
+static int store(bot_settings_t *set, int i, const char *value, double num)
+{
+    char *copy = strdup(value);
+    if (!copy)
+        return -1;
+    free(set->value[i]);
+    set->value[i] = copy;
+    set->num[i] = num;
+    return 0;
+}
+
+bot_settings_t *bot_settings_create(char *err, size_t errlen)
+{
+    bot_settings_t *set = calloc(1, sizeof *set);
+    if (!set)
+        goto oom;
+    opt_list_init(&set->list);
+    for (int i = 0; i < N_BOTS; i++)
+        if (BOTS[i].options && BOTS[i].options(&set->list) < 0)
+            goto oom;
+    int n = set->list.n;
+    set->value = calloc((size_t)n + 1, sizeof *set->value);
+    set->num = calloc((size_t)n + 1, sizeof *set->num);
+    if (!set->value || !set->num)
+        goto oom;
+    for (int i = 0; i < n; i++) {
+        double num;
+        /* A default outside its own declaration is a bug of the declaring code. */
+        if (opt_check(&set->list.defs[i], set->list.defs[i].def, &num, err, errlen) < 0) {
+            bot_settings_free(set);
+            return NULL;
+        }
+        if (store(set, i, set->list.defs[i].def, num) < 0)
+            goto oom;
+    }
+    return set;
+oom:
+    bot_settings_free(set);
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+}
+
+const opt_def_t *bot_settings_options(const bot_settings_t *set, int *n)
+{
+    *n = set->list.n;
+    return set->list.defs;
+}
+
+int bot_settings_set(bot_settings_t *set, const char *name, const char *value, char *err, size_t errlen)
+{
+    const opt_def_t *o = opt_find(set->list.defs, set->list.n, name);
+    double num;
+    if (!o) {
+        char shown[48];
+        game_quote(name, 40, shown, sizeof shown);
+        snprintf(err, errlen, "unknown option '%s'", shown);
+        return -1;
+    }
+    if (opt_check(o, value, &num, err, errlen) < 0)
+        return -1;
+    if (store(set, (int)(o - set->list.defs), value, num) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void bot_settings_reset(bot_settings_t *set)
+{
+    for (int i = 0; i < set->list.n; i++) {
+        double num = 0;
+        opt_check(&set->list.defs[i], set->list.defs[i].def, &num, NULL, 0);
+        /* Out of memory keeps the old value; a default never needs more than its declaration. */
+        store(set, i, set->list.defs[i].def, num);
+    }
+}
+
+double bot_settings_number(const bot_settings_t *set, const char *name, double fallback)
+{
+    const opt_def_t *o = set ? opt_find(set->list.defs, set->list.n, name) : NULL;
+    return o ? set->num[o - set->list.defs] : fallback;
+}
+
+const char *bot_settings_text(const bot_settings_t *set, const char *name, const char *fallback)
+{
+    const opt_def_t *o = set ? opt_find(set->list.defs, set->list.n, name) : NULL;
+    return o ? set->value[o - set->list.defs] : fallback;
+}
+
+/* ---------------------------------------------------------------- life */
+
+bot_t *bot_create_with(const char *name, const game_t *g, uint64_t seed, const bot_settings_t *set, char *err,
+                       size_t errlen)
+{
+    const bot_def_t *def = bot_find(name);
+    if (!def) {
+        char shown[48], known[256];
+        game_quote(name, 40, shown, sizeof shown);
+        bot_list_names(known, sizeof known, ", ");
+        snprintf(err, errlen, "unknown bot '%s' (known: %s)", shown, known);
         return NULL;
     }
     bot_t *b = calloc(1, sizeof *b);
@@ -159,23 +378,19 @@ bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, s
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    b->name = BOT_NAMES[kind];
+    b->name = def->name;
     b->game = g;
     rng_seed(&b->rng, seed);
-    if (kind == 0) {
-        b->choose = random_choose;
-        b->evaluate = random_evaluate;
-    } else {
-        if (!(b->data = calloc(1, sizeof(heuristic_data_t)))) {
-            free(b);
-            snprintf(err, errlen, "out of memory");
-            return NULL;
-        }
-        b->choose = heuristic_choose;
-        b->evaluate = heuristic_evaluate;
-        b->destroy = free_data;
+    if (def->create(b, set, err, errlen) < 0) {
+        free(b);
+        return NULL;
     }
     return b;
+}
+
+bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, size_t errlen)
+{
+    return bot_create_with(name, g, seed, NULL, err, errlen);
 }
 
 int bot_choose(bot_t *b, const void *view, game_move_t *out) { return b->choose(b, view, NULL, NULL, out); }

@@ -1,10 +1,16 @@
 /* bot: every computer player behind one interface (a struct of function pointers and its own
  * data, as Pachi's engines). A bot decides from a view only: it never sees the true state.
  *
- * Bots: random (uniform over legal moves) and heuristic (the game's rules of thumb). Search bots
- * (PIMC, ISMCTS) plug in as further names in bot_create. A bot that searches calls
- * hooks->should_stop between chunks of work and reports progress through hooks->info; it must
- * answer with its best move so far as soon as should_stop says so.
+ * Every bot is one entry of one table (BOTS in bot.c: name, create, options): random (uniform
+ * over legal moves) and heuristic (the game's rules of thumb, its weights options). A search bot
+ * (PIMC, ISMCTS) is one more entry. Nothing else lists bots: the engine's `bot` option, its
+ * handshake and the tools read the table. A bot that searches calls hooks->should_stop between
+ * chunks of work and reports progress through hooks->info; it must answer with its best move so
+ * far as soon as should_stop says so.
+ *
+ * Options: each bot declares its own (options.h), named "<bot>.<option>" so they never meet the
+ * engine's or another bot's. A bot_settings_t holds every bot's options with their current
+ * values; a bot is given them when it is created (bot_create_with) and keeps them for life.
  */
 #ifndef PICKET_BOT_H
 #define PICKET_BOT_H
@@ -13,6 +19,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "options.h"
 #include "rng.h"
 
 enum { BOT_INFO_LINES = 5, BOT_NAME_LEN = 32 };
@@ -57,11 +64,49 @@ struct bot {
     void (*destroy)(bot_t *b);
 };
 
-/* Names of every bot, NULL-terminated. */
-extern const char *const BOT_NAMES[];
+typedef struct bot_settings bot_settings_t;
 
-/* A new bot by name with its own seed; NULL with a reason in err (unknown name, no memory). */
+/* One kind of bot: an entry of the table. */
+typedef struct bot_def {
+    const char *name;
+    const char *help;    /* one line for people */
+    /* Finish a new bot whose name, game and rng are set: choose, evaluate, and data and destroy
+     * if it needs them, its option values read from set (bot_settings_number/_text: the
+     * default where set is NULL). 0, or -1 with a reason (no memory, a game it cannot play). */
+    int (*create)(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
+    /* Append the bot's option declarations to l, each named "<bot>.<option>" and with no setter
+     * (the settings keep the values); NULL for a bot without options. 0, or -1 (no memory). */
+    int (*options)(opt_list_t *l);
+} bot_def_t;
+
+/* Every bot, in the table's order. */
+const bot_def_t *bot_list(int *count);
+/* The entry called name, or NULL. */
+const bot_def_t *bot_find(const char *name);
+/* The names joined with sep ("random, heuristic"); truncated to len. */
+void bot_list_names(char *buf, size_t len, const char *sep);
+
+/* Every bot's options and their current values. NULL with a reason when out of memory. */
+bot_settings_t *bot_settings_create(char *err, size_t errlen);
+void bot_settings_free(bot_settings_t *set);
+/* The declarations, for the handshake: every bot's, in table order. */
+const opt_def_t *bot_settings_options(const bot_settings_t *set, int *n);
+/* Set one option by name after opt_check; -1 with a one-line reason (unknown, refused). */
+int bot_settings_set(bot_settings_t *set, const char *name, const char *value, char *err, size_t errlen);
+/* Every option back to its default. */
+void bot_settings_reset(bot_settings_t *set);
+/* The current value of a spin, float or check option (check: 1 or 0); fallback for a set that is
+ * NULL or has no such option. */
+double bot_settings_number(const bot_settings_t *set, const char *name, double fallback);
+/* The current text of any option; fallback likewise. */
+const char *bot_settings_text(const bot_settings_t *set, const char *name, const char *fallback);
+
+/* A new bot by name with its own seed and every option at its default; NULL with a reason in err
+ * (unknown name, listing the known ones; no memory). */
 bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, size_t errlen);
+/* The same with the options' values from set (NULL: defaults). */
+bot_t *bot_create_with(const char *name, const game_t *g, uint64_t seed, const bot_settings_t *set, char *err,
+                       size_t errlen);
 /* choose() without limits or hooks. */
 int bot_choose(bot_t *b, const void *view, game_move_t *out);
 void bot_free(bot_t *b);

@@ -196,7 +196,10 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
 /* A world for a view (picket_sample.c): game_t.sample_world. */
 int picket_sample_world(const void *view, rng_t *rng, void *state_out);
 
-/* The heuristic player's value of each move (picket_heuristic.c). */
+/* The heuristic player's value of each move (picket_heuristic.c), and the weights it declares
+ * (game_t.heuristic_params). */
+enum { PICKET_HEURISTIC_NPARAMS = 38 };
+extern const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS];
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n,
                                double *values);
 

@@ -645,5 +645,7 @@ const game_t PICKET_GAME = {
     .event_format = picket_event_format,
     .event_parse = picket_event_parse,
     .heuristic_evaluate = picket_heuristic_evaluate,
+    .heuristic_params = PICKET_HEURISTIC_PARAMS,
+    .n_heuristic_params = PICKET_HEURISTIC_NPARAMS,
     .endgame = &PICKET_ENDGAME,
 };
