@@ -459,6 +459,119 @@ static void test_spy_engines_receive_exactly_their_seats_events(void)
     remove_tmpdir();
 }
 
+/* ---------------------------------------------------------------- more than two seats */
+
+/* The test game for three seats: each deal sequence is played three times, the table rotated
+ * one seat a time, so every engine sits in every seat of the same deals; each spy engine is
+ * told exactly its seat's events; the standings give mean points, mean rank and pairwise. */
+static void test_three_seats_rotate_and_each_seat_sees_only_its_events(void)
+{
+    make_tmpdir();
+    const char *eng = bin("PICKET_ENGINE", "build/tools/picket-engine");
+    const char *bots[3] = { "heuristic", "random", "random" };
+    char args[4096];
+    int n = snprintf(args, sizeof args, "-game highcard -players 3 -rounds 4 -seed 9 -results %s/r.jsonl -records %s/rec",
+                     tmpdir, tmpdir);
+    for (int e = 0; e < 3; e++)
+        n += snprintf(args + n, sizeof args - (size_t)n,
+                      " -engine cmd=%s name=spy%d option.bot=%s option.info=false option.log=%s/spy%d.log", eng, e,
+                      bots[e], tmpdir, e);
+    CU_ASSERT_EQUAL_FATAL(arena(args), 0);
+    const char *out = arena_output();
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "seat rotation, highcard at 3 seats"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "mean rank"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Pairwise"));
+    sets_t s;
+    char path[256];
+    snprintf(path, sizeof path, "%s/r.jsonl", tmpdir);
+    load_sets(path, &s);
+    CU_ASSERT_EQUAL_FATAL(s.n, 12);
+    spy_log_t *logs = malloc(sizeof *logs * 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(logs);
+    for (int e = 0; e < 3; e++) {
+        snprintf(path, sizeof path, "%s/spy%d.log", tmpdir, e);
+        read_spy(path, &logs[e]);
+        CU_ASSERT_EQUAL(logs[e].sets, 12);
+    }
+    int seat_count[3][3] = { { 0 } }, compared = 0, mismatched = 0;
+    for (int i = 0; i < s.n; i++) {
+        char engines[64], ranks[64], rec[512];
+        field(s.line[i], "engines", engines, sizeof engines);
+        field(s.line[i], "ranks", ranks, sizeof ranks);
+        field(s.line[i], "record", rec, sizeof rec);
+        int by_seat[3];
+        CU_ASSERT_EQUAL_FATAL(sscanf(engines, "[%d,%d,%d]", &by_seat[0], &by_seat[1], &by_seat[2]), 3);
+        int r[3];
+        CU_ASSERT_EQUAL(sscanf(ranks, "[%d,%d,%d]", &r[0], &r[1], &r[2]), 3);
+        for (int seat = 0; seat < 3; seat++) {
+            int e = by_seat[seat];
+            CU_ASSERT_FATAL(e >= 0 && e < 3);
+            seat_count[e][seat]++;
+            /* The spy's i-th set is this one (each engine plays every set of one table). */
+            CU_ASSERT_EQUAL(logs[e].seat[i], seat);
+            seat_stream_t want = { seat, NULL, 0, 0 };
+            FILE *f = fopen(rec, "r");
+            CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+            record_t rr;
+            char err[300];
+            CU_ASSERT_EQUAL(record_replay(f, &rr, collect, &want, err, sizeof err), 0);
+            record_free(&rr);
+            fclose(f);
+            int same = want.n == logs[e].n_events[i];
+            for (int k = 0; same && k < want.n; k++)
+                same = !strcmp(want.lines[k], logs[e].events[i][k]);
+            mismatched += !same;
+            compared++;
+            for (int k = 0; k < want.n; k++)
+                free(want.lines[k]);
+            free(want.lines);
+        }
+    }
+    /* Four deal sequences, three rotations each: every engine in every seat four times. */
+    for (int e = 0; e < 3; e++)
+        for (int seat = 0; seat < 3; seat++)
+            CU_ASSERT_EQUAL(seat_count[e][seat], 4);
+    CU_ASSERT_EQUAL(compared, 36);
+    CU_ASSERT_EQUAL(mismatched, 0);
+    for (int e = 0; e < 3; e++)
+        for (int i = 0; i < logs[e].sets; i++) {
+            for (int k = 0; k < logs[e].n_events[i]; k++)
+                free(logs[e].events[i][k]);
+            free(logs[e].events[i]);
+        }
+    free(logs);
+    free_sets(&s);
+    /* A resumed copy of the finished run plays nothing more and reports the same standings. */
+    snprintf(args + n, sizeof args - (size_t)n, " -resume");
+    CU_ASSERT_EQUAL(arena(args), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_output(), "12 sets"));
+    remove_tmpdir();
+}
+
+/* Seats the game refuses, and too few engines for a table, stop the run before it starts. */
+static void test_seats_are_checked_before_any_engine_starts(void)
+{
+    make_tmpdir();
+    const char *eng = bin("PICKET_ENGINE", "build/tools/picket-engine");
+    static const char *const cases[][2] = {
+        { "-game nosuch", "-game: unknown game 'nosuch'" },
+        { "-players 3", "picket is for 2 players, not 3" },
+        { "-players 0", "-players: '0' is not a number from 1 to 8" },
+        { "-game highcard -players 3", "highcard at 3 seats needs at least 3 engines (-engine), not 2" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char args[2048];
+        snprintf(args, sizeof args, "-engine cmd=%s name=a -engine cmd=%s name=b %s", eng, eng, cases[i][0]);
+        CU_ASSERT_EQUAL(arena(args), 2);
+        const char *out = arena_output();
+        if (!strstr(out, cases[i][1]))
+            fprintf(stderr, "\n    '%s' said: %s\n", cases[i][0], out);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, cases[i][1]));
+        CU_ASSERT_EQUAL(strchr(out, '\n'), out + strlen(out) - 1); /* one line */
+    }
+    remove_tmpdir();
+}
+
 /* ---------------------------------------------------------------- SPRT, statistics, options */
 
 static void test_sprt_stops_the_run_when_it_decides(void)
@@ -543,5 +656,7 @@ int main(void)
     CU_add_test(s, "resume after kill -9 loses nothing and repeats nothing", test_resume_after_kill_loses_nothing_and_repeats_nothing);
     CU_add_test(s, "spy engines receive exactly their seat's events (every preset)", test_spy_engines_receive_exactly_their_seats_events);
     CU_add_test(s, "SPRT stops the run when it decides", test_sprt_stops_the_run_when_it_decides);
+    CU_add_test(s, "three seats rotate, and each seat sees only its events", test_three_seats_rotate_and_each_seat_sees_only_its_events);
+    CU_add_test(s, "seats are checked before any engine starts", test_seats_are_checked_before_any_engine_starts);
     return test_run_all();
 }

@@ -323,16 +323,19 @@ static int cmd_selfplay(int argc, char **argv)
     char bot_names[2][BOT_NAME_LEN] = { "random", "random" };
     for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
+            char names[256];
+            bot_list_names(names, sizeof names, ", ");
             printf("usage: picket selfplay [--preset P] [--flag name=value] [--sets N] [--seed S] [--bots A,B]\n"
                    "                       [--records DIR]\n\n"
                    "Plays N sets (default 100) between two built-in bots (default random,random) in one\n"
                    "process, each bot deciding from its own seat's view, and prints the mean points per hand\n"
                    "in each category, the Blank frequency, the first dealer's set win rate and hands per\n"
                    "second. Set i uses seed S+i, so the same seed gives the same sets.\n"
-                   "  --bots A,B     bots: random, heuristic. Two different bots play in duplicate: each\n"
+                   "  --bots A,B     bots: %s. Two different bots play in duplicate: each\n"
                    "                 seed twice, seats swapped, and A's score is reported over the pairs\n"
                    "                 with a 95%% interval\n"
-                   "  --records DIR  also write each set as a game record DIR/set-NNNNNN.txt\n");
+                   "  --records DIR  also write each set as a game record DIR/set-NNNNNN.txt\n",
+                   names);
             return 0;
         }
         int rc = config_option(argc, argv, &i, &cfg);
@@ -525,8 +528,10 @@ static int cmd_replay(int argc, char **argv)
     }
     int scores[GAME_MAX_PLAYERS];
     rec.game->scores(rec.state, scores);
-    printf("ok: %s, %d moves, scores %d-%d, %s\n", rec.game->name, rec.moves, scores[0], scores[1],
-           rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished");
+    printf("ok: %s, %d moves, scores", rec.game->name, rec.moves);
+    for (int i = 0; i < rec.game->num_players(rec.state); i++)
+        printf("%s%d", i ? "-" : " ", scores[i]);
+    printf(", %s\n", rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished");
     record_free(&rec);
     return 0;
 }
