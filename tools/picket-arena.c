@@ -16,11 +16,12 @@
 
 #include "arena_match.h"
 #include "arena_results.h"
+#include "arena_schedule.h"
 #include "arena_stats.h"
 #include "game.h"
 #include "rng.h"
 
-enum { MAX_ENGINES = 64, MAX_WORKERS = 64, MAX_TABLES = 4096 };
+enum { MAX_ENGINES = SCHEDULE_MAX_ENGINES, MAX_WORKERS = 64 };
 
 static const char *const USAGE =
     "usage: picket-arena -engine cmd=PROGRAM name=NAME [option.X=V]... -engine ... [options]\n"
@@ -67,32 +68,18 @@ typedef struct job {
 typedef struct arena {
     /* configuration */
     engine_spec_t engines[MAX_ENGINES];
-    int n_engines;
     const char *names[MAX_ENGINES];
     const game_t *game;
     game_config_t cfg;
-    int round_robin, duplicate, rounds, concurrency, quiet, resume, use_sprt;
-    uint64_t seed;
+    int concurrency, quiet, resume, use_sprt;
     double margin;
     sprt_t sprt;
     const char *records_dir, *results_path;
-    int players, players_asked;    /* seats at a table; -players (0: the game's own) */
-    /* tables ("pairings" for two seats): the engines that play together, by position */
-    int table[MAX_TABLES][GAME_MAX_PLAYERS];
-    int n_pairings;
+    int players_asked;             /* -players (0: the game's own) */
+    schedule_t sc;                 /* tables, seats, seeds and tallies (tools/arena/) */
     /* jobs and results */
     job_t *jobs;
     int n_jobs, next_job, done_count, resumed_count;
-    int8_t *leg_rank;               /* [table][round][leg][position]: rank of the engine there
-                                     * (two seats: position 0 holds the first engine's half
-                                     * points); -1 until that set is in */
-    score_counts_t pair_counts[MAX_TABLES]; /* two seats: from the table's first engine's side */
-    long wins[MAX_ENGINES], losses[MAX_ENGINES], ties[MAX_ENGINES], sets[MAX_ENGINES];
-    double points[MAX_ENGINES], rank_sum[MAX_ENGINES], score_sum[MAX_ENGINES];
-    /* more than two seats: row ahead of column over rotation groups (sum, sum of squares, n) */
-    double pw_sum[MAX_ENGINES][MAX_ENGINES], pw_sq[MAX_ENGINES][MAX_ENGINES];
-    long pw_n[MAX_ENGINES][MAX_ENGINES];
-    long faults[END_COUNT];
     int stop, sprt_decided;
     double llr;
     FILE *results;
@@ -179,10 +166,10 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
     /* Engine fields are kept as text first, so -each can come anywhere. */
     char *eng_fields[MAX_ENGINES][128];
     int n_fields[MAX_ENGINES] = { 0 };
-    a->rounds = 10;
+    a->sc.rounds = 10;
     a->concurrency = 1;
-    a->duplicate = 1;
-    a->seed = 1;
+    a->sc.duplicate = 1;
+    a->sc.seed = 1;
     a->margin = 0.1;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -190,12 +177,12 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
             int is_each = o[2] == 'a';
-            if (!is_each && a->n_engines == MAX_ENGINES) {
+            if (!is_each && a->sc.n_engines == MAX_ENGINES) {
                 snprintf(err, errlen, "at most %d engines", MAX_ENGINES);
                 return -1;
             }
-            int *count = is_each ? &n_each : &n_fields[a->n_engines];
-            char **dst = is_each ? each_fields : eng_fields[a->n_engines];
+            int *count = is_each ? &n_each : &n_fields[a->sc.n_engines];
+            char **dst = is_each ? each_fields : eng_fields[a->sc.n_engines];
             while (i + 1 < argc && argv[i + 1][0] != '-') {
                 if (*count == 128) {
                     snprintf(err, errlen, "%s: too many fields", o);
@@ -204,13 +191,13 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
                 dst[(*count)++] = argv[++i];
             }
             if (!is_each)
-                a->n_engines++;
+                a->sc.n_engines++;
         } else if (!strcmp(o, "-tournament") && next) {
             i++;
             if (!strcmp(next, "gauntlet"))
-                a->round_robin = 0;
+                a->sc.round_robin = 0;
             else if (!strcmp(next, "round-robin"))
-                a->round_robin = 1;
+                a->sc.round_robin = 1;
             else {
                 snprintf(err, errlen, "-tournament: '%.40s' is not gauntlet or round-robin", next);
                 return -1;
@@ -220,7 +207,7 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
                 snprintf(err, errlen, "-rounds: '%.40s' is not a number from 1 to 10000000", next);
                 return -1;
             }
-            a->rounds = (int)v;
+            a->sc.rounds = (int)v;
         } else if (!strcmp(o, "-concurrency") && next) {
             if (parse_int_arg(argv[++i], 1, MAX_WORKERS, &v) < 0) {
                 snprintf(err, errlen, "-concurrency: '%.40s' is not a number from 1 to %d", next, MAX_WORKERS);
@@ -241,7 +228,7 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
                 snprintf(err, errlen, "-seed: '%.40s' is not a number", next);
                 return -1;
             }
-            a->seed = s;
+            a->sc.seed = s;
         } else if (!strcmp(o, "-game") && next) {
             if (!(a->game = game_find(argv[++i]))) {
                 char shown[48];
@@ -271,7 +258,7 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
         } else if (!strcmp(o, "-resume")) {
             a->resume = 1;
         } else if (!strcmp(o, "-no-duplicate")) {
-            a->duplicate = 0;
+            a->sc.duplicate = 0;
         } else if (!strcmp(o, "-quiet")) {
             a->quiet = 1;
         } else {
@@ -281,11 +268,11 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
             return -1;
         }
     }
-    if (a->n_engines < 2) {
+    if (a->sc.n_engines < 2) {
         snprintf(err, errlen, "give at least two engines (-engine cmd=PROGRAM name=NAME ...)");
         return -1;
     }
-    for (int e = 0; e < a->n_engines; e++) {
+    for (int e = 0; e < a->sc.n_engines; e++) {
         engine_spec_t *s = &a->engines[e];
         engine_spec_init(s);
         for (int k = 0; k < n_each; k++)
@@ -309,7 +296,7 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
             }
         a->names[e] = s->name;
     }
-    if (a->use_sprt && a->n_engines != 2) {
+    if (a->use_sprt && a->sc.n_engines != 2) {
         snprintf(err, errlen, "-sprt needs exactly two engines");
         return -1;
     }
@@ -323,27 +310,15 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
 
 /* ---------------------------------------------------------------- the schedule */
 
-static int legs(const arena_t *a) { return a->duplicate ? a->players : 1; }
 
-static int leg_index(const arena_t *a, set_key_t k) { return (k.pairing * a->rounds + k.round) * legs(a) + k.leg; }
 
-static uint64_t deal_seed(const arena_t *a, int round) { return rng_derive(a->seed, (uint64_t)round); }
 
-/* Which engine sits at each seat: the table rotated by the leg (or, single sets, the round).
- * Two seats: leg 0 as the table reads, leg 1 swapped. */
-static int rotation(const arena_t *a, set_key_t k) { return a->duplicate ? k.leg : k.round % a->players; }
 
-static void seats_of(const arena_t *a, set_key_t k, int *engine)
-{
-    int rot = rotation(a, k);
-    for (int s = 0; s < a->players; s++)
-        engine[s] = a->table[k.pairing][(s + rot) % a->players];
-}
 
 static char *header_json(const arena_t *a)
 {
     /* The run's identity: what must be equal to resume it. */
-    size_t cap = 4096 + (size_t)a->n_engines * 80;
+    size_t cap = 4096 + (size_t)a->sc.n_engines * 80;
     char *h = malloc(cap);
     if (!h)
         return NULL;
@@ -352,114 +327,20 @@ static char *header_json(const arena_t *a)
     for (int i = 0; i < a->cfg.n_flags; i++)
         n += snprintf(h + n, cap - (size_t)n, "%s\"%s\"", i ? "," : "", a->cfg.flags[i]);
     n += snprintf(h + n, cap - (size_t)n, "],\"engines\":[");
-    for (int e = 0; e < a->n_engines; e++)
+    for (int e = 0; e < a->sc.n_engines; e++)
         n += snprintf(h + n, cap - (size_t)n, "%s\"%s\"", e ? "," : "", a->names[e]);
     snprintf(h + n, cap - (size_t)n,
              "],\"players\":%d,\"tournament\":\"%s\",\"rounds\":%d,\"duplicate\":%s,\"seed\":\"%" PRIu64 "\"}",
-             a->players, a->round_robin ? "round-robin" : "gauntlet", a->rounds, a->duplicate ? "true" : "false", a->seed);
+             a->sc.players, a->sc.round_robin ? "round-robin" : "gauntlet", a->sc.rounds, a->sc.duplicate ? "true" : "false", a->sc.seed);
     return h;
 }
 
 /* ---------------------------------------------------------------- statistics */
 
-/* A seat's share of the others it finished ahead of, a tie counting half (game_returns). */
-static double seat_return(const set_result_t *r, int seat)
-{
-    double beaten = 0;
-    for (int j = 0; j < r->players; j++)
-        if (j != seat)
-            beaten += r->rank[seat] < r->rank[j] ? 1.0 : r->rank[seat] == r->rank[j] ? 0.5 : 0.0;
-    return r->players > 1 ? beaten / (r->players - 1) : 1.0;
-}
 
-/* Two seats: a pair's outcome from the table's first engine's side, 0..2 in half points a leg
- * (0, 2 or 4 when sets cannot be drawn): lost both, split, won both. */
-static void tally_pair(arena_t *a, const set_line_t *s, int first_half_points)
-{
-    int idx = leg_index(a, s->key);
-    a->leg_rank[idx * a->players] = (int8_t)first_half_points;
-    if (!a->duplicate) {
-        a->pair_counts[s->key.pairing].n[first_half_points == 2 ? 2 : first_half_points == 0 ? 0 : 1]++;
-        return;
-    }
-    int other = leg_index(a, (set_key_t){ s->key.pairing, s->key.round, 1 - s->key.leg });
-    if (a->leg_rank[other * a->players] < 0)
-        return;
-    int total = a->leg_rank[idx * a->players] + a->leg_rank[other * a->players];
-    a->pair_counts[s->key.pairing].n[total < 2 ? 0 : total == 2 ? 1 : 2]++;
-}
 
-/* More than two seats: once every leg of a rotation group is in, each pair of its engines
- * scores the mean over the legs of finishing ahead (1), level (1/2) or behind (0). */
-static void tally_group(arena_t *a, const set_line_t *s)
-{
-    int n = a->players, idx = leg_index(a, s->key), rot = rotation(a, s->key);
-    for (int seat = 0; seat < n; seat++)
-        a->leg_rank[idx * n + (seat + rot) % n] = (int8_t)s->result.rank[seat];
-    int first = leg_index(a, (set_key_t){ s->key.pairing, s->key.round, 0 });
-    for (int l = 0; l < legs(a); l++)
-        if (a->leg_rank[(first + l) * n] < 0)
-            return;
-    const int *t = a->table[s->key.pairing];
-    for (int p = 0; p < n; p++)
-        for (int q = 0; q < n; q++) {
-            if (p == q)
-                continue;
-            double g = 0;
-            for (int l = 0; l < legs(a); l++) {
-                int rp = a->leg_rank[(first + l) * n + p], rq = a->leg_rank[(first + l) * n + q];
-                g += rp < rq ? 1.0 : rp == rq ? 0.5 : 0.0;
-            }
-            g /= legs(a);
-            a->pw_sum[t[p]][t[q]] += g;
-            a->pw_sq[t[p]][t[q]] += g * g;
-            a->pw_n[t[p]][t[q]]++;
-        }
-}
 
-/* Count one finished set (lock held). */
-static void tally(arena_t *a, const set_line_t *s)
-{
-    const set_result_t *r = &s->result;
-    a->faults[r->reason]++;
-    int first_half_points = 0;
-    for (int seat = 0; seat < r->players; seat++) {
-        int e = s->engine[seat];
-        double ret = seat_return(r, seat);
-        a->sets[e]++;
-        a->points[e] += r->scores[seat];
-        a->rank_sum[e] += r->rank[seat];
-        a->score_sum[e] += ret;
-        if (ret == 1.0)
-            a->wins[e]++;
-        else if (ret == 0.0)
-            a->losses[e]++;
-        else
-            a->ties[e]++;
-        if (e == a->table[s->key.pairing][0])
-            first_half_points = (int)(2 * ret + 0.5);
-    }
-    if (a->players == 2)
-        tally_pair(a, s, first_half_points);
-    else
-        tally_group(a, s);
-}
 
-/* Counts of every unit an engine played, from its side. */
-static score_counts_t engine_counts(const arena_t *a, int e)
-{
-    score_counts_t c = { { 0, 0, 0 } };
-    for (int p = 0; p < a->n_pairings; p++) {
-        const score_counts_t *pc = &a->pair_counts[p];
-        if (a->table[p][0] == e)
-            for (int i = 0; i < 3; i++)
-                c.n[i] += pc->n[i];
-        else if (a->table[p][1] == e)
-            for (int i = 0; i < 3; i++)
-                c.n[i] += pc->n[2 - i];
-    }
-    return c;
-}
 
 static void format_eta(double seconds, char *buf, size_t len)
 {
@@ -473,7 +354,7 @@ static void progress(arena_t *a, int final)
 {
     if (a->quiet)
         return;
-    score_counts_t c = engine_counts(a, 0);
+    score_counts_t c = schedule_engine_counts(&a->sc, 0);
     score_summary_t sm;
     stats_summarize(&c, &sm);
     double elapsed = now_s() - a->started;
@@ -485,11 +366,11 @@ static void progress(arena_t *a, int final)
     if (a->use_sprt)
         snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", a->llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt));
     char elo_s[64] = "Elo ?";
-    if (a->players > 2) {
+    if (a->sc.players > 2) {
         /* More seats: the first engine's share of the others it finished ahead of, and its rank. */
-        double n = a->sets[0] ? (double)a->sets[0] : 1;
-        sm.score = a->score_sum[0] / n;
-        snprintf(elo_s, sizeof elo_s, "mean rank %.2f", a->rank_sum[0] / n + 1);
+        double n = a->sc.sets[0] ? (double)a->sc.sets[0] : 1;
+        sm.score = a->sc.score_sum[0] / n;
+        snprintf(elo_s, sizeof elo_s, "mean rank %.2f", a->sc.rank_sum[0] / n + 1);
     } else if (sm.units > 0) {
         snprintf(elo_s, sizeof elo_s, "Elo %+.0f [%+.0f, %+.0f]", sm.elo, sm.elo_lo, sm.elo_hi);
     }
@@ -532,19 +413,18 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&a->lock);
 
         set_line_t line = { job->key, { 0 }, { 0 } };
-        seats_of(a, job->key, line.engine);
+        schedule_seats(&a->sc, job->key, line.engine);
         set_setup_t setup;
         memset(&setup, 0, sizeof setup);
         setup.game = a->game;
         setup.cfg = a->cfg;
-        setup.cfg.deal_seed = deal_seed(a, job->key.round);
+        setup.cfg.deal_seed = schedule_deal_seed(&a->sc, job->key.round);
         setup.margin = a->margin;
-        for (int seat = 0; seat < a->players; seat++) {
+        for (int seat = 0; seat < a->sc.players; seat++) {
             engine_proc_t *p = &w->procs[line.engine[seat]];
             p->spec = &a->engines[line.engine[seat]];
             setup.engine[seat] = p;
-            setup.engine_seed[seat] =
-                rng_derive(a->seed ^ 0x5eedULL, (uint64_t)leg_index(a, job->key) * (uint64_t)a->players + (uint64_t)seat);
+            setup.engine_seed[seat] = schedule_engine_seed(&a->sc, job->key, seat);
         }
         char path[4096] = "";
         if (a->records_dir) {
@@ -562,9 +442,9 @@ static void *worker_main(void *arg)
             fprintf(stderr, "picket-arena: cannot write the results file\n");
         job->done = 1;
         a->done_count++;
-        tally(a, &line);
+        schedule_tally(&a->sc, &line);
         if (a->use_sprt && !a->sprt_decided) {
-            a->llr = stats_sprt_llr(&a->pair_counts[0], &a->sprt);
+            a->llr = stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt);
             if (a->llr >= stats_sprt_upper(&a->sprt) || a->llr <= stats_sprt_lower(&a->sprt)) {
                 a->sprt_decided = 1;
                 a->stop = 1;
@@ -575,7 +455,7 @@ static void *worker_main(void *arg)
             progress(a, 0);
         pthread_mutex_unlock(&a->lock);
     }
-    for (int e = 0; e < a->n_engines; e++)
+    for (int e = 0; e < a->sc.n_engines; e++)
         engine_proc_stop(&w->procs[e]);
     return NULL;
 }
@@ -583,54 +463,40 @@ static void *worker_main(void *arg)
 static void on_resumed(void *data, const set_line_t *s)
 {
     arena_t *a = data;
-    if (s->key.pairing < 0 || s->key.pairing >= a->n_pairings || s->key.round < 0 || s->key.round >= a->rounds ||
-        s->key.leg < 0 || s->key.leg >= legs(a))
+    if (!schedule_has(&a->sc, s->key) || s->result.players != a->sc.players)
         return;
-    job_t *j = &a->jobs[s->key.round * a->n_pairings * legs(a) + s->key.pairing * legs(a) + s->key.leg];
+    job_t *j = &a->jobs[schedule_job_index(&a->sc, s->key)];
     if (j->done)
         return;
     j->done = 1;
     a->done_count++;
     a->resumed_count++;
-    tally(a, s);
+    schedule_tally(&a->sc, s);
 }
 
 /* ---------------------------------------------------------------- report */
 
-/* The score of a row engine against a column engine over rotation groups, with its 95% interval
- * (normal approximation over groups). Returns the number of groups. */
-static long pairwise(const arena_t *a, int r, int c, double *mean, double *half)
-{
-    long n = a->pw_n[r][c];
-    *mean = *half = 0;
-    if (n == 0)
-        return 0;
-    *mean = a->pw_sum[r][c] / (double)n;
-    double var = n > 1 ? (a->pw_sq[r][c] - (double)n * *mean * *mean) / (double)(n - 1) : 0;
-    *half = 1.96 * sqrt(var > 0 ? var / (double)n : 0);
-    return n;
-}
 
 /* Standings of a game for more than two seats: mean points, mean rank, score; then pairwise. */
 static void report_tables(const arena_t *a, const int *order)
 {
     printf("  %-3s %-20s %6s %11s %9s %8s\n", "#", "engine", "sets", "mean points", "mean rank", "score");
-    for (int r = 0; r < a->n_engines; r++) {
+    for (int r = 0; r < a->sc.n_engines; r++) {
         int e = order[r];
-        double n = a->sets[e] ? (double)a->sets[e] : 1;
-        printf("  %-3d %-20s %6ld %11.2f %9.3f %7.1f%%\n", r + 1, a->names[e], a->sets[e], a->points[e] / n,
-               a->rank_sum[e] / n + 1, 100.0 * a->score_sum[e] / n);
+        double n = a->sc.sets[e] ? (double)a->sc.sets[e] : 1;
+        printf("  %-3d %-20s %6ld %11.2f %9.3f %7.1f%%\n", r + 1, a->names[e], a->sc.sets[e], a->sc.points[e] / n,
+               a->sc.rank_sum[e] / n + 1, 100.0 * a->sc.score_sum[e] / n);
     }
     printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score +- 95%% interval)\n  %-20s",
-           a->duplicate ? "rotation groups" : "sets", "");
-    for (int e = 0; e < a->n_engines; e++)
+           a->sc.duplicate ? "rotation groups" : "sets", "");
+    for (int e = 0; e < a->sc.n_engines; e++)
         printf(" %16.16s", a->names[e]);
     printf("\n");
-    for (int r = 0; r < a->n_engines; r++) {
+    for (int r = 0; r < a->sc.n_engines; r++) {
         printf("  %-20s", a->names[r]);
-        for (int c = 0; c < a->n_engines; c++) {
+        for (int c = 0; c < a->sc.n_engines; c++) {
             double mean, half;
-            if (pairwise(a, r, c, &mean, &half) == 0)
+            if (schedule_pairwise(&a->sc, r, c, &mean, &half) == 0)
                 printf(" %16s", r == c ? "" : "-");
             else
                 printf("   %5.1f%% +- %4.1f", 100.0 * mean, 100.0 * half);
@@ -642,11 +508,11 @@ static void report_tables(const arena_t *a, const int *order)
 /* Standings of a two-seat game: wins, losses, Elo over pairs; the crosstable; the pairs. */
 static void report_pairs(const arena_t *a, const int *order, const double *score)
 {
-    printf("  %-3s %-20s %6s %6s %6s %8s %7s %19s %6s\n", "#", "engine", "sets", "wins", "losses", "score", a->duplicate ? "pairs" : "units",
+    printf("  %-3s %-20s %6s %6s %6s %8s %7s %19s %6s\n", "#", "engine", "sets", "wins", "losses", "score", a->sc.duplicate ? "pairs" : "units",
            "Elo [95% interval]", "LOS");
-    for (int r = 0; r < a->n_engines; r++) {
+    for (int r = 0; r < a->sc.n_engines; r++) {
         int e = order[r];
-        score_counts_t c = engine_counts(a, e);
+        score_counts_t c = schedule_engine_counts(&a->sc, e);
         score_summary_t sm;
         stats_summarize(&c, &sm);
         char elo[40];
@@ -654,28 +520,28 @@ static void report_pairs(const arena_t *a, const int *order, const double *score
             snprintf(elo, sizeof elo, "%+5.0f [%+5.0f, %+5.0f]", sm.elo, sm.elo_lo, sm.elo_hi);
         else
             snprintf(elo, sizeof elo, "%19s", "-");
-        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %19s %5.1f%%\n", r + 1, a->names[e], a->sets[e],
-               a->wins[e], a->losses[e], 100.0 * score[e], sm.units, elo, 100.0 * sm.los);
+        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %19s %5.1f%%\n", r + 1, a->names[e], a->sc.sets[e],
+               a->sc.wins[e], a->sc.losses[e], 100.0 * score[e], sm.units, elo, 100.0 * sm.los);
     }
-    printf("\nCrosstable (row's score against column, over %s)\n  %-20s", a->duplicate ? "pairs" : "sets", "");
-    for (int e = 0; e < a->n_engines; e++)
+    printf("\nCrosstable (row's score against column, over %s)\n  %-20s", a->sc.duplicate ? "pairs" : "sets", "");
+    for (int e = 0; e < a->sc.n_engines; e++)
         printf(" %10.10s", a->names[e]);
     printf("\n");
-    for (int r = 0; r < a->n_engines; r++) {
+    for (int r = 0; r < a->sc.n_engines; r++) {
         printf("  %-20s", a->names[r]);
-        for (int c = 0; c < a->n_engines; c++) {
+        for (int c = 0; c < a->sc.n_engines; c++) {
             int p = -1, flip = 0;
-            for (int k = 0; k < a->n_pairings; k++) {
-                if (a->table[k][0] == r && a->table[k][1] == c)
+            for (int k = 0; k < a->sc.n_tables; k++) {
+                if (a->sc.table[k][0] == r && a->sc.table[k][1] == c)
                     p = k;
-                if (a->table[k][0] == c && a->table[k][1] == r)
+                if (a->sc.table[k][0] == c && a->sc.table[k][1] == r)
                     p = k, flip = 1;
             }
             if (p < 0) {
                 printf(" %10s", r == c ? "" : "-");
                 continue;
             }
-            score_counts_t pc = a->pair_counts[p];
+            score_counts_t pc = a->sc.pair_counts[p];
             if (flip) {
                 long t = pc.n[0];
                 pc.n[0] = pc.n[2];
@@ -690,48 +556,48 @@ static void report_pairs(const arena_t *a, const int *order, const double *score
         }
         printf("\n");
     }
-    if (a->duplicate) {
+    if (a->sc.duplicate) {
         printf("\nPairs (first engine of each pairing: won both / split / lost both)\n");
-        for (int p = 0; p < a->n_pairings; p++) {
-            const score_counts_t *c = &a->pair_counts[p];
-            printf("  %-20s vs %-20s %5ld / %5ld / %5ld\n", a->names[a->table[p][0]], a->names[a->table[p][1]], c->n[2], c->n[1], c->n[0]);
+        for (int p = 0; p < a->sc.n_tables; p++) {
+            const score_counts_t *c = &a->sc.pair_counts[p];
+            printf("  %-20s vs %-20s %5ld / %5ld / %5ld\n", a->names[a->sc.table[p][0]], a->names[a->sc.table[p][1]], c->n[2], c->n[1], c->n[0]);
         }
     }
 }
 
 static void report(arena_t *a)
 {
-    if (a->players == 2)
-        printf("\nStandings (%s, %s, %d engines, %d sets%s)\n", a->round_robin ? "round-robin" : "gauntlet",
-               a->duplicate ? "duplicate pairs" : "single sets", a->n_engines, a->done_count,
+    if (a->sc.players == 2)
+        printf("\nStandings (%s, %s, %d engines, %d sets%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
+               a->sc.duplicate ? "duplicate pairs" : "single sets", a->sc.n_engines, a->done_count,
                a->done_count < a->n_jobs ? ", stopped early" : "");
     else
-        printf("\nStandings (%s, %s, %s at %d seats, %d engines, %d sets%s)\n", a->round_robin ? "round-robin" : "gauntlet",
-               a->duplicate ? "seat rotation" : "single sets", a->game->name, a->players, a->n_engines, a->done_count,
+        printf("\nStandings (%s, %s, %s at %d seats, %d engines, %d sets%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
+               a->sc.duplicate ? "seat rotation" : "single sets", a->game->name, a->sc.players, a->sc.n_engines, a->done_count,
                a->done_count < a->n_jobs ? ", stopped early" : "");
     int order[MAX_ENGINES];
     double score[MAX_ENGINES];
-    for (int e = 0; e < a->n_engines; e++) {
-        score[e] = a->sets[e] ? a->score_sum[e] / (double)a->sets[e] : 0;
+    for (int e = 0; e < a->sc.n_engines; e++) {
+        score[e] = a->sc.sets[e] ? a->sc.score_sum[e] / (double)a->sc.sets[e] : 0;
         order[e] = e;
     }
-    for (int i = 1; i < a->n_engines; i++)
+    for (int i = 1; i < a->sc.n_engines; i++)
         for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
             int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    if (a->players > 2)
+    if (a->sc.players > 2)
         report_tables(a, order);
     else
         report_pairs(a, order, score);
     long faulted = 0;
     for (int r = 1; r < END_COUNT; r++)
-        faulted += a->faults[r];
-    printf("\nSets ended by the rules: %ld; by a fault: %ld", a->faults[END_NORMAL], faulted);
+        faulted += a->sc.faults[r];
+    printf("\nSets ended by the rules: %ld; by a fault: %ld", a->sc.faults[END_NORMAL], faulted);
     for (int r = 1; r < END_COUNT; r++)
-        if (a->faults[r])
-            printf(", %s %ld", END_REASON_NAMES[r], a->faults[r]);
+        if (a->sc.faults[r])
+            printf(", %s %ld", END_REASON_NAMES[r], a->sc.faults[r]);
     printf("\n");
     struct rusage self, kids;
     getrusage(RUSAGE_SELF, &self);
@@ -754,32 +620,6 @@ static void report(arena_t *a)
 
 /* ---------------------------------------------------------------- the tables */
 
-/* Every set of `players` engines a table: round-robin, all of them; gauntlet, those with the
- * first engine. Two seats give the pairings (first, other) in order, as before. */
-static int make_tables(arena_t *a, char *err, size_t errlen)
-{
-    int n = a->players, pick[GAME_MAX_PLAYERS];
-    for (int i = 0; i < n; i++)
-        pick[i] = i;
-    for (;;) {
-        if (a->round_robin || pick[0] == 0) {
-            if (a->n_pairings == MAX_TABLES) {
-                snprintf(err, errlen, "more than %d tables of %d engines: fewer engines, or a gauntlet", MAX_TABLES, n);
-                return -1;
-            }
-            memcpy(a->table[a->n_pairings++], pick, sizeof pick[0] * (size_t)n);
-        }
-        /* the next combination in lexicographic order */
-        int i = n - 1;
-        while (i >= 0 && pick[i] == a->n_engines - n + i)
-            i--;
-        if (i < 0 || (!a->round_robin && i == 0))
-            return 0;
-        pick[i]++;
-        for (int j = i + 1; j < n; j++)
-            pick[j] = pick[j - 1] + 1;
-    }
-}
 
 /* ---------------------------------------------------------------- main */
 
@@ -809,31 +649,24 @@ int main(int argc, char **argv)
         free(probe);
         return die(err);
     }
-    a->players = a->cfg.players = a->game->num_players(probe);
+    a->sc.players = a->cfg.players = a->game->num_players(probe);
     free(probe);
-    if (a->players < 2 || a->players > a->n_engines) {
-        snprintf(err, sizeof err, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->players,
-                 a->players < 2 ? 2 : a->players, a->n_engines);
+    if (a->sc.players < 2 || a->sc.players > a->sc.n_engines) {
+        snprintf(err, sizeof err, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
+                 a->sc.players < 2 ? 2 : a->sc.players, a->sc.n_engines);
         return die(err);
     }
-    if (a->use_sprt && a->players != 2)
+    if (a->use_sprt && a->sc.players != 2)
         return die("-sprt needs a two-seat game");
     if (!a->cfg.preset[0] && a->game == game_find("picket"))
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
-    if (make_tables(a, err, sizeof err) < 0)
+    if (schedule_build(&a->sc, err, sizeof err) < 0)
         return die(err);
-    if ((double)a->rounds * a->n_pairings * legs(a) > 1e8)
-        return die("that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
-    a->n_jobs = a->rounds * a->n_pairings * legs(a);
-    a->jobs = calloc((size_t)a->n_jobs, sizeof *a->jobs);
-    a->leg_rank = malloc((size_t)a->n_jobs * (size_t)a->players);
-    if (!a->jobs || !a->leg_rank)
+    a->n_jobs = a->sc.n_jobs;
+    if (!(a->jobs = calloc((size_t)a->n_jobs, sizeof *a->jobs)))
         return die("out of memory for the schedule");
-    memset(a->leg_rank, -1, (size_t)a->n_jobs * (size_t)a->players);
-    for (int r = 0, k = 0; r < a->rounds; r++)
-        for (int p = 0; p < a->n_pairings; p++)
-            for (int g = 0; g < legs(a); g++, k++)
-                a->jobs[k].key = (set_key_t){ p, r, g };
+    for (int k = 0; k < a->n_jobs; k++)
+        a->jobs[k].key = schedule_job_key(&a->sc, k);
     if (!(a->header_json = header_json(a)))
         return die("out of memory");
     if (a->records_dir && mkdir(a->records_dir, 0777) < 0 && errno != EEXIST) {
@@ -862,7 +695,7 @@ int main(int argc, char **argv)
         }
     }
     if (a->use_sprt)
-        a->llr = stats_sprt_llr(&a->pair_counts[0], &a->sprt);
+        a->llr = stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt);
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -876,8 +709,8 @@ int main(int argc, char **argv)
     a->started = now_s();
     pthread_mutex_init(&a->lock, NULL);
     if (!a->quiet)
-        fprintf(stderr, "picket-arena: %d engines, %d pairings, %d sets to play%s, concurrency %d\n", a->n_engines,
-                a->n_pairings, a->n_jobs - a->done_count, a->resumed_count ? " (resumed)" : "", a->concurrency);
+        fprintf(stderr, "picket-arena: %d engines, %d pairings, %d sets to play%s, concurrency %d\n", a->sc.n_engines,
+                a->sc.n_tables, a->n_jobs - a->done_count, a->resumed_count ? " (resumed)" : "", a->concurrency);
     worker_t *workers = calloc((size_t)a->concurrency, sizeof *workers);
     pthread_t *threads = calloc((size_t)a->concurrency, sizeof *threads);
     if (!workers || !threads)
@@ -905,9 +738,9 @@ int main(int argc, char **argv)
     free(workers);
     free(threads);
     free(a->jobs);
-    free(a->leg_rank);
+    schedule_free(&a->sc);
     free(a->header_json);
-    for (int e = 0; e < a->n_engines; e++)
+    for (int e = 0; e < a->sc.n_engines; e++)
         engine_spec_free(&a->engines[e]);
     return interrupted ? 130 : 0;
 }

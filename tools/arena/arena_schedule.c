@@ -1,0 +1,211 @@
+#include "arena_schedule.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+int schedule_legs(const schedule_t *sc) { return sc->duplicate ? sc->players : 1; }
+
+int schedule_leg_index(const schedule_t *sc, set_key_t k) { return (k.pairing * sc->rounds + k.round) * schedule_legs(sc) + k.leg; }
+
+uint64_t schedule_deal_seed(const schedule_t *sc, int round) { return rng_derive(sc->seed, (uint64_t)round); }
+
+/* Which engine sits at each seat: the table rotated by the leg (or, single sets, the round).
+ * Two seats: leg 0 as the table reads, leg 1 swapped. */
+static int rotation(const schedule_t *sc, set_key_t k) { return sc->duplicate ? k.leg : k.round % sc->players; }
+
+void schedule_seats(const schedule_t *sc, set_key_t k, int *engine)
+{
+    int rot = rotation(sc, k);
+    for (int s = 0; s < sc->players; s++)
+        engine[s] = sc->table[k.pairing][(s + rot) % sc->players];
+}
+
+/* A seat's share of the others it finished ahead of, a tie counting half (game_returns). */
+static double seat_return(const set_result_t *r, int seat)
+{
+    double beaten = 0;
+    for (int j = 0; j < r->players; j++)
+        if (j != seat)
+            beaten += r->rank[seat] < r->rank[j] ? 1.0 : r->rank[seat] == r->rank[j] ? 0.5 : 0.0;
+    return r->players > 1 ? beaten / (r->players - 1) : 1.0;
+}
+
+/* Two seats: a pair's outcome from the table's first engine's side, 0..2 in half points a leg
+ * (0, 2 or 4 when sets cannot be drawn): lost both, split, won both. */
+static void tally_pair(schedule_t *sc, const set_line_t *s, int first_half_points)
+{
+    int idx = schedule_leg_index(sc, s->key);
+    sc->leg_rank[idx * sc->players] = (int8_t)first_half_points;
+    if (!sc->duplicate) {
+        sc->pair_counts[s->key.pairing].n[first_half_points == 2 ? 2 : first_half_points == 0 ? 0 : 1]++;
+        return;
+    }
+    int other = schedule_leg_index(sc, (set_key_t){ s->key.pairing, s->key.round, 1 - s->key.leg });
+    if (sc->leg_rank[other * sc->players] < 0)
+        return;
+    int total = sc->leg_rank[idx * sc->players] + sc->leg_rank[other * sc->players];
+    sc->pair_counts[s->key.pairing].n[total < 2 ? 0 : total == 2 ? 1 : 2]++;
+}
+
+/* More than two seats: once every leg of a rotation group is in, each pair of its engines
+ * scores the mean over the legs of finishing ahead (1), level (1/2) or behind (0). */
+static void tally_group(schedule_t *sc, const set_line_t *s)
+{
+    int n = sc->players, idx = schedule_leg_index(sc, s->key), rot = rotation(sc, s->key);
+    for (int seat = 0; seat < n; seat++)
+        sc->leg_rank[idx * n + (seat + rot) % n] = (int8_t)s->result.rank[seat];
+    int first = schedule_leg_index(sc, (set_key_t){ s->key.pairing, s->key.round, 0 });
+    for (int l = 0; l < schedule_legs(sc); l++)
+        if (sc->leg_rank[(first + l) * n] < 0)
+            return;
+    const int *t = sc->table[s->key.pairing];
+    for (int p = 0; p < n; p++)
+        for (int q = 0; q < n; q++) {
+            if (p == q)
+                continue;
+            double g = 0;
+            for (int l = 0; l < schedule_legs(sc); l++) {
+                int rp = sc->leg_rank[(first + l) * n + p], rq = sc->leg_rank[(first + l) * n + q];
+                g += rp < rq ? 1.0 : rp == rq ? 0.5 : 0.0;
+            }
+            g /= schedule_legs(sc);
+            sc->pw_sum[t[p]][t[q]] += g;
+            sc->pw_sq[t[p]][t[q]] += g * g;
+            sc->pw_n[t[p]][t[q]]++;
+        }
+}
+
+/* Count one finished set (lock held). */
+void schedule_tally(schedule_t *sc, const set_line_t *s)
+{
+    const set_result_t *r = &s->result;
+    sc->faults[r->reason]++;
+    int first_half_points = 0;
+    for (int seat = 0; seat < r->players; seat++) {
+        int e = s->engine[seat];
+        double ret = seat_return(r, seat);
+        sc->sets[e]++;
+        sc->points[e] += r->scores[seat];
+        sc->rank_sum[e] += r->rank[seat];
+        sc->score_sum[e] += ret;
+        if (ret == 1.0)
+            sc->wins[e]++;
+        else if (ret == 0.0)
+            sc->losses[e]++;
+        else
+            sc->ties[e]++;
+        if (e == sc->table[s->key.pairing][0])
+            first_half_points = (int)(2 * ret + 0.5);
+    }
+    if (sc->players == 2)
+        tally_pair(sc, s, first_half_points);
+    else
+        tally_group(sc, s);
+}
+
+/* Counts of every unit an engine played, from its side. */
+score_counts_t schedule_engine_counts(const schedule_t *sc, int e)
+{
+    score_counts_t c = { { 0, 0, 0 } };
+    for (int p = 0; p < sc->n_tables; p++) {
+        const score_counts_t *pc = &sc->pair_counts[p];
+        if (sc->table[p][0] == e)
+            for (int i = 0; i < 3; i++)
+                c.n[i] += pc->n[i];
+        else if (sc->table[p][1] == e)
+            for (int i = 0; i < 3; i++)
+                c.n[i] += pc->n[2 - i];
+    }
+    return c;
+}
+
+/* The score of a row engine against a column engine over rotation groups, with its 95% interval
+ * (normal approximation over groups). Returns the number of groups. */
+long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *half)
+{
+    long n = sc->pw_n[r][c];
+    *mean = *half = 0;
+    if (n == 0)
+        return 0;
+    *mean = sc->pw_sum[r][c] / (double)n;
+    double var = n > 1 ? (sc->pw_sq[r][c] - (double)n * *mean * *mean) / (double)(n - 1) : 0;
+    *half = 1.96 * sqrt(var > 0 ? var / (double)n : 0);
+    return n;
+}
+
+/* Every set of `players` engines a table: round-robin, all of them; gauntlet, those with the
+ * first engine. Two seats give the pairings (first, other) in order, as before. */
+static int make_tables(schedule_t *sc, char *err, size_t errlen)
+{
+    int n = sc->players, pick[GAME_MAX_PLAYERS];
+    for (int i = 0; i < n; i++)
+        pick[i] = i;
+    for (;;) {
+        if (sc->round_robin || pick[0] == 0) {
+            if (sc->n_tables == SCHEDULE_MAX_TABLES) {
+                snprintf(err, errlen, "more than %d tables of %d engines: fewer engines, or a gauntlet", SCHEDULE_MAX_TABLES, n);
+                return -1;
+            }
+            memcpy(sc->table[sc->n_tables++], pick, sizeof pick[0] * (size_t)n);
+        }
+        /* the next combination in lexicographic order */
+        int i = n - 1;
+        while (i >= 0 && pick[i] == sc->n_engines - n + i)
+            i--;
+        if (i < 0 || (!sc->round_robin && i == 0))
+            return 0;
+        pick[i]++;
+        for (int j = i + 1; j < n; j++)
+            pick[j] = pick[j - 1] + 1;
+    }
+}
+
+int schedule_build(schedule_t *sc, char *err, size_t errlen)
+{
+    sc->n_tables = 0;
+    if (make_tables(sc, err, errlen) < 0)
+        return -1;
+    if ((double)sc->rounds * sc->n_tables * schedule_legs(sc) > 1e8) {
+        snprintf(err, errlen, "that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
+        return -1;
+    }
+    sc->n_jobs = sc->rounds * sc->n_tables * schedule_legs(sc);
+    if (!(sc->leg_rank = malloc((size_t)sc->n_jobs * (size_t)sc->players))) {
+        snprintf(err, errlen, "out of memory for the schedule");
+        return -1;
+    }
+    memset(sc->leg_rank, -1, (size_t)sc->n_jobs * (size_t)sc->players);
+    return 0;
+}
+
+void schedule_free(schedule_t *sc)
+{
+    free(sc->leg_rank);
+    sc->leg_rank = NULL;
+}
+
+int schedule_job_index(const schedule_t *sc, set_key_t k)
+{
+    return (k.round * sc->n_tables + k.pairing) * schedule_legs(sc) + k.leg;
+}
+
+set_key_t schedule_job_key(const schedule_t *sc, int job)
+{
+    int legs = schedule_legs(sc);
+    return (set_key_t){ job / legs % sc->n_tables, job / legs / sc->n_tables, job % legs };
+}
+
+int schedule_has(const schedule_t *sc, set_key_t k)
+{
+    return k.pairing >= 0 && k.pairing < sc->n_tables && k.round >= 0 && k.round < sc->rounds && k.leg >= 0 &&
+           k.leg < schedule_legs(sc);
+}
+
+uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat)
+{
+    return rng_derive(sc->seed ^ 0x5eedULL, (uint64_t)schedule_leg_index(sc, k) * (uint64_t)sc->players + (uint64_t)seat);
+}

@@ -1,0 +1,68 @@
+/* arena_schedule: who plays whom, in which seat, on which deals, and the tallies of what
+ * happened (docs/arena.md).
+ *
+ * A table is the engines that play together (two seats: a pairing). Each round deals one
+ * sequence to every table; with rotation (duplicate) each sequence is played once per seat
+ * rotation, so every engine of a table sits in every seat of the same deals. Jobs are numbered
+ * round by round, table by table, leg by leg, and a set's seats and seeds follow from its key
+ * alone, so a resumed run plays exactly what an unbroken one would. The tallies hold the
+ * standings: per engine, and per pair (two seats) or pairwise over rotation groups (N seats).
+ */
+#ifndef PICKET_ARENA_SCHEDULE_H
+#define PICKET_ARENA_SCHEDULE_H
+
+#include <stdint.h>
+
+#include "arena_results.h"
+#include "arena_stats.h"
+
+enum { SCHEDULE_MAX_ENGINES = 64, SCHEDULE_MAX_TABLES = 4096 };
+
+typedef struct schedule {
+    /* what the run asks for */
+    int n_engines, players, rounds, duplicate, round_robin;
+    uint64_t seed;
+    /* the tables, by position */
+    int table[SCHEDULE_MAX_TABLES][GAME_MAX_PLAYERS];
+    int n_tables, n_jobs;
+    /* tallies */
+    int8_t *leg_rank;               /* [table][round][leg][position]: rank of the engine there
+                                     * (two seats: position 0 holds the first engine's half
+                                     * points); -1 until that set is in */
+    score_counts_t pair_counts[SCHEDULE_MAX_TABLES]; /* two seats: the table's first engine's side */
+    long wins[SCHEDULE_MAX_ENGINES], losses[SCHEDULE_MAX_ENGINES], ties[SCHEDULE_MAX_ENGINES];
+    long sets[SCHEDULE_MAX_ENGINES];
+    double points[SCHEDULE_MAX_ENGINES], rank_sum[SCHEDULE_MAX_ENGINES], score_sum[SCHEDULE_MAX_ENGINES];
+    /* more than two seats: row ahead of column over rotation groups (sum, sum of squares, n) */
+    double pw_sum[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES], pw_sq[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
+    long pw_n[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
+    long faults[END_COUNT];
+} schedule_t;
+
+/* The tables and the tallies' memory, once the fields above "tables" are set. 0, or -1 with a
+ * reason (too many tables or sets, no memory). */
+int schedule_build(schedule_t *sc, char *err, size_t errlen);
+void schedule_free(schedule_t *sc);
+
+int schedule_legs(const schedule_t *sc);
+int schedule_leg_index(const schedule_t *sc, set_key_t k);
+/* The job number of a key (round by round, table by table, leg by leg), and back. */
+int schedule_job_index(const schedule_t *sc, set_key_t k);
+set_key_t schedule_job_key(const schedule_t *sc, int job);
+/* 1 if the key is one of this schedule's. */
+int schedule_has(const schedule_t *sc, set_key_t k);
+uint64_t schedule_deal_seed(const schedule_t *sc, int round);
+/* An engine's own seed for a seat of a set: never the deal seed. */
+uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat);
+/* The engine index at each seat of a set. */
+void schedule_seats(const schedule_t *sc, set_key_t k, int *engine);
+
+/* Count one finished set. */
+void schedule_tally(schedule_t *sc, const set_line_t *s);
+/* Two seats: the units (pairs, or sets) an engine played, from its side. */
+score_counts_t schedule_engine_counts(const schedule_t *sc, int e);
+/* N seats: the row engine's score against the column over rotation groups, with its 95%
+ * interval's half width. Returns the number of groups. */
+long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *half);
+
+#endif
