@@ -1,7 +1,11 @@
 #include "game.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "cards.h"
 
 void game_quote(const char *text, size_t n, char *out, size_t cap)
 {
@@ -53,5 +57,40 @@ int game_returns(const game_t *g, const void *state, double *out)
                 beaten += rank[i] < rank[j] ? 1.0 : rank[i] == rank[j] ? 0.5 : 0.0;
         out[i] = n > 1 ? beaten / (n - 1) : 1.0;
     }
+    return 0;
+}
+
+int game_tokenize(const char *text, game_tokens_t *tk)
+{
+    tk->n = 0;
+    if (strlen(text) >= sizeof tk->buf)
+        return -1;
+    strcpy(tk->buf, text);
+    char *save = NULL;
+    for (char *w = strtok_r(tk->buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        if (tk->n == GAME_MAX_TOKENS)
+            return -1;
+        tk->t[tk->n++] = w;
+    }
+    return tk->n;
+}
+
+int game_int_token(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int game_card_token(const char *s, int *out)
+{
+    int c = card_parse(s, strlen(s));
+    if (c == CARD_NONE)
+        return -1;
+    *out = c;
     return 0;
 }

@@ -202,6 +202,20 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
  * bytes shown as '?'. */
 void game_quote(const char *text, size_t n, char *out, size_t cap);
 
+/* Notation helpers every game's parser shares. Words of a text separated by spaces or tabs:
+ * the count, or -1 if the text is longer than the buffer or has more than GAME_MAX_TOKENS. */
+enum { GAME_MAX_TOKENS = 64 };
+typedef struct game_tokens {
+    char buf[1024];
+    char *t[GAME_MAX_TOKENS];
+    int n;
+} game_tokens_t;
+int game_tokenize(const char *text, game_tokens_t *tk);
+/* A whole decimal number in [lo, hi]: 0, or -1. */
+int game_int_token(const char *s, int lo, int hi, int *out);
+/* One card ("AS", "10H"): 0, or -1. */
+int game_card_token(const char *s, int *out);
+
 /* Add "name=value" to a config; -1 with a reason if malformed or too many. */
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen);
 /* Set the preset; -1 if too long. */

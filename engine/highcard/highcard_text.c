@@ -19,55 +19,12 @@ int highcard_move_format(const game_move_t *m, char *buf, size_t len)
     return snprintf(buf, len, "?");
 }
 
-enum { MAX_TOKENS = 32 };
-
-typedef struct tokens {
-    char buf[512];
-    char *t[MAX_TOKENS];
-    int n;
-} tokens_t;
-
-/* Words separated by spaces or tabs; -1 if the text is too long or has too many words. */
-static int tokenize(const char *text, tokens_t *tk)
-{
-    tk->n = 0;
-    if (strlen(text) >= sizeof tk->buf)
-        return -1;
-    strcpy(tk->buf, text);
-    char *save = NULL;
-    for (char *w = strtok_r(tk->buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        if (tk->n == MAX_TOKENS)
-            return -1;
-        tk->t[tk->n++] = w;
-    }
-    return tk->n;
-}
-
-static int int_token(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
-static int card_token(const char *s, int *out)
-{
-    int c = card_parse(s, strlen(s));
-    if (c == CARD_NONE)
-        return -1;
-    *out = c;
-    return 0;
-}
-
 int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
-    tokens_t tk;
+    game_tokens_t tk;
     char shown[40];
     memset(out, 0, sizeof *out);
-    if (tokenize(text, &tk) <= 0) {
+    if (game_tokenize(text, &tk) <= 0) {
         snprintf(err, errlen, "empty or overlong move");
         return -1;
     }
@@ -77,7 +34,7 @@ int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t er
         return -1;
     }
     int c;
-    if (tk.n != 2 || card_token(tk.t[1], &c) < 0) {
+    if (tk.n != 2 || game_card_token(tk.t[1], &c) < 0) {
         snprintf(err, errlen, "play needs exactly one card, as 'play AS'");
         return -1;
     }
@@ -119,11 +76,11 @@ int highcard_event_format(const game_event_t *ev, char *buf, size_t len)
 
 int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
 {
-    tokens_t tk;
+    game_tokens_t tk;
     char word[40];
     memset(ev, 0, sizeof *ev);
     ev->audience = GAME_ALL;
-    if (tokenize(text, &tk) <= 0) {
+    if (game_tokenize(text, &tk) <= 0) {
         snprintf(err, errlen, "empty or overlong event");
         return -1;
     }
@@ -140,13 +97,13 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
     int s = 0, v = 0, ok = 0;
     switch (type) {
     case HC_EV_HAND:
-        ok = tk.n == 4 && int_token(tk.t[1], 1, HC_MAX_HANDS, &v) == 0 && strcmp(tk.t[2], "leader") == 0 &&
-             int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+        ok = tk.n == 4 && game_int_token(tk.t[1], 1, HC_MAX_HANDS, &v) == 0 && strcmp(tk.t[2], "leader") == 0 &&
+             game_int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
         ev->a = (int16_t)v;
         ev->seat = (int8_t)s;
         break;
     case HC_EV_DEALT:
-        if (tk.n < 3 || int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
+        if (tk.n < 3 || game_int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
             break;
         if (s != seat) {
             snprintf(err, errlen, "'dealt' is private to seat %d, not for seat %d", s, seat);
@@ -156,30 +113,30 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
         ev->seat = (int8_t)s;
         ok = 1;
         for (int i = 2; i < tk.n && ok; i++) {
-            ok = card_token(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
+            ok = game_card_token(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
             if (ok)
                 ev->cards |= cardset_of(v);
         }
         break;
     case HC_EV_TURN:
-        ok = tk.n == 2 && int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+        ok = tk.n == 2 && game_int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0;
         ev->seat = (int8_t)s;
         break;
     case HC_EV_PLAY:
-        ok = tk.n == 3 && int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0 && card_token(tk.t[2], &v) == 0;
+        ok = tk.n == 3 && game_int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0 && game_card_token(tk.t[2], &v) == 0;
         ev->seat = (int8_t)s;
         ev->arg = (int8_t)v;
         ev->cards = ok ? cardset_of(v) : 0;
         break;
     case HC_EV_ROUND:
-        if (tk.n < 3 || int_token(tk.t[1], 1, HC_PACK_SIZE, &v) < 0)
+        if (tk.n < 3 || game_int_token(tk.t[1], 1, HC_PACK_SIZE, &v) < 0)
             break;
         ev->a = (int16_t)v;
         if (tk.n == 3 && strcmp(tk.t[2], "tie") == 0) {
             ev->seat = -1;
             ok = 1;
         } else {
-            ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+            ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && game_int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
             ev->seat = (int8_t)s;
         }
         break;
@@ -192,7 +149,7 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
         ev->seat = -1;
         ev->arg = (int8_t)(tk.n - 2);
         for (int i = 2; i < tk.n && ok; i++) {
-            ok = int_token(tk.t[i], 0, tk.n - 3, &v) == 0;
+            ok = game_int_token(tk.t[i], 0, tk.n - 3, &v) == 0;
             ev->c |= v << (4 * (i - 2));
         }
         break;

@@ -242,29 +242,6 @@ int picket_event_format(const game_event_t *ev, char *buf, size_t len)
 
 /* ---------------------------------------------------------------- event parsing */
 
-enum { MAX_TOKENS = 64 };
-
-typedef struct tokens {
-    char buf[1024];
-    char *t[MAX_TOKENS];
-    int n;
-} tokens_t;
-
-static int tokenize(const char *text, tokens_t *tk)
-{
-    if (strlen(text) >= sizeof tk->buf)
-        return -1;
-    strcpy(tk->buf, text);
-    tk->n = 0;
-    char *save = NULL;
-    for (char *w = strtok_r(tk->buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        if (tk->n == MAX_TOKENS)
-            return -1;
-        tk->t[tk->n++] = w;
-    }
-    return tk->n;
-}
-
 static int find_name(const char *const *names, int n, const char *word)
 {
     for (int i = 0; i < n; i++)
@@ -273,32 +250,13 @@ static int find_name(const char *const *names, int n, const char *word)
     return -1;
 }
 
-static int int_token(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
-static int card_token(const char *s, int *out)
-{
-    int c = card_parse(s, strlen(s));
-    if (c == CARD_NONE)
-        return -1;
-    *out = c;
-    return 0;
-}
-
 /* Cards from tokens[from..n). */
-static int cards_tokens(const tokens_t *tk, int from, cardset_t *out)
+static int cards_tokens(const game_tokens_t *tk, int from, cardset_t *out)
 {
     *out = 0;
     for (int i = from; i < tk->n; i++) {
         int c;
-        if (card_token(tk->t[i], &c) < 0 || cardset_has(*out, c))
+        if (game_card_token(tk->t[i], &c) < 0 || cardset_has(*out, c))
             return -1;
         *out |= cardset_of(c);
     }
@@ -309,7 +267,7 @@ static int claim_parse(int cat, const char *s, int *a, int *b)
 {
     *a = *b = 0;
     if (cat == PK_CAT_RUFF)
-        return int_token(s, 0, 200, a);
+        return game_int_token(s, 0, 200, a);
     if (strcmp(s, "none") == 0)
         return 0;
     if (cat == PK_CAT_SEQ) {
@@ -320,7 +278,7 @@ static int claim_parse(int cat, const char *s, int *a, int *b)
         memcpy(num, s, (size_t)(dash - s));
         num[dash - s] = '\0';
         int r = card_parse_rank(dash[4]);
-        if (int_token(num, 3, 13, a) < 0 || r == CARD_NONE)
+        if (game_int_token(num, 3, 13, a) < 0 || r == CARD_NONE)
             return -1;
         *b = r;
         return 0;
@@ -354,10 +312,10 @@ static int suit_token(const char *s)
 
 int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
 {
-    tokens_t tk;
+    game_tokens_t tk;
     memset(ev, 0, sizeof *ev);
     ev->audience = GAME_ALL;
-    if (tokenize(text, &tk) <= 0) {
+    if (game_tokenize(text, &tk) <= 0) {
         snprintf(err, errlen, "empty or overlong event");
         return -1;
     }
@@ -379,28 +337,28 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
     if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END &&
         type != PK_EV_TRICK) {
-        if (tk.n < 2 || int_token(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
+        if (tk.n < 2 || game_int_token(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
             goto bad;
         ev->seat = (int8_t)s;
     }
     switch (type) {
     case PK_EV_CUT:
-        if (tk.n != 5 || strcmp(tk.t[3], "dealer") != 0 || int_token(tk.t[4], 0, 1, &s) < 0)
+        if (tk.n != 5 || strcmp(tk.t[3], "dealer") != 0 || game_int_token(tk.t[4], 0, 1, &s) < 0)
             goto bad;
         ev->seat = (int8_t)s;
         if (strcmp(tk.t[1], "-") == 0 && strcmp(tk.t[2], "-") == 0) {
             ev->a = ev->b = -1;
             ok = 1;
         } else {
-            ok = card_token(tk.t[1], &v) == 0 && card_token(tk.t[2], &w) == 0;
+            ok = game_card_token(tk.t[1], &v) == 0 && game_card_token(tk.t[2], &w) == 0;
             ev->a = (int16_t)v;
             ev->b = (int16_t)w;
         }
         break;
     case PK_EV_HAND:
         ok = tk.n == 6 && strcmp(tk.t[2], "dealer") == 0 && strcmp(tk.t[4], "stock") == 0 &&
-             int_token(tk.t[1], 1, 30000, &v) == 0 && int_token(tk.t[3], 0, 1, &s) == 0 &&
-             int_token(tk.t[5], 0, 28, &w) == 0;
+             game_int_token(tk.t[1], 1, 30000, &v) == 0 && game_int_token(tk.t[3], 0, 1, &s) == 0 &&
+             game_int_token(tk.t[5], 0, 28, &w) == 0;
         ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         ev->b = (int16_t)w;
@@ -415,7 +373,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->arg = (int8_t)v;
         break;
     case PK_EV_BLANK:
-        ok = tk.n == 2 || (tk.n == 4 && strcmp(tk.t[2], "discards") == 0 && int_token(tk.t[3], 1, 8, &v) == 0);
+        ok = tk.n == 2 || (tk.n == 4 && strcmp(tk.t[2], "discards") == 0 && game_int_token(tk.t[3], 1, 8, &v) == 0);
         ev->a = (int16_t)v;
         break;
     case PK_EV_SHOW:
@@ -427,7 +385,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         break;
     case PK_EV_DISCARD:
     case PK_EV_DRAW:
-        if (tk.n < 3 || int_token(tk.t[2], 0, 12, &v) < 0)
+        if (tk.n < 3 || game_int_token(tk.t[2], 0, 12, &v) < 0)
             goto bad;
         ev->a = (int16_t)v;
         if (tk.n > 3) {
@@ -439,7 +397,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         break;
     case PK_EV_PEEK:
         ev->audience = (int8_t)seat;
-        ok = tk.n == 4 && s == seat && int_token(tk.t[2], 0, 11, &v) == 0 && card_token(tk.t[3], &w) == 0;
+        ok = tk.n == 4 && s == seat && game_int_token(tk.t[2], 0, 11, &v) == 0 && game_card_token(tk.t[3], &w) == 0;
         ev->a = (int16_t)v;
         ev->arg = (int8_t)w;
         break;
@@ -476,8 +434,8 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     }
     case PK_EV_SCORE: {
         int cat = tk.n == 6 ? cat_token(tk.t[2]) : -1;
-        ok = cat >= 0 && int_token(tk.t[3], 1, 100, &v) == 0 && strcmp(tk.t[4], "total") == 0 &&
-             int_token(tk.t[5], 1, 2000000000, &w) == 0;
+        ok = cat >= 0 && game_int_token(tk.t[3], 1, 100, &v) == 0 && strcmp(tk.t[4], "total") == 0 &&
+             game_int_token(tk.t[5], 1, 2000000000, &w) == 0;
         ev->arg = (int8_t)cat;
         ev->a = (int16_t)v;
         ev->c = w;
@@ -488,14 +446,14 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->arg = (int8_t)v;
         break;
     case PK_EV_PLAY:
-        ok = tk.n == 3 && card_token(tk.t[2], &v) == 0;
+        ok = tk.n == 3 && game_card_token(tk.t[2], &v) == 0;
         ev->arg = (int8_t)v;
         ev->cards = ok ? cardset_of(v) : 0;
         break;
     case PK_EV_TRICK:
         /* trick N won-by S: the seat is the third number. */
-        ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && int_token(tk.t[1], 1, 12, &v) == 0 &&
-             int_token(tk.t[3], 0, 1, &s) == 0;
+        ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && game_int_token(tk.t[1], 1, 12, &v) == 0 &&
+             game_int_token(tk.t[3], 0, 1, &s) == 0;
         ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         break;
@@ -504,7 +462,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->seat = -1;
         break;
     case PK_EV_SET_END:
-        ok = tk.n == 3 && strcmp(tk.t[1], "winner") == 0 && int_token(tk.t[2], 0, 1, &s) == 0;
+        ok = tk.n == 3 && strcmp(tk.t[1], "winner") == 0 && game_int_token(tk.t[2], 0, 1, &s) == 0;
         ev->seat = (int8_t)s;
         break;
     default:
