@@ -15,13 +15,16 @@ typedef struct client {
     int to_engine;     /* write end of the engine's stdin */
     proto_reader_t from; /* the engine's stdout */
     int exit_status;   /* after client_stop: the wait status, or -1 */
+    int plain_writes;  /* SIGPIPE was ignored at client_start: no signal mask around writes */
 } client_t;
 
 /* Start argv[0] with its arguments; stderr is inherited. Returns 0 or -1 with a reason. */
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen);
 /* Write one line (a newline is added). Returns 0, or -1 if the engine has gone (errno EPIPE)
  * or the line is longer than PROTO_MAX_LINE. Never raises SIGPIPE and never changes its
- * disposition: the client touches no process-wide state. */
+ * disposition: the client touches no process-wide state. A program that ignores SIGPIPE itself
+ * before client_start (as the arena does) gets plain writes; otherwise SIGPIPE is blocked in
+ * the writing thread around each write, three system calls more a line. */
 int client_send(client_t *c, const char *line);
 /* Read one line within timeout_ms (<0: wait forever). Returns PROTO_LINE, PROTO_AGAIN on timeout,
  * PROTO_EOF if the engine closed its output, or a reader error. */
