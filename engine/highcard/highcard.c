@@ -2,7 +2,6 @@
  * The rules are in highcard.h and docs/highcard.md. */
 #include "highcard.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +21,6 @@ cardset_t highcard_pack(void)
 }
 
 /* ---------------------------------------------------------------- rules and config */
-
-static int parse_count(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
 
 int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
@@ -65,13 +53,13 @@ int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t er
         char vshown[64];
         game_quote(value, 40, vshown, sizeof vshown);
         if (strcmp(name, "hand") == 0) {
-            if (parse_count(value, 1, max_hand, &r->hand) < 0) {
+            if (game_int_token(value, 1, max_hand, &r->hand) < 0) {
                 snprintf(err, errlen, "flag hand: bad value '%s' (allowed: a number 1..%d for %d players)", vshown,
                          max_hand, players);
                 return -1;
             }
         } else if (strcmp(name, "hands") == 0) {
-            if (parse_count(value, 1, HC_MAX_HANDS, &r->hands) < 0) {
+            if (game_int_token(value, 1, HC_MAX_HANDS, &r->hands) < 0) {
                 snprintf(err, errlen, "flag hands: bad value '%s' (allowed: a number 1..%d)", vshown, HC_MAX_HANDS);
                 return -1;
             }
