@@ -72,6 +72,28 @@ char *card_format(int card, char buf[3])
     return buf;
 }
 
+/* The ranks of a pack for a hint, low to high, a run of pips as one range: "6-9 T J Q K A"
+ * (36 cards), "7-9 T J Q K A" (32). Only the pack's own ranks: no pack here but the 52 has 2-5. */
+static void rank_hint(cardset_t allowed, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int r = 0; r < CARD_RANKS && n + 8 < len; r++) {
+        if (!(allowed & cardset_rank(r)))
+            continue;
+        int last = r;
+        if (r < RANK_T)
+            while (last + 1 < RANK_T && (allowed & cardset_rank(last + 1)))
+                last++;
+        int w = last - r >= 2 ? snprintf(buf + n, len - n, "%s%c-%c", n ? " " : "", CARD_RANK_CHARS[r], CARD_RANK_CHARS[last])
+                              : snprintf(buf + n, len - n, "%s%c", n ? " " : "", CARD_RANK_CHARS[r]);
+        if (w > 0)
+            n += (size_t)w;
+        if (last - r >= 2)
+            r = last;
+    }
+}
+
 int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *err, size_t errlen)
 {
     cardset_t set = 0;
@@ -90,7 +112,11 @@ int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *
         game_quote(start, len < 16 ? len : 16, shown, sizeof shown);
         int card = card_parse(start, len);
         if (card == CARD_NONE) {
-            snprintf(err, errlen, "unknown card '%s' (use rank 2-9 T J Q K A or 10, suit C D H S)", shown);
+            char ranks[48];
+            cardset_t pack = allowed ? allowed : cards_pack(CARD_COUNT);
+            rank_hint(pack, ranks, sizeof ranks);
+            snprintf(err, errlen, "unknown card '%s' (use rank %s%s, suit C D H S)", shown, ranks,
+                     (pack & cardset_rank(RANK_T)) ? " or 10" : "");
             return -1;
         }
         if (!cardset_has(allowed, card)) {

@@ -77,12 +77,30 @@ int game_tokenize(const char *text, game_tokens_t *tk)
 
 int game_int_token(const char *s, int lo, int hi, int *out)
 {
+    /* Digits only, after an optional '-': strtol alone would take spaces, '+' and "0x". */
+    const char *digits = *s == '-' ? s + 1 : s;
+    if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+        return -1;
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi)
+    if (*end || errno || v < lo || v > hi)
         return -1;
     *out = (int)v;
+    return 0;
+}
+
+int game_u64_token(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    /* Digits only: strtoull alone would take spaces and '+', and wrap "-1" to 2^64 - 1. */
+    if (!*s || strspn(s, "0123456789") != strlen(s))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno || v < lo || v > hi)
+        return -1;
+    *out = (uint64_t)v;
     return 0;
 }
 

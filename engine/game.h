@@ -211,8 +211,12 @@ typedef struct game_tokens {
     int n;
 } game_tokens_t;
 int game_tokenize(const char *text, game_tokens_t *tk);
-/* A whole decimal number in [lo, hi]: 0, or -1. */
+/* A whole decimal number in [lo, hi]: an optional '-' and digits, nothing else (no space, '+',
+ * point or exponent): 0, or -1. */
 int game_int_token(const char *s, int lo, int hi, int *out);
+/* A whole number in [lo, hi] of digits only (no sign: "-1" is refused, never wrapped), one that
+ * fits 64 bits: 0, or -1. Every count, seed and limit read from outside goes through it. */
+int game_u64_token(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 /* One card ("AS", "10H"): 0, or -1. */
 int game_card_token(const char *s, int *out);
 

@@ -51,24 +51,25 @@ int record_write_result(FILE *f, const game_t *g, const void *state)
 
 int record_read_line(FILE *f, char *buf, int cap)
 {
-    int n = 0, c, too_long = 0, nul = 0;
+    /* Stops at the first byte over the limit and at a NUL byte, leaving the rest unread: a file
+     * of NULs (/dev/zero) or one endless line is refused at once, never read to its end. */
+    int n = 0, c;
     while ((c = getc(f)) != EOF && c != '\n') {
-        if (c == 0)
-            nul = 1;
-        if (n < cap - 1)
-            buf[n++] = (char)c;
-        else
-            too_long = 1;
+        if (c == 0) {
+            buf[n] = '\0';
+            return -3;
+        }
+        if (n >= cap - 1) {
+            buf[n] = '\0';
+            return -2;
+        }
+        buf[n++] = (char)c;
     }
-    if (c == EOF && n == 0 && !too_long && !nul)
+    if (c == EOF && n == 0)
         return -1;
     if (n > 0 && buf[n - 1] == '\r')
         n--;
     buf[n] = '\0';
-    if (too_long)
-        return -2;
-    if (nul)
-        return -3;
     return n;
 }
 
@@ -83,29 +84,8 @@ static char *trim(char *s)
     return s;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!*s || *s == '-' || *s == '+')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_int(const char *s, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < -1000000 || v > 1000000)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
+/* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
+static int parse_int(const char *s, int *out) { return game_int_token(s, -1000000, 1000000, out); }
 
 /* Resolve chance nodes, passing their events on: the referee steps until a seat must move. */
 static int run_chance(record_t *rec, int lineno, char *err, size_t errlen);
@@ -206,25 +186,122 @@ static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t
     return 0;
 }
 
-int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, char *err, size_t errlen)
-{
+/* ---------------------------------------------------------------- reading many records */
+
+struct record_reader {
+    FILE *f;
+    int lineno;      /* lines read from the file so far */
+    int records;     /* records begun so far */
+    int pending;     /* line holds the next record's 'picket-record' line, already read */
+    int pending_at;  /* where that line starts in `line`, once trimmed */
+    int done;        /* nothing more to read: the end, or a line that stops the file */
     char line[RECORD_MAX_LINE];
-    int lineno = 0, len, have_result = 0;
-    header_t h = { 0, 0 };
-    replay_hook_t hook = { on_event, data, NULL };
-    memset(rec, 0, sizeof *rec);
-    while ((len = record_read_line(f, line, sizeof line)) != -1) {
-        lineno++;
-        rec->lines = lineno;
-        if (len == -2)
-            FAIL("longer than %d bytes", RECORD_MAX_LINE - 1);
-        if (len == -3)
-            FAIL("holds a NUL byte");
-        char *s = trim(line);
+};
+
+enum { RL_CONTENT, RL_EOF, RL_FAULT };
+
+static void reader_init(record_reader_t *rd, FILE *f)
+{
+    memset(rd, 0, sizeof *rd);
+    rd->f = f;
+}
+
+record_reader_t *record_reader_create(FILE *f)
+{
+    record_reader_t *rd = malloc(sizeof *rd);
+    if (rd)
+        reader_init(rd, f);
+    return rd;
+}
+
+void record_reader_free(record_reader_t *rd) { free(rd); }
+
+int record_reader_more(const record_reader_t *rd) { return rd->pending; }
+
+/* 1 if the line opens a record: its first word is "picket-record". */
+static int opens_record(const char *s)
+{
+    static const char word[] = "picket-record";
+    return strncmp(s, word, sizeof word - 1) == 0 && (s[sizeof word - 1] == '\0' || s[sizeof word - 1] == ' ' ||
+                                                       s[sizeof word - 1] == '\t');
+}
+
+/* The next line that is neither blank nor a comment, trimmed, in *out. A comment
+ * "# forfeit: ..." is kept in rec (when given). RL_FAULT: "line N: reason" in err for a line over
+ * the limit, a NUL byte or a read error, after which the file is not read any further. */
+static int next_content(record_reader_t *rd, char **out, record_t *rec, char *err, size_t errlen)
+{
+    for (;;) {
+        errno = 0;
+        int len = record_read_line(rd->f, rd->line, sizeof rd->line);
+        if (len == -1) {
+            rd->done = 1;
+            if (!ferror(rd->f))
+                return RL_EOF;
+            snprintf(err, errlen, "line %d: cannot read: %s", rd->lineno + 1, errno ? strerror(errno) : "read error");
+            return RL_FAULT;
+        }
+        rd->lineno++;
+        if (len == -2 || len == -3) {
+            rd->done = 1;
+            if (len == -2)
+                snprintf(err, errlen, "line %d: longer than %d bytes", rd->lineno, RECORD_MAX_LINE - 1);
+            else
+                snprintf(err, errlen, "line %d: holds a NUL byte", rd->lineno);
+            return RL_FAULT;
+        }
+        char *s = trim(rd->line);
+        if (rec && strncmp(s, "# forfeit: ", 11) == 0) {
+            game_quote(s + 11, sizeof rec->forfeit - 1, rec->forfeit, sizeof rec->forfeit);
+            continue;
+        }
         if (!*s || *s == '#')
             continue;
-        if (have_result)
-            FAIL("nothing may follow the result line");
+        *out = s;
+        return RL_CONTENT;
+    }
+}
+
+/* The line just read opens the next record: keep it for record_reader_next. */
+static void keep_pending(record_reader_t *rd, const char *s)
+{
+    rd->pending = 1;
+    rd->pending_at = (int)(s - rd->line);
+}
+
+/* One record, from its 'picket-record' line to its result line, the next record, or the end.
+ * 1 when it replays and verifies, -1 with "line N: reason". */
+static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_event, void *data, char *err,
+                       size_t errlen)
+{
+    header_t h = { 0, 0 };
+    replay_hook_t hook = { on_event, data, NULL };
+    int lineno = rd->lineno, got;
+    char *s = NULL;
+    if (rd->pending) {
+        s = rd->line + rd->pending_at;
+        rd->pending = 0;
+        got = RL_CONTENT;
+    } else {
+        got = next_content(rd, &s, rec, err, errlen);
+    }
+    if (got == RL_EOF && rd->records > 0)
+        return 0;
+    rd->records++;
+    rec->number = rd->records;
+    rec->first_line = rd->lineno;
+    for (;; got = next_content(rd, &s, rec, err, errlen)) {
+        lineno = rec->lines = rd->lineno;
+        if (got == RL_FAULT)
+            return -1;
+        if (got == RL_EOF)
+            break;
+        if (h.version_seen && opens_record(s)) {
+            /* The next record: this one ends on the line before it, without a result line. */
+            keep_pending(rd, s);
+            lineno = rec->lines = rd->lineno - 1;
+            break;
+        }
         char *rest = strchr(s, ' ');
         if (rest)
             *rest++ = '\0';
@@ -261,7 +338,7 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
                     rec->cfg.players > GAME_MAX_PLAYERS)
                     FAIL("players must be 1 to %d", GAME_MAX_PLAYERS);
             } else {
-                if (parse_u64(rest, &rec->cfg.deal_seed) < 0)
+                if (game_u64_token(rest, 0, UINT64_MAX, &rec->cfg.deal_seed) < 0)
                     FAIL("seed must be a number from 0 to 18446744073709551615");
                 h.seed_seen = 1;
             }
@@ -275,8 +352,17 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
             if (strcmp(s, "result") == 0) {
                 if (check_result(rec, rest, lineno, err, errlen) < 0)
                     return -1;
-                have_result = 1;
-                continue;
+                /* The record ends here: what follows may only be another record. */
+                got = next_content(rd, &s, NULL, err, errlen);
+                if (got == RL_FAULT)
+                    return -1;
+                if (got == RL_CONTENT && !opens_record(s)) {
+                    lineno = rd->lineno;
+                    FAIL("nothing may follow the result line but a new record ('picket-record %d')", RECORD_VERSION);
+                }
+                if (got == RL_CONTENT)
+                    keep_pending(rd, s);
+                return 1;
             }
             const game_t *g = rec->game;
             char *mtext = strchr(rest, ' ');
@@ -298,10 +384,7 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
                 FAIL("%s", referee_fault(rec->ref)->text);
         } else {
             char word[24];
-            snprintf(word, sizeof word, "%s", s);
-            for (char *p = word; *p; p++)
-                if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-                    *p = '?';
+            game_quote(s, sizeof word - 1, word, sizeof word);
             FAIL("unknown line '%s'", word);
         }
     }
@@ -309,13 +392,45 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
         snprintf(err, errlen, "empty record: no 'picket-record %d' line", RECORD_VERSION);
         return -1;
     }
-    if (!rec->game || !h.seed_seen) {
-        snprintf(err, errlen, "line %d: the record ends before its header is complete (game, seed)", lineno);
-        return -1;
-    }
+    if (!rec->game || !h.seed_seen)
+        FAIL("the record ends before its header is complete (game, seed)");
     if (!rec->ref && start_game(rec, &hook, lineno, err, errlen) < 0)
         return -1;
-    return 0;
+    return 1;
+}
+
+int record_reader_next(record_reader_t *rd, record_t *rec, record_event_fn on_event, void *data, char *err,
+                       size_t errlen)
+{
+    memset(rec, 0, sizeof *rec);
+    if (rd->done && !rd->pending)
+        return 0;
+    int rc = read_record(rd, rec, on_event, data, err, errlen);
+    if (rc < 0 && !rd->pending) {
+        /* Skip the rest of the failed record, up to the next one, so that one is still read. */
+        char *s;
+        char skip[8];
+        while (!rd->done && next_content(rd, &s, NULL, skip, sizeof skip) == RL_CONTENT)
+            if (opens_record(s)) {
+                keep_pending(rd, s);
+                break;
+            }
+    }
+    return rc;
+}
+
+int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, char *err, size_t errlen)
+{
+    record_reader_t rd;
+    reader_init(&rd, f);
+    int rc = record_reader_next(&rd, rec, on_event, data, err, errlen);
+    if (rc == 1 && rd.pending) {
+        /* One record was asked for: a file of many is record_reader_next's. */
+        snprintf(err, errlen, "line %d: a second record starts here (a file of many records is read by picket replay)",
+                 rd.lineno);
+        return -1;
+    }
+    return rc == 1 ? 0 : -1;
 }
 
 void record_free(record_t *rec)

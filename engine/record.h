@@ -27,19 +27,42 @@ typedef struct record {
     referee_t *ref;    /* the referee that replayed it (owned; record_free) */
     const void *state; /* the position after the last line (the referee's) */
     int moves;
-    int lines;
+    int lines;         /* the file's line where the record ends (or where it failed) */
+    int number;        /* which record of the file, from 1 */
+    int first_line;    /* the file's line of its 'picket-record' line */
+    char forfeit[160]; /* the text after "# forfeit: " in the record, if any (printable ASCII) */
 } record_t;
 
 /* Called for every event while replaying (may be NULL). */
 typedef void (*record_event_fn)(void *data, const game_t *g, const game_event_t *ev);
 
-/* Replay a record. Returns 0, or -1 with "line N: reason" in err. rec->state is valid either
- * way once rec->game is set; call record_free. */
+/* Replay a file holding one record. Returns 0, or -1 with "line N: reason" in err (a second record
+ * in the file is refused: record_reader_next reads those). rec->state is valid either way once
+ * rec->game is set; call record_free. */
 int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, char *err, size_t errlen);
 void record_free(record_t *rec);
 
+/* A file of many records, one after another (the arena's -records FILE.txt): each starts with its
+ * 'picket-record' line, comments and blank lines before it being ignored, and ends with its
+ * result line, where the next record starts, or at the end of the file. Line numbers count from
+ * the start of the file. */
+typedef struct record_reader record_reader_t;
+/* A reader of f (not owned; it reads f from where it stands). NULL if out of memory. */
+record_reader_t *record_reader_create(FILE *f);
+void record_reader_free(record_reader_t *rd);
+/* Replay the next record into rec (call record_free after each, whatever it returns).
+ *  1: it replayed and verified;
+ * -1: it did not, "line N: reason" in err; the reader skips to the next record, if any. A line
+ *     over the limit, a NUL byte or a read error stops the file: nothing after it is read;
+ *  0: no record is left. A file with no record at all gives -1 ("empty record ...") first. */
+int record_reader_next(record_reader_t *rd, record_t *rec, record_event_fn on_event, void *data, char *err,
+                       size_t errlen);
+/* 1 if another record is known to follow the one just read (its first line has been seen). */
+int record_reader_more(const record_reader_t *rd);
+
 /* Read one line of at most cap-1 bytes, without the newline. Returns the length, -1 at end of
- * file, -2 if the line is too long (it is skipped), -3 if it holds a NUL byte. */
+ * file, -2 if the line is too long, -3 if it holds a NUL byte; after -2 or -3 the rest of the
+ * line is left unread, so a file without newlines is never read to its end. */
 int record_read_line(FILE *f, char *buf, int cap);
 
 #endif

@@ -16,7 +16,15 @@
 /* Close-on-exec from birth (pipe2), so a fork in another thread never inherits it. */
 static int make_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+/* What the child failed at, sent through the close-on-exec status pipe. */
+enum { STEP_EXEC, STEP_DIR, STEP_STDERR };
+
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
+{
+    return client_start_opts(c, argv, NULL, err, errlen);
+}
+
+int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts, char *err, size_t errlen)
 {
     int in[2], out[2], status[2];
     memset(c, 0, sizeof *c);
@@ -25,10 +33,21 @@ int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
     struct sigaction pipe_action;
     c->plain_writes = sigaction(SIGPIPE, NULL, &pipe_action) == 0 && pipe_action.sa_handler == SIG_IGN;
     c->exit_status = -1;
-    if (make_pipe(in) < 0 || make_pipe(out) < 0 || make_pipe(status) < 0) {
+    if (make_pipe(in) < 0) {
         snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
         return -1;
     }
+    if (make_pipe(out) < 0) {
+        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
+        close(in[0]), close(in[1]);
+        return -1;
+    }
+    if (make_pipe(status) < 0) {
+        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        return -1;
+    }
+    const char *dir = opts ? opts->dir : NULL, *errfile = opts ? opts->stderr_path : NULL;
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "cannot fork: %s", strerror(errno));
@@ -36,26 +55,54 @@ int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
         return -1;
     }
     if (pid == 0) {
+        int report[2] = { STEP_EXEC, 0 };
+        setpgid(0, 0);
+        /* The controller's signal dispositions are not the engine's (sigaction: async-signal
+         * safe between fork and exec). */
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigaction(SIGPIPE, &dfl, NULL);
+        sigaction(SIGINT, &dfl, NULL);
+        sigaction(SIGTERM, &dfl, NULL);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
+        if (errfile) {
+            int fd = open(errfile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+            if (fd < 0 || dup2(fd, STDERR_FILENO) < 0) {
+                report[0] = STEP_STDERR;
+                goto failed;
+            }
+        }
+        if (dir && chdir(dir) < 0) {
+            report[0] = STEP_DIR;
+            goto failed;
+        }
         execvp(argv[0], argv);
-        /* Tell the parent why exec failed, through the close-on-exec status pipe. */
-        int e = errno;
-        ssize_t w = write(status[1], &e, sizeof e);
+    failed:
+        report[1] = errno;
+        ssize_t w = write(status[1], report, sizeof report);
         (void)w;
         _exit(127);
     }
+    /* Also here, so the group exists before anyone signals it, whichever runs first. */
+    setpgid(pid, pid);
     close(in[0]);
     close(out[1]);
     close(status[1]);
-    int e = 0;
+    int report[2] = { 0, 0 };
     ssize_t got;
     do
-        got = read(status[0], &e, sizeof e);
+        got = read(status[0], report, sizeof report);
     while (got < 0 && errno == EINTR);
     close(status[0]);
-    if (got == sizeof e) {
-        snprintf(err, errlen, "cannot start '%s': %s", argv[0], strerror(e));
+    if (got == sizeof report) {
+        if (report[0] == STEP_DIR)
+            snprintf(err, errlen, "cannot enter the folder '%s': %s", dir, strerror(report[1]));
+        else if (report[0] == STEP_STDERR)
+            snprintf(err, errlen, "cannot open '%s' for stderr: %s", errfile, strerror(report[1]));
+        else
+            snprintf(err, errlen, "cannot start '%s': %s", argv[0], strerror(report[1]));
         close(in[1]);
         close(out[0]);
         waitpid(pid, NULL, 0);
@@ -158,17 +205,30 @@ void client_stop(client_t *c, int grace_ms)
         close(c->to_engine);
         c->to_engine = -1;
     }
-    int status = 0;
+    /* Wait for the engine to exit without reaping it: while it is a zombie its pid, which is
+     * also its process group's id, cannot be taken by another process. */
     long long deadline = now_ms() + grace_ms;
-    pid_t r;
-    while ((r = waitpid(c->pid, &status, WNOHANG)) == 0 && now_ms() < deadline) {
+    siginfo_t info;
+    int exited = 0;
+    for (;;) {
+        memset(&info, 0, sizeof info);
+        if (waitid(P_PID, (id_t)c->pid, &info, WEXITED | WNOHANG | WNOWAIT) < 0 && errno != EINTR)
+            break;
+        if (info.si_pid == c->pid) {
+            exited = 1;
+            break;
+        }
+        if (now_ms() >= deadline)
+            break;
         struct timespec ts = { 0, 2000000 };
         nanosleep(&ts, NULL);
     }
-    if (r == 0) {
+    kill(-c->pid, SIGKILL); /* the group: what a wrapper script or the engine left running */
+    if (!exited)
         kill(c->pid, SIGKILL);
-        waitpid(c->pid, &status, 0);
-    }
+    int status = 0;
+    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+        continue;
     c->exit_status = status;
     close(c->from.fd);
     c->from.fd = -1;

@@ -18,8 +18,19 @@ typedef struct client {
     int plain_writes;  /* SIGPIPE was ignored at client_start: no signal mask around writes */
 } client_t;
 
-/* Start argv[0] with its arguments; stderr is inherited. Returns 0 or -1 with a reason. */
+/* How to start an engine beyond its argv (every field may be NULL). */
+typedef struct client_opts {
+    const char *dir;          /* its working folder: entered before argv[0] is looked up */
+    const char *stderr_path;  /* its stderr is appended to this file (NULL: inherited) */
+} client_opts_t;
+
+/* Start argv[0] with its arguments, in a process group of its own (a terminal's ^C reaches the
+ * controller alone, and client_stop can end everything the engine started). Returns 0 or -1
+ * with a reason, which names the step that failed ("cannot start 'X': ...", "cannot enter the
+ * folder 'D': ...", "cannot open 'F' for stderr: ..."). client_start is client_start_opts with
+ * no options. */
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen);
+int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts, char *err, size_t errlen);
 /* Write one line (a newline is added). Returns 0, or -1 if the engine has gone (errno EPIPE)
  * or the line is longer than PROTO_MAX_LINE. Never raises SIGPIPE and never changes its
  * disposition: the client touches no process-wide state. A program that ignores SIGPIPE itself
@@ -34,7 +45,8 @@ proto_status_t client_read(client_t *c, char *line, int timeout_ms);
  * (may be NULL). Returns 1 for '=', 0 for '?', -1 on timeout or end of output. */
 int client_await_reply(client_t *c, char *line, int timeout_ms, long want_id,
                        void (*on_line)(void *, const char *), void *data);
-/* Send quit, wait up to grace_ms, then kill; always reaps the process and closes its pipes. */
+/* Send quit and wait up to grace_ms for the engine to exit; then SIGKILL its whole process
+ * group (whatever it left behind, also behind a wrapper script), reap it and close its pipes. */
 void client_stop(client_t *c, int grace_ms);
 
 #endif

@@ -1,6 +1,5 @@
 #include "session.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -72,21 +71,31 @@ static int set_info(void *ctx, const char *value, char *err, size_t errlen)
     return 0;
 }
 
+/* The new file is opened before the old one is closed: a refused value changes nothing. */
 static int set_log(void *ctx, const char *value, char *err, size_t errlen)
 {
     session_t *s = ctx;
-    if (s->log)
-        fclose(s->log);
-    s->log = NULL;
-    if (!*value)
-        return 0;
-    if (!(s->log = fopen(value, "a"))) {
+    FILE *f = NULL;
+    if (*value && !(f = fopen(value, "a"))) {
         char shown[64];
         game_quote(value, 48, shown, sizeof shown);
         snprintf(err, errlen, "option log: cannot append to '%s'", shown);
         return -1;
     }
+    if (s->log)
+        fclose(s->log);
+    s->log = f;
     return 0;
+}
+
+/* Every line read whole goes to the log, if one is set: those handled and those read during a
+ * search alike (a line over the limit or holding a NUL byte is never read whole). */
+static void log_line(session_t *s, const char *line)
+{
+    if (s->log) {
+        fprintf(s->log, "%s\n", line);
+        fflush(s->log);
+    }
 }
 
 /* The session's own options (their names hold no '.', so no bot's option can take one). The
@@ -295,27 +304,21 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
                 return -1;
             }
         } else if (strcmp(k, "seat") == 0) {
-            char *end;
-            long x = strtol(v, &end, 10);
-            if (!*v || *end || x < 0 || x >= GAME_MAX_PLAYERS) {
-                fail(s, id, "bad seat '%s'", shown);
+            uint64_t x;
+            if (game_u64_token(v, 0, GAME_MAX_PLAYERS - 1, &x) < 0) {
+                fail(s, id, "bad seat '%s' (a whole number from 0 to %d)", shown, GAME_MAX_PLAYERS - 1);
                 return -1;
             }
             seat = (int)x;
         } else if (strcmp(k, "seed") == 0) {
-            char *end;
-            errno = 0;
-            unsigned long long x = strtoull(v, &end, 10);
-            if (!*v || *v == '-' || *end || errno) {
-                fail(s, id, "bad seed '%s'", shown);
+            if (game_u64_token(v, 0, UINT64_MAX, &seed) < 0) {
+                fail(s, id, "bad seed '%s' (a whole number from 0 to %" PRIu64 ")", shown, UINT64_MAX);
                 return -1;
             }
-            seed = x;
         } else if (strcmp(k, "players") == 0) {
-            char *end;
-            long x = strtol(v, &end, 10);
-            if (!*v || *end || x < 1 || x > GAME_MAX_PLAYERS) {
-                fail(s, id, "bad players '%s'", shown);
+            uint64_t x;
+            if (game_u64_token(v, 1, GAME_MAX_PLAYERS, &x) < 0) {
+                fail(s, id, "bad players '%s' (a whole number from 1 to %d)", shown, GAME_MAX_PLAYERS);
                 return -1;
             }
             cfg.players = (int)x;
@@ -489,39 +492,63 @@ static int cmd_view(session_t *s, const command_line_t *c)
     return 0;
 }
 
-/* Limits of go / analyze: [settime MS] [movetime MS] [iterations N] [infinite]. */
+/* The limits of go and analyze, declared once: the parser and the error that lists them both
+ * read this table. Every number is whole, decimal digits only, in its range: no sign, no
+ * exponent, no wrap (the arena may send up to 10^12 iterations). `inc` is the chess clock's
+ * increment. -1: not given. */
+#define LIMIT_MAX UINT64_C(1000000000000)
+enum { LIM_SETTIME, LIM_MOVETIME, LIM_INC, LIM_ITERATIONS, N_LIMITS };
+static const struct limit_def {
+    const char *name;
+    uint64_t lo, hi;
+} LIMITS[N_LIMITS] = {
+    [LIM_SETTIME] = { "settime", 0, LIMIT_MAX },
+    [LIM_MOVETIME] = { "movetime", 0, LIMIT_MAX },
+    [LIM_INC] = { "inc", 0, LIMIT_MAX },
+    [LIM_ITERATIONS] = { "iterations", 1, LIMIT_MAX },
+};
+
 static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limits_t *lim)
 {
-    lim->time_left_ms = lim->move_time_ms = lim->iterations = -1;
+    int64_t value[N_LIMITS];
+    for (int k = 0; k < N_LIMITS; k++)
+        value[k] = -1;
     lim->infinite = 0;
     for (int i = 1; i < n; i++) {
-        int64_t *dst = strcmp(w[i], "settime") == 0 ? &lim->time_left_ms
-                       : strcmp(w[i], "movetime") == 0 ? &lim->move_time_ms
-                       : strcmp(w[i], "iterations") == 0 ? &lim->iterations : NULL;
         if (strcmp(w[i], "infinite") == 0) {
             lim->infinite = 1;
             continue;
         }
+        int k = 0;
+        while (k < N_LIMITS && strcmp(w[i], LIMITS[k].name) != 0)
+            k++;
         char shown[48];
         game_quote(w[i], 40, shown, sizeof shown);
-        if (!dst) {
-            fail(s, id, "unknown limit '%s' (settime, movetime, iterations, infinite)", shown);
+        if (k == N_LIMITS) {
+            char names[128] = "";
+            for (int j = 0; j < N_LIMITS; j++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", LIMITS[j].name);
+            fail(s, id, "unknown limit '%s' (%sinfinite)", shown, names);
             return -1;
         }
+        const struct limit_def *d = &LIMITS[k];
         if (i + 1 >= n) {
-            fail(s, id, "'%s' needs a number", shown);
+            fail(s, id, "limit %s needs a whole number from %" PRIu64 " to %" PRIu64, d->name, d->lo, d->hi);
             return -1;
         }
-        char *end;
-        errno = 0;
-        long long v = strtoll(w[++i], &end, 10);
-        if (!*w[i] || *end || errno || v < 0) {
+        uint64_t v;
+        if (game_u64_token(w[++i], d->lo, d->hi, &v) < 0) {
             game_quote(w[i], 40, shown, sizeof shown);
-            fail(s, id, "'%s' is not a number of 0 or more", shown);
+            fail(s, id, "limit %s: '%s' is not a whole number from %" PRIu64 " to %" PRIu64, d->name, shown, d->lo,
+                 d->hi);
             return -1;
         }
-        *dst = v;
+        value[k] = (int64_t)v;
     }
+    lim->time_left_ms = value[LIM_SETTIME];
+    lim->move_time_ms = value[LIM_MOVETIME];
+    lim->inc_ms = value[LIM_INC];
+    lim->iterations = value[LIM_ITERATIONS];
     return 0;
 }
 
@@ -575,6 +602,7 @@ static int should_stop(void *data)
             continue;
         }
         s->line_no++;
+        log_line(s, line);
         char *w[3];
         char copy[64];
         size_t len = strnlen(line, sizeof copy - 1);
@@ -727,10 +755,7 @@ const char *session_command(int i) { return i >= 0 && i < N_COMMANDS ? COMMANDS[
 int session_handle_line(session_t *s, const char *line)
 {
     s->line_no++;
-    if (s->log) {
-        fprintf(s->log, "%s\n", line);
-        fflush(s->log);
-    }
+    log_line(s, line);
     size_t len = strnlen(line, PROTO_MAX_LINE);
     memmove(s->work, line, len);
     s->work[len] = '\0';

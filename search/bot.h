@@ -28,6 +28,7 @@ enum { BOT_INFO_LINES = 5, BOT_NAME_LEN = 32 };
 typedef struct bot_limits {
     int64_t time_left_ms;  /* time left for the whole set */
     int64_t move_time_ms;  /* time for this decision */
+    int64_t inc_ms;        /* the chess clock's increment, added after each move */
     int64_t iterations;    /* fixed amount of search */
     int infinite;          /* search until stopped */
 } bot_limits_t;

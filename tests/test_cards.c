@@ -198,6 +198,20 @@ static void test_list_rejects_unknown_card_and_names_it(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "'ZQ'"));
 }
 
+/* Issue 10: the hint names the ranks of the pack asked for. CG: "cast out of the Pack the Deuces,
+ * Treyes, Fours, and Fives" (36 cards); DR: "leaving out the 6s as well" (32). */
+static void test_list_hint_names_the_ranks_of_the_pack(void)
+{
+    cardset_t set = 0;
+    char err[160] = "";
+    CU_ASSERT_EQUAL(cards_parse_list("ZQ", cards_pack(36), &set, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "unknown card 'ZQ' (use rank 6-9 T J Q K A or 10, suit C D H S)");
+    CU_ASSERT_EQUAL(cards_parse_list("ZQ", cards_pack(32), &set, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "unknown card 'ZQ' (use rank 7-9 T J Q K A or 10, suit C D H S)");
+    CU_ASSERT_EQUAL(cards_parse_list("ZQ", cards_pack(52), &set, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "unknown card 'ZQ' (use rank 2-9 T J Q K A or 10, suit C D H S)");
+}
+
 static void test_list_rejects_glued_cards(void)
 {
     cardset_t set = 0;
@@ -396,6 +410,7 @@ int main(void)
     ADD(l, test_list_with_commas);
     ADD(l, test_list_with_mixed_and_repeated_separators);
     ADD(l, test_list_rejects_unknown_card_and_names_it);
+    ADD(l, test_list_hint_names_the_ranks_of_the_pack);
     ADD(l, test_list_rejects_glued_cards);
     ADD(l, test_list_rejects_duplicate_card_and_names_it);
     ADD(l, test_list_rejects_T_and_10_of_one_suit_as_duplicate);

@@ -132,13 +132,227 @@ static void test_unknown_preset_is_refused(void) { expect_error("score --preset 
 static void test_unknown_flag_is_refused(void) { expect_error("selfplay --flag trumps=on --sets 1", "unknown flag 'trumps'"); }
 static void test_bad_flag_value_is_refused(void) { expect_error("selfplay --flag ties=maybe --sets 1", "flag ties: unknown value 'maybe'"); }
 static void test_unknown_command_is_refused(void) { expect_error("deal", "unknown command 'deal'"); }
-static void test_bad_sets_is_refused(void) { expect_error("selfplay --sets many", "--sets must be a number"); }
+static void test_bad_sets_is_refused(void) { expect_error("selfplay --sets many", "--sets must be a whole number from 1 to 100000000, not 'many'"); }
+
+/* Issue 10: a number on the command line is read whole or refused, never wrapped: strtol would
+ * read 4294967301 as 5 once cast to int, and strtoull would read -1 as 2^64 - 1. Each bad value
+ * is refused with the option and its range. */
+static const char *const BAD_NUMBERS[] = { "4294967301", "18446744073709551617", "-1", "1e3", "nan", "inf", "''", "+1",
+                                           "' 1'", "0x1", "1.0" };
+
+static void expect_numbers_refused(const char *fmt, const char *want, size_t from)
+{
+    for (size_t i = from; i < sizeof BAD_NUMBERS / sizeof BAD_NUMBERS[0]; i++) {
+        char args[512];
+        snprintf(args, sizeof args, fmt, BAD_NUMBERS[i]);
+        expect_error(args, want);
+    }
+}
+
+static void test_solve_tricks_do_not_wrap(void)
+{
+    expect_numbers_refused("solve --hand0 \"AH KH 6S\" --hand1 \"QH JH 7S\" --tricks %s 4",
+                           "solve: --tricks must be a whole number from 0 to 12, not '", 0);
+    expect_numbers_refused("solve --hand0 \"AH KH 6S\" --hand1 \"QH JH 7S\" --tricks 5 %s",
+                           "solve: --tricks must be a whole number from 0 to 12, not '", 0);
+}
+static void test_solve_to_move_and_table_size_do_not_wrap(void)
+{
+    expect_numbers_refused("solve --hand0 \"AH\" --hand1 \"QH\" --tricks 11 0 --to-move %s",
+                           "solve: --to-move must be a whole number from 0 to 1, not '", 0);
+    expect_numbers_refused("solve --hand0 \"AH\" --hand1 \"QH\" --tricks 11 0 --tt-mb %s",
+                           "solve: --tt-mb must be a whole number from 1 to 65536, not '", 0);
+    /* 2^32 + 1 MB would be 1 MB after a cast to int. */
+    expect_error("solve --hand0 \"AH\" --hand1 \"QH\" --tricks 11 0 --tt-mb 4294967297", "not '4294967297'");
+}
+static void test_selfplay_sets_and_seed_do_not_wrap(void)
+{
+    expect_numbers_refused("selfplay --sets %s", "selfplay: --sets must be a whole number from 1 to 100000000, not '", 0);
+    /* 4294967301 is a seed like any other: the list from its second entry. */
+    expect_numbers_refused("selfplay --sets 1 --seed %s",
+                           "selfplay: --seed must be a whole number from 0 to 18446744073709551615, not '", 1);
+}
+static void test_selfplay_takes_the_largest_seed(void)
+{
+    CU_ASSERT_EQUAL(run("selfplay --sets 1 --seed 18446744073709551615"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "seed 18446744073709551615"));
+}
 static void test_replay_of_missing_file_is_refused(void) { expect_error("replay /nonexistent/record.txt", "cannot open '/nonexistent/record.txt'"); }
 
 static void test_replay_reports_the_known_record(void)
 {
     CU_ASSERT_EQUAL(run("replay tests/records/cotgrave-seed-7.txt"), 0);
     CU_ASSERT_STRING_EQUAL(out_buf, "ok: picket, 150 moves, scores 69-100, game over\n");
+}
+
+/* Write text to a fresh temporary file; its path in path (a "/tmp/...XXXXXX" template). */
+static void write_temp(char *path, const char *text, size_t len)
+{
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT(write(fd, text, len) == (ssize_t)len);
+    close(fd);
+}
+
+static char *read_all(const char *path)
+{
+    static char buf[65536];
+    slurp(path, buf, sizeof buf);
+    char *copy = strdup(buf);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    return copy;
+}
+
+/* Issue 10: `picket replay /dev/zero` never returned (one endless line of NULs). A NUL byte or a
+ * line over 4095 bytes stops the reading at once (docs/records.md). */
+static void test_replay_of_dev_zero_ends_at_once(void) { expect_error("replay /dev/zero", "line 1: holds a NUL byte"); }
+
+static void test_replay_of_a_huge_line_ends_at_once(void)
+{
+    /* 64 MB without a newline: refused after its first 4 KB, not read to its end. */
+    char path[] = "/tmp/picket-cli-hugeXXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(ftruncate(fd, 64 << 20), 0);
+    char x[4096];
+    memset(x, 'x', sizeof x);
+    CU_ASSERT(write(fd, x, sizeof x) == (ssize_t)sizeof x);
+    close(fd);
+    char args[256];
+    snprintf(args, sizeof args, "replay %s", path);
+    expect_error(args, "line 1: longer than 4095 bytes");
+    unlink(path);
+}
+
+static void test_replay_refuses_a_folder(void) { expect_error("replay /tmp", "replay: '/tmp' is a folder, not a record"); }
+
+/* A file of many records (the arena's -records FILE.txt, docs/records.md): the two known records
+ * one after the other, with the arena's comments, each replayed and verified. */
+static char *two_records(const char *second_from, const char *second_to)
+{
+    char *a = read_all("tests/records/cotgrave-seed-7.txt"), *b = read_all("tests/records/ducoeur-report-deck32-seed-11.txt");
+    size_t n = strlen(a) + strlen(b) + 256;
+    char *t = malloc(n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    char *at = second_from ? strstr(b, second_from) : NULL;
+    if (at)
+        snprintf(t, n, "%s\n# set pairing 0 round 1 leg 1\n%.*s%s%s", a, (int)(at - b), b, second_to, at + strlen(second_from));
+    else
+        snprintf(t, n, "%s\n# set pairing 0 round 1 leg 1\n%s", a, b);
+    free(a);
+    free(b);
+    return t;
+}
+
+/* The line of the first `want` after `after` in text, from 1. */
+static int line_of(const char *text, const char *after, const char *want)
+{
+    const char *from = strstr(text, after);
+    const char *at = from ? strstr(from, want) : NULL;
+    int n = 1;
+    for (const char *p = text; at && p < at; p++)
+        n += *p == '\n';
+    return at ? n : -1;
+}
+
+static void test_replay_reads_a_file_of_many_records(void)
+{
+    char *t = two_records(NULL, NULL);
+    char path[] = "/tmp/picket-cli-manyXXXXXX", args[256], want[512];
+    write_temp(path, t, strlen(t));
+    snprintf(args, sizeof args, "replay %s", path);
+    CU_ASSERT_EQUAL(run(args), 0);
+    snprintf(want, sizeof want,
+             "record 1 (line 1): ok, 150 moves, 69-100 winner 1\n"
+             "record 2 (line %d): ok, 29 moves, 124-6 winner 0\n"
+             "2 records: 2 ok, 0 failed\n",
+             line_of(t, "# set pairing", "picket-record 1"));
+    CU_ASSERT_STRING_EQUAL(out_buf, want);
+    CU_ASSERT_STRING_EQUAL(err_buf, "");
+    unlink(path);
+    free(t);
+}
+
+static void test_replay_of_many_names_the_failing_record_and_its_file_line(void)
+{
+    /* The second record's first play by the wrong seat. */
+    char *t = two_records("move 1 play QC", "move 0 play QC");
+    char path[] = "/tmp/picket-cli-manyXXXXXX", args[256], want[256];
+    write_temp(path, t, strlen(t));
+    snprintf(args, sizeof args, "replay %s", path);
+    CU_ASSERT_EQUAL(run(args), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "record 1 (line 1): ok, 150 moves, 69-100 winner 1\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "2 records: 1 ok, 1 failed\n"));
+    snprintf(want, sizeof want, "record 2, line %d: seat 0 is not to move (seat 1 is)\n", line_of(t, "# set pairing", "move 0 play QC"));
+    if (!strstr(err_buf, want))
+        fprintf(stderr, "\n    expected '%s' in '%s'\n", want, err_buf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err_buf, want));
+    CU_ASSERT_EQUAL(count_lines(err_buf), 1);
+    unlink(path);
+    free(t);
+}
+
+/* A forfeited set's record (what the arena writes when a seat faults): the moves up to the fault,
+ * the forfeit comment, and a result line of the scores so far with no winner. */
+static void test_replay_shows_a_forfeit(void)
+{
+    char *full = read_all("tests/records/cotgrave-seed-7.txt");
+    char *cut = strstr(full, "move 1 call S\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cut);
+    *cut = '\0';
+    char text[8192];
+    snprintf(text, sizeof text, "%s# forfeit: seat 0 loses by timeout: no reply in 1500 ms\nresult 0 0\n", full);
+    char path[] = "/tmp/picket-cli-forfXXXXXX", args[256];
+    write_temp(path, text, strlen(text));
+    snprintf(args, sizeof args, "replay %s", path);
+    CU_ASSERT_EQUAL(run(args), 0);
+    CU_ASSERT_STRING_EQUAL(out_buf, "ok: picket, 2 moves, scores 0-0, game unfinished, forfeit: seat 0 loses by timeout: "
+                                    "no reply in 1500 ms\n");
+    unlink(path);
+    free(full);
+}
+
+/* Issue 10: -version on both programs, one line, exit 0. */
+static void test_version_is_one_line(void)
+{
+    static const char *const flags[] = { "--version", "-version" };
+    char want[64];
+    snprintf(want, sizeof want, "picket %s\n", PICKET_VERSION);
+    for (int i = 0; i < 2; i++) {
+        CU_ASSERT_EQUAL(run(flags[i]), 0);
+        CU_ASSERT_STRING_EQUAL(out_buf, want);
+    }
+    CU_ASSERT_EQUAL(run("--help"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "--version"));
+}
+
+static void test_engine_version_is_one_line(void)
+{
+    /* The engine is built next to picket ($PICKET_BIN). */
+    const char *bin = getenv("PICKET_BIN"), *slash = bin ? strrchr(bin, '/') : NULL;
+    char engine[1024] = "build/tools/picket-engine";
+    if (getenv("PICKET_ENGINE"))
+        snprintf(engine, sizeof engine, "%s", getenv("PICKET_ENGINE"));
+    else if (slash)
+        snprintf(engine, sizeof engine, "%.*s/picket-engine", (int)(slash - bin), bin);
+    char cmd[2200], path[] = "/tmp/picket-cli-verXXXXXX", want[64];
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    snprintf(want, sizeof want, "picket-engine %s\n", PICKET_VERSION);
+    static const char *const flags[] = { "--version", "-version", "--help" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(cmd, sizeof cmd, "%s %s >%s 2>&1 </dev/null", engine, flags[i], path);
+        int status = system(cmd);
+        CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        slurp(path, out_buf, sizeof out_buf);
+        if (i < 2) {
+            CU_ASSERT_STRING_EQUAL(out_buf, want);
+        } else {
+            CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "--version"));
+        }
+    }
+    unlink(path);
 }
 
 static void test_replay_refuses_a_broken_record_with_its_line(void)
@@ -260,6 +474,19 @@ int main(void)
     CU_add_test(s, "bad flag value is refused", test_bad_flag_value_is_refused);
     CU_add_test(s, "unknown command is refused", test_unknown_command_is_refused);
     CU_add_test(s, "bad --sets is refused", test_bad_sets_is_refused);
+    CU_add_test(s, "solve --tricks does not wrap", test_solve_tricks_do_not_wrap);
+    CU_add_test(s, "solve --to-move and --tt-mb do not wrap", test_solve_to_move_and_table_size_do_not_wrap);
+    CU_add_test(s, "selfplay --sets and --seed do not wrap", test_selfplay_sets_and_seed_do_not_wrap);
+    CU_add_test(s, "selfplay takes the largest seed", test_selfplay_takes_the_largest_seed);
+    CU_add_test(s, "replay of /dev/zero ends at once", test_replay_of_dev_zero_ends_at_once);
+    CU_add_test(s, "replay of a huge line ends at once", test_replay_of_a_huge_line_ends_at_once);
+    CU_add_test(s, "replay refuses a folder", test_replay_refuses_a_folder);
+    CU_add_test(s, "replay reads a file of many records", test_replay_reads_a_file_of_many_records);
+    CU_add_test(s, "replay of many names the failing record and its file line",
+                test_replay_of_many_names_the_failing_record_and_its_file_line);
+    CU_add_test(s, "replay shows a forfeit", test_replay_shows_a_forfeit);
+    CU_add_test(s, "picket --version is one line", test_version_is_one_line);
+    CU_add_test(s, "picket-engine --version is one line", test_engine_version_is_one_line);
     CU_add_test(s, "replay of a missing file is refused", test_replay_of_missing_file_is_refused);
     CU_add_test(s, "replay reports the known record", test_replay_reports_the_known_record);
     CU_add_test(s, "replay refuses a broken record with its line", test_replay_refuses_a_broken_record_with_its_line);

@@ -581,6 +581,58 @@ static void test_deck_32_elder_sees_rest_of_five_and_younger_takes_the_rest(void
     EXPECT_EQ(T.st.pub.stock_left, 0);
 }
 
+/* P32B: elder's Blank in the 32-card pack (no King, Queen or Knave among 7 to A). */
+static const char *P32B_E = "AH TH 9H 8H 7H AC TC 9C 8C AD TD 9D";
+static const char *P32B_Y = "7C 7D 8D AS TS 9S 8S 7S KC QC JC KD";
+static const char *P32B_S = "QD JD KH QH JH KS QS JS";
+
+/* CG: "I have a Blank, and I intend to discard such a number of Cards"; with deck=32 elder's share
+ * is 5, so the number he names is 1 to 5 (docs/rules.md, engine rulings 2 and 3). */
+static void test_deck_32_blank_count_is_at_most_five(void)
+{
+    init(&T, test_rules("cotgrave", "deck=32", NULL));
+    deal(&T, 1, P32B_E, P32B_Y, P32B_S);
+    EXPECT_EQ(phase(&T), PK_PH_BLANK_COUNT);
+    refused_text(&T, "blank 6", "a Blank's count must be 1 to 5 (elder's share), not 6");
+    refused_text(&T, "blank 8", "1 to 5");
+    CU_ASSERT_TRUE(legal_text(&T, "blank 5"));
+    CU_ASSERT_TRUE(legal_text(&T, "blank 1"));
+}
+
+/* ================================================================ notation */
+
+static void expect_parse_error(const char *text, const char *why)
+{
+    game_move_t m;
+    char err[GAME_ERR_LEN] = "";
+    CU_ASSERT_EQUAL(picket_move_parse(text, &m, err, sizeof err), -1);
+    if (!strstr(err, why))
+        fprintf(stderr, "\n    '%s': reason '%s' does not mention '%s'\n", text, err, why);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, why));
+}
+
+/* Issue 10: a count is digits and nothing else; "blank 4294967298" is not "blank 2". */
+static void test_blank_count_is_read_strictly(void)
+{
+    static const char *const bad[] = { "blank", "blank +3", "blank 3x", "blank 3 4", "blank 0", "blank 9", "blank -1",
+                                       "blank 4294967298", "blank 1e0", "blank 0x3" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_parse_error(bad[i], "blank needs a count from 1 to 8");
+    game_move_t m;
+    char err[GAME_ERR_LEN];
+    CU_ASSERT_EQUAL(picket_move_parse("blank 3  ", &m, err, sizeof err), 0);
+    EXPECT_EQ(m.arg, 3);
+}
+
+/* Every pack here is 36 cards (6 to A) or 32 (7 to A): a card of rank 2 to 5 is no Picket card,
+ * and the hint names the ranks Picket has, not 2 to 5. */
+static void test_card_outside_every_picket_pack_is_refused_with_picket_ranks(void)
+{
+    expect_parse_error("discard 5H", "card '5H' is not in this pack");
+    expect_parse_error("play 2C", "card '2C' is not in this pack");
+    expect_parse_error("play ZZ", "unknown card 'ZZ' (use rank 6-9 T J Q K A or 10, suit C D H S)");
+}
+
 /* ================================================================ the leftover stock */
 
 /* CG: "if he take them not all in, then may the Elder hand see them, provided that he first
@@ -1488,6 +1540,9 @@ int main(void)
     ADD(test_younger_draw_8_limited_to_what_is_left);
     ADD(test_deck_32_elder_takes_at_most_five);
     ADD(test_deck_32_elder_sees_rest_of_five_and_younger_takes_the_rest);
+    ADD(test_deck_32_blank_count_is_at_most_five);
+    ADD(test_blank_count_is_read_strictly);
+    ADD(test_card_outside_every_picket_pack_is_refused_with_picket_ranks);
     ADD(test_leftover_elder_calls_a_suit_to_see_the_stock);
     ADD(test_leftover_called_suit_binds_elders_first_lead);
     ADD(test_leftover_call_none_leaves_the_stock_unseen);

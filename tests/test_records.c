@@ -269,6 +269,202 @@ static void test_binary_junk_is_refused_without_crashing(void)
     CU_ASSERT(refused > 1000);
 }
 
+/* ---------------------------------------------------------------- strict numbers */
+
+/* Issue 10: numbers in a record are digits (a '-' where negative makes sense), read whole. */
+static void test_numbers_are_read_strictly(void)
+{
+    expect_refusal("picket-record 1\ngame picket\nseed +7\n", "line 3: seed must be");
+    expect_refusal("picket-record 1\ngame picket\nseed 18446744073709551616\n", "line 3: seed must be");
+    expect_refusal("picket-record 1\ngame picket\nseed 0x7\n", "line 3: seed must be");
+    expect_refusal("picket-record 1\ngame picket\nplayers +2\nseed 7\n", "line 3: players must be 1 to");
+    expect_refusal("picket-record 1\ngame picket\nplayers 4294967298\nseed 7\n", "line 3: players must be 1 to");
+    expect_refusal("picket-record +1\n", "line 1: a record starts with 'picket-record 1'");
+    char *t = fixture_with("move 1 discard", "move +1 discard");
+    expect_refusal(t, "line 5: '+1' is not a seat");
+    free(t);
+}
+
+/* ---------------------------------------------------------------- the file ends fast */
+
+/* Issue 10: a file of NULs, or one endless line, is refused at its first bad byte, and the
+ * reader leaves the rest unread (`picket replay /dev/zero` never returned). */
+static void test_nul_bytes_stop_the_reading_at_once(void)
+{
+    size_t n = 1 << 20;
+    char *zeros = calloc(1, n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(zeros);
+    FILE *f = fmemopen(zeros, n, "r");
+    record_t rec;
+    char err[300];
+    CU_ASSERT_EQUAL(record_replay(f, &rec, NULL, NULL, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "line 1: holds a NUL byte");
+    CU_ASSERT(ftell(f) <= 1);
+    record_free(&rec);
+    fclose(f);
+    free(zeros);
+}
+
+static void test_an_endless_line_stops_the_reading_at_once(void)
+{
+    size_t n = 1 << 20;
+    char *xs = malloc(n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xs);
+    memset(xs, 'x', n);
+    FILE *f = fmemopen(xs, n, "r");
+    record_t rec;
+    char err[300];
+    CU_ASSERT_EQUAL(record_replay(f, &rec, NULL, NULL, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "line 1: longer than 4095 bytes");
+    CU_ASSERT(ftell(f) <= RECORD_MAX_LINE);
+    record_free(&rec);
+    fclose(f);
+    free(xs);
+}
+
+/* ---------------------------------------------------------------- a file of many records */
+
+/* The two known records, as the arena's -records FILE.txt holds them: each record with its
+ * comments, a blank line after each (docs/records.md). */
+static char *two_records(void)
+{
+    char *a = read_file("tests/records/cotgrave-seed-7.txt");
+    char *b = read_file("tests/records/ducoeur-report-deck32-seed-11.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    size_t n = strlen(a) + strlen(b) + 256;
+    char *t = malloc(n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    snprintf(t, n, "%s\n# set pairing 0 round 1 leg 1\n# seat 0: b\n# seat 1: a\n%s\n", a, b);
+    free(a);
+    free(b);
+    return t;
+}
+
+static int line_count(const char *text, const char *upto)
+{
+    int n = 1;
+    for (const char *p = text; p < upto; p++)
+        n += *p == '\n';
+    return n;
+}
+
+static void test_a_file_of_two_records_reads_both(void)
+{
+    char *t = two_records();
+    int second = line_count(t, strstr(t, "picket-record 1\ngame picket\npreset ducoeur-report"));
+    FILE *f = fmemopen(t, strlen(t), "r");
+    record_reader_t *rd = record_reader_create(f);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rd);
+    record_t rec;
+    char err[300] = "";
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(rec.number, 1);
+    CU_ASSERT_EQUAL(rec.first_line, 1);
+    CU_ASSERT_EQUAL(rec.moves, 150);
+    CU_ASSERT_EQUAL(record_reader_more(rd), 1);
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(rec.number, 2);
+    CU_ASSERT_EQUAL(rec.first_line, second);
+    CU_ASSERT_STRING_EQUAL(rec.cfg.preset, "ducoeur-report");
+    CU_ASSERT_EQUAL(record_reader_more(rd), 0);
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 0);
+    record_reader_free(rd);
+    fclose(f);
+    free(t);
+}
+
+/* A record without a result line ends where the next one starts. */
+static void test_a_record_without_result_ends_at_the_next_record(void)
+{
+    const char *text = "picket-record 1\ngame picket\nseed 7\nmove 1 discard 7C TC QC TD KD KS AS\n"
+                       "picket-record 1\ngame picket\nseed 7\n";
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    record_reader_t *rd = record_reader_create(f);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rd);
+    record_t rec;
+    char err[300] = "";
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(rec.moves, 1);
+    CU_ASSERT_EQUAL(rec.lines, 4);
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(rec.first_line, 5);
+    CU_ASSERT_EQUAL(rec.moves, 0);
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 0);
+    record_reader_free(rd);
+    fclose(f);
+}
+
+/* A failing record names its line in the file; the reader goes on with the next record. */
+static void test_a_failing_record_is_skipped_and_the_next_is_read(void)
+{
+    char *t = two_records();
+    char *bad = strstr(t, "move 1 discard 7C TC QC TD KD KS AS");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    bad[5] = '0';
+    FILE *f = fmemopen(t, strlen(t), "r");
+    record_reader_t *rd = record_reader_create(f);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rd);
+    record_t rec;
+    char err[300] = "";
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "line 5: seat 0 is not to move (seat 1 is)");
+    CU_ASSERT_EQUAL(record_reader_more(rd), 1);
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(rec.number, 2);
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 0);
+    record_reader_free(rd);
+    fclose(f);
+    free(t);
+}
+
+/* record_replay reads one record: a second one in its file is an error, not ignored. */
+static void test_replay_of_one_record_refuses_a_second(void)
+{
+    char *t = two_records();
+    char want[80];
+    snprintf(want, sizeof want, "line %d: a second record starts here",
+             line_count(t, strstr(t, "picket-record 1\ngame picket\npreset ducoeur-report")));
+    expect_refusal(t, want);
+    free(t);
+}
+
+/* The arena writes a forfeited set's reason as a comment before its result line. */
+static void test_a_forfeit_comment_is_kept(void)
+{
+    const char *text = "picket-record 1\ngame picket\nseed 7\n# seat 0: a\n# seat 1: b\n"
+                       "# forfeit: seat 1 loses by crash: engine b exited (status 1)\nresult 0 0\n";
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    record_t rec;
+    char err[300] = "";
+    CU_ASSERT_EQUAL(record_replay(f, &rec, NULL, NULL, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(rec.forfeit, "seat 1 loses by crash: engine b exited (status 1)");
+    record_free(&rec);
+    fclose(f);
+}
+
+static void test_an_empty_file_is_one_failing_record(void)
+{
+    const char *text = "# nothing here\n\n";
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    record_reader_t *rd = record_reader_create(f);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rd);
+    record_t rec;
+    char err[300] = "";
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "empty record"));
+    record_free(&rec);
+    CU_ASSERT_EQUAL(record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), 0);
+    record_reader_free(rd);
+    fclose(f);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -298,5 +494,14 @@ int main(void)
     CU_add_test(s, "overlong line is refused", test_overlong_line_is_refused);
     CU_add_test(s, "NUL byte is refused", test_nul_byte_is_refused);
     CU_add_test(s, "binary junk is refused without crashing", test_binary_junk_is_refused_without_crashing);
+    CU_add_test(s, "numbers are read strictly", test_numbers_are_read_strictly);
+    CU_add_test(s, "NUL bytes stop the reading at once", test_nul_bytes_stop_the_reading_at_once);
+    CU_add_test(s, "an endless line stops the reading at once", test_an_endless_line_stops_the_reading_at_once);
+    CU_add_test(s, "a file of two records reads both", test_a_file_of_two_records_reads_both);
+    CU_add_test(s, "a record without result ends at the next record", test_a_record_without_result_ends_at_the_next_record);
+    CU_add_test(s, "a failing record is skipped and the next is read", test_a_failing_record_is_skipped_and_the_next_is_read);
+    CU_add_test(s, "replay of one record refuses a second", test_replay_of_one_record_refuses_a_second);
+    CU_add_test(s, "a forfeit comment is kept", test_a_forfeit_comment_is_kept);
+    CU_add_test(s, "an empty file is one failing record", test_an_empty_file_is_one_failing_record);
     return test_run_all();
 }

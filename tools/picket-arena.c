@@ -1,11 +1,16 @@
 /* picket-arena: tournaments between engine processes that speak the picket protocol.
  * See docs/arena.md. The arena is the referee: it holds the true state, sends each seat only
- * its view's events, validates every move, and keeps honest statistics over duplicate pairs. */
+ * its view's events, validates every move, keeps each engine's clock, and keeps honest
+ * statistics over duplicate pairs. A misconfigured run stops before its first set; a run that
+ * goes wrong stops with an error rather than a wrong result. */
+#define _GNU_SOURCE /* open_memstream */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,41 +26,61 @@
 #include "game.h"
 #include "rng.h"
 
-enum { MAX_ENGINES = SCHEDULE_MAX_ENGINES, MAX_WORKERS = 64 };
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "unknown"
+#endif
+
+enum { MAX_ENGINES = SCHEDULE_MAX_ENGINES, MAX_WORKERS = 64, MAX_DEALS = 10000000, DEFAULT_MAX_FAULTS = 3 };
 
 static const char *const USAGE =
     "usage: picket-arena -engine cmd=PROGRAM name=NAME [option.X=V]... -engine ... [options]\n"
     "\n"
     "Plays sets of a game between engine processes (docs/protocol.md) and reports standings with\n"
-    "95%% intervals. Each deal sequence is played once per seat rotation: twice with the seats\n"
+    "95% intervals. Each deal sequence is played once per seat rotation: twice with the seats\n"
     "swapped for two players (duplicate pairs), N times for N seats, so every engine of a table\n"
-    "sits in every seat of the same deals.\n"
+    "sits in every seat of the same deals. Every engine is started and checked once before the\n"
+    "first set: a misconfigured engine stops the run at once.\n"
     "\n"
     "engines (each field key=value):\n"
     "  -engine FIELDS     one engine: cmd=PROGRAM (required), arg=A (repeatable), name=NAME,\n"
-    "                     option.X=V (setoption), tc=SET+INC, st=SECONDS, iterations=N,\n"
-    "                     timeout=SECONDS (a decision without a time control; default 60)\n"
+    "                     dir=DIR (its working folder), stderr=FILE (its stderr, appended),\n"
+    "                     option.X=V (setoption; the engine must declare X in hello),\n"
+    "                     tc=SET+INC (a chess clock for the set, seconds), st=SECONDS (a fixed\n"
+    "                     time a decision), iterations=N (a fixed search), timeout=SECONDS (a\n"
+    "                     decision without tc or st; default 60), start=SECONDS (the handshake's\n"
+    "                     limit; default 10). One of tc, st, iterations at most.\n"
     "  -each FIELDS       fields for every engine (an engine's own fields win)\n"
     "tournament:\n"
     "  -game NAME         the game (default picket; `picket-engine` lists its games in hello)\n"
     "  -players N         seats at each table (default: the game's own number)\n"
     "  -tournament T      gauntlet (tables of the first engine and others; default) or\n"
     "                     round-robin (every table of N engines)\n"
-    "  -rounds N          deal sequences per table (default 10)\n"
+    "  -rounds N          deal sequences per table (default 10, or the number of -deals)\n"
+    "  -deals FILE        the deal seeds to play, one per line, in order (round r: line r)\n"
     "  -no-duplicate      one set per round instead of a rotation, seats rotating by round\n"
     "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report)\n"
     "  -flag NAME=VALUE   a rule override (repeatable); docs/rules.md\n"
     "  -seed S            base seed of the deals and engine seeds (default 1)\n"
     "  -concurrency N     sets played at once (default 1)\n"
-    "  -margin MS         milliseconds an engine may overrun its time (default 100)\n"
+    "  -margin MS         milliseconds an engine may overrun its time (tc: over the whole set;\n"
+    "                     default 100)\n"
     "  -sprt elo0=E0 elo1=E1 alpha=A beta=B\n"
     "                     stop when the test decides (exactly two engines)\n"
+    "  -maxfaults N       stop the run when an engine faults in N of its sets in a row (default 3)\n"
+    "  -recover           never stop for faults: every fault is a forfeit and the run goes on\n"
     "output:\n"
-    "  -records DIR       write every set as a game record (docs/records.md)\n"
+    "  -records PATH      every set as a game record (docs/records.md): PATH ending in .txt, one\n"
+    "                     file for the run; otherwise a folder, one file per set\n"
     "  -results FILE      append every set as JSON Lines, flushed after each set\n"
     "  -resume            continue the run in -results FILE: no set played twice or lost\n"
-    "  -quiet             no progress lines, only the final tables\n"
+    "  -log FILE          every line to and from every engine, with its name and a time\n"
+    "  -ratinginterval N  a progress line every N sets (default: every 5% of the run)\n"
+    "  -quiet             no progress lines, only faults and the final tables\n"
+    "  -version           the version\n"
     "  --help             this text\n"
+    "\n"
+    "exit status: 0 done, 1 stopped by an error during the run, 2 a bad option or configuration\n"
+    "(nothing written), 130 interrupted (continue with -resume)\n"
     "\n"
     "example: picket-arena -engine cmd=build/tools/picket-engine name=heuristic option.bot=heuristic \\\n"
     "           -engine cmd=build/tools/picket-engine name=random option.bot=random -rounds 100 -concurrency 2\n";
@@ -71,29 +96,43 @@ typedef struct arena {
     const char *names[MAX_ENGINES];
     const game_t *game;
     game_config_t cfg;
-    int concurrency, quiet, resume, use_sprt;
+    int concurrency, quiet, resume, resume_fresh, use_sprt, rounds_given, max_faults, recover, rating_interval;
     double margin;
     sprt_t sprt;
-    const char *records_dir, *results_path;
+    const char *records_path, *results_path, *log_path, *deals_path;
+    int records_one_file;          /* -records FILE.txt */
+    uint64_t *deals;
+    int n_deals;
     int players_asked;             /* -players (0: the game's own) */
     schedule_t sc;                 /* tables, seats, seeds and tallies (tools/arena/) */
+    cJSON *run;                    /* the run's meaning, as the results header holds it */
     /* jobs and results */
     job_t *jobs;
     int n_jobs, next_job, done_count, resumed_count;
-    int stop, sprt_decided;
-    double llr;
-    FILE *results;
-    char *header_json;
+    int stop, sprt_decided, sprt_decided_before;
+    int fault_run[MAX_ENGINES];    /* faults of each engine in its latest sets, in a row */
+    char failure[600];             /* why the run stopped with an error ("" if it did not) */
+    FILE *results, *records;
+    arena_log_t log;
     pthread_mutex_t lock;
     double started;
     int tty;
 } arena_t;
 
+/* The operator's interrupts: 1 after a first ^C (finish the sets in flight), 2 after a second
+ * or a SIGTERM (stop now). The one piece of process-wide state: a signal handler's flag. */
 static volatile sig_atomic_t interrupted;
+
 static void on_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    static const char first[] = "\npicket-arena: interrupted: finishing the sets in flight (^C again to stop now)\n";
+    static const char second[] = "\npicket-arena: stopping now\n";
+    int level = sig == SIGINT && interrupted == 0 ? 1 : 2;
+    if (level > interrupted) {
+        interrupted = (sig_atomic_t)level;
+        ssize_t w = write(STDERR_FILENO, level == 1 ? first : second, level == 1 ? sizeof first - 1 : sizeof second - 1);
+        (void)w;
+    }
 }
 
 static double now_s(void)
@@ -111,42 +150,65 @@ static int die(const char *msg)
 
 /* ---------------------------------------------------------------- options */
 
+/* A whole number lo..hi: decimal digits only (no sign, no space), no wrap. */
 static int parse_int_arg(const char *v, long lo, long hi, long *out)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (!*v || *end || errno || x < lo || x > hi)
+    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 12)
+        return -1;
+    long x = strtol(v, NULL, 10);
+    if (x < lo || x > hi)
         return -1;
     *out = x;
     return 0;
 }
 
+/* A 64-bit seed: 0 .. 18446744073709551615, digits only. */
+static int parse_seed(const char *v, uint64_t *out)
+{
+    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 20)
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(v, NULL, 10);
+    if (errno)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* A finite number in [lo, hi] for -sprt: strtod, but no nan, inf or hex. */
+static int parse_real(const char *v, double lo, double hi, double *out)
+{
+    if (!*v || strspn(v, "0123456789.-+eE") != strlen(v))
+        return -1;
+    char *end;
+    errno = 0;
+    double d = strtod(v, &end);
+    if (*end || errno || !isfinite(d) || d < lo || d > hi)
+        return -1;
+    *out = d;
+    return 0;
+}
+
 static int parse_sprt(arena_t *a, char **argv, int *i, int argc, char *err, size_t errlen)
 {
+    static const char *const keys[4] = { "elo0", "elo1", "alpha", "beta" };
+    double *dst[4] = { &a->sprt.elo0, &a->sprt.elo1, &a->sprt.alpha, &a->sprt.beta };
     int seen = 0;
     while (*i + 1 < argc && argv[*i + 1][0] != '-') {
         const char *f = argv[++*i];
-        char *end;
         const char *eq = strchr(f, '=');
-        double v = eq ? strtod(eq + 1, &end) : 0;
-        if (!eq || !eq[1] || *end) {
-            snprintf(err, errlen, "-sprt: '%.40s' is not key=number", f);
+        int k = 0;
+        while (eq && k < 4 && !(strlen(keys[k]) == (size_t)(eq - f) && !strncmp(f, keys[k], (size_t)(eq - f))))
+            k++;
+        if (!eq || k == 4) {
+            snprintf(err, errlen, "-sprt: '%.40s' is not elo0=, elo1=, alpha= or beta= a number", f);
             return -1;
         }
-        size_t k = (size_t)(eq - f);
-        if (k == 4 && !strncmp(f, "elo0", 4))
-            a->sprt.elo0 = v, seen |= 1;
-        else if (k == 4 && !strncmp(f, "elo1", 4))
-            a->sprt.elo1 = v, seen |= 2;
-        else if (k == 5 && !strncmp(f, "alpha", 5))
-            a->sprt.alpha = v, seen |= 4;
-        else if (k == 4 && !strncmp(f, "beta", 4))
-            a->sprt.beta = v, seen |= 8;
-        else {
-            snprintf(err, errlen, "-sprt: unknown field '%.40s' (elo0, elo1, alpha, beta)", f);
+        if (parse_real(eq + 1, -2000, 2000, dst[k]) < 0) {
+            snprintf(err, errlen, "-sprt: '%.40s' is not a finite number", f);
             return -1;
         }
+        seen |= 1 << k;
     }
     if (seen != 15 || a->sprt.elo1 <= a->sprt.elo0 || a->sprt.alpha <= 0 || a->sprt.alpha >= 1 ||
         a->sprt.beta <= 0 || a->sprt.beta >= 1) {
@@ -157,24 +219,83 @@ static int parse_sprt(arena_t *a, char **argv, int *i, int argc, char *err, size
     return 0;
 }
 
+/* -deals FILE: one seed a line; blank lines and # comments are skipped. */
+static int load_deals(arena_t *a, char *err, size_t errlen)
+{
+    FILE *f = fopen(a->deals_path, "r");
+    if (!f) {
+        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0, n_cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int rc = 0;
+    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        char *p = line + strspn(line, " \t");
+        if (!*p || *p == '#')
+            continue;
+        uint64_t seed;
+        if ((ssize_t)strlen(line) != len || parse_seed(p, &seed) < 0) {
+            char shown[48];
+            game_quote(p, 40, shown, sizeof shown);
+            snprintf(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
+                     a->deals_path, shown);
+            rc = -1;
+        } else if (a->n_deals == MAX_DEALS) {
+            snprintf(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, MAX_DEALS);
+            rc = -1;
+        } else {
+            if ((size_t)a->n_deals == n_cap) {
+                size_t want = n_cap ? 2 * n_cap : 256;
+                uint64_t *grown = realloc(a->deals, want * sizeof *grown);
+                if (!grown) {
+                    snprintf(err, errlen, "out of memory for the deals");
+                    rc = -1;
+                    break;
+                }
+                a->deals = grown, n_cap = want;
+            }
+            a->deals[a->n_deals++] = seed;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && a->n_deals == 0) {
+        snprintf(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* Options that take one value, and where it goes. */
 static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errlen)
 {
-    engine_spec_t each;
-    engine_spec_init(&each);
     char *each_fields[128];
     int n_each = 0;
     /* Engine fields are kept as text first, so -each can come anywhere. */
-    char *eng_fields[MAX_ENGINES][128];
+    static char *eng_fields[MAX_ENGINES][128];
     int n_fields[MAX_ENGINES] = { 0 };
     a->sc.rounds = 10;
     a->concurrency = 1;
     a->sc.duplicate = 1;
     a->sc.seed = 1;
     a->margin = 0.1;
+    a->max_faults = DEFAULT_MAX_FAULTS;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         long v;
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        char shown[48];
+        game_quote(next ? next : "", 40, shown, sizeof shown);
         if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
             int is_each = o[2] == 'a';
             if (!is_each && a->sc.n_engines == MAX_ENGINES) {
@@ -199,46 +320,53 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
             else if (!strcmp(next, "round-robin"))
                 a->sc.round_robin = 1;
             else {
-                snprintf(err, errlen, "-tournament: '%.40s' is not gauntlet or round-robin", next);
+                snprintf(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
                 return -1;
             }
         } else if (!strcmp(o, "-rounds") && next) {
             if (parse_int_arg(argv[++i], 1, 10000000, &v) < 0) {
-                snprintf(err, errlen, "-rounds: '%.40s' is not a number from 1 to 10000000", next);
+                snprintf(err, errlen, "-rounds: '%s' is not a number from 1 to 10000000", shown);
                 return -1;
             }
             a->sc.rounds = (int)v;
+            a->rounds_given = 1;
         } else if (!strcmp(o, "-concurrency") && next) {
             if (parse_int_arg(argv[++i], 1, MAX_WORKERS, &v) < 0) {
-                snprintf(err, errlen, "-concurrency: '%.40s' is not a number from 1 to %d", next, MAX_WORKERS);
+                snprintf(err, errlen, "-concurrency: '%s' is not a number from 1 to %d", shown, MAX_WORKERS);
                 return -1;
             }
             a->concurrency = (int)v;
         } else if (!strcmp(o, "-margin") && next) {
             if (parse_int_arg(argv[++i], 0, 600000, &v) < 0) {
-                snprintf(err, errlen, "-margin: '%.40s' is not a number of milliseconds", next);
+                snprintf(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
                 return -1;
             }
             a->margin = (double)v / 1000.0;
-        } else if (!strcmp(o, "-seed") && next) {
-            char *end;
-            errno = 0;
-            unsigned long long s = strtoull(argv[++i], &end, 10);
-            if (!*next || *next == '-' || *end || errno) {
-                snprintf(err, errlen, "-seed: '%.40s' is not a number", next);
+        } else if (!strcmp(o, "-maxfaults") && next) {
+            if (parse_int_arg(argv[++i], 1, 1000000, &v) < 0) {
+                snprintf(err, errlen, "-maxfaults: '%s' is not a number from 1 to 1000000", shown);
                 return -1;
             }
-            a->sc.seed = s;
+            a->max_faults = (int)v;
+        } else if (!strcmp(o, "-ratinginterval") && next) {
+            if (parse_int_arg(argv[++i], 1, 100000000, &v) < 0) {
+                snprintf(err, errlen, "-ratinginterval: '%s' is not a number of sets from 1 to 100000000", shown);
+                return -1;
+            }
+            a->rating_interval = (int)v;
+        } else if (!strcmp(o, "-seed") && next) {
+            if (parse_seed(argv[++i], &a->sc.seed) < 0) {
+                snprintf(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
+                return -1;
+            }
         } else if (!strcmp(o, "-game") && next) {
             if (!(a->game = game_find(argv[++i]))) {
-                char shown[48];
-                game_quote(next, 40, shown, sizeof shown);
                 snprintf(err, errlen, "-game: unknown game '%s'", shown);
                 return -1;
             }
         } else if (!strcmp(o, "-players") && next) {
             if (parse_int_arg(argv[++i], 1, GAME_MAX_PLAYERS, &v) < 0) {
-                snprintf(err, errlen, "-players: '%.40s' is not a number from 1 to %d", next, GAME_MAX_PLAYERS);
+                snprintf(err, errlen, "-players: '%s' is not a number from 1 to %d", shown, GAME_MAX_PLAYERS);
                 return -1;
             }
             a->players_asked = (int)v;
@@ -252,17 +380,22 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
             if (parse_sprt(a, argv, &i, argc, err, errlen) < 0)
                 return -1;
         } else if (!strcmp(o, "-records") && next) {
-            a->records_dir = argv[++i];
+            a->records_path = argv[++i];
         } else if (!strcmp(o, "-results") && next) {
             a->results_path = argv[++i];
+        } else if (!strcmp(o, "-log") && next) {
+            a->log_path = argv[++i];
+        } else if (!strcmp(o, "-deals") && next) {
+            a->deals_path = argv[++i];
         } else if (!strcmp(o, "-resume")) {
             a->resume = 1;
+        } else if (!strcmp(o, "-recover")) {
+            a->recover = 1;
         } else if (!strcmp(o, "-no-duplicate")) {
             a->sc.duplicate = 0;
         } else if (!strcmp(o, "-quiet")) {
             a->quiet = 1;
         } else {
-            char shown[48];
             game_quote(o, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
             return -1;
@@ -275,19 +408,24 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
     for (int e = 0; e < a->sc.n_engines; e++) {
         engine_spec_t *s = &a->engines[e];
         engine_spec_init(s);
-        for (int k = 0; k < n_each; k++)
-            if (engine_spec_set(s, each_fields[k], err, errlen) < 0)
-                return -1;
-        for (int k = 0; k < n_fields[e]; k++)
-            if (engine_spec_set(s, eng_fields[e][k], err, errlen) < 0)
-                return -1;
-        if (s->argc == 0 || !s->argv[0]) {
-            snprintf(err, errlen, "engine %d has no cmd=PROGRAM", e + 1);
-            return -1;
-        }
-        if (!s->name[0]) {
+        char why[400];
+        int bad = 0;
+        for (int k = 0; k < n_each && !bad; k++)
+            bad = engine_spec_set(s, each_fields[k], why, sizeof why) < 0;
+        for (int k = 0; k < n_fields[e] && !bad; k++)
+            bad = engine_spec_set(s, eng_fields[e][k], why, sizeof why) < 0;
+        if (!s->name[0] && s->argc > 0 && s->argv[0]) {
             const char *base = strrchr(s->argv[0], '/');
-            snprintf(s->name, sizeof s->name, "%s-%d", base ? base + 1 : s->argv[0], e + 1);
+            snprintf(s->name, sizeof s->name, "%.40s-%d", base ? base + 1 : s->argv[0], e + 1);
+        }
+        if (!bad)
+            bad = engine_spec_check(s, why, sizeof why) < 0;
+        if (bad) {
+            if (s->name[0])
+                snprintf(err, errlen, "engine '%s': %s", s->name, why);
+            else
+                snprintf(err, errlen, "engine %d: %s", e + 1, why);
+            return -1;
         }
         for (int o = 0; o < e; o++)
             if (!strcmp(a->engines[o].name, s->name)) {
@@ -304,43 +442,274 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "-resume needs -results FILE");
         return -1;
     }
-    engine_spec_free(&each);
+    if (a->deals_path) {
+        if (load_deals(a, err, errlen) < 0)
+            return -1;
+        if (a->rounds_given && a->sc.rounds > a->n_deals) {
+            snprintf(err, errlen, "-rounds %d asks for more rounds than the %d seeds of -deals '%.200s'", a->sc.rounds, a->n_deals,
+                     a->deals_path);
+            return -1;
+        }
+        if (!a->rounds_given)
+            a->sc.rounds = a->n_deals < 10000000 ? a->n_deals : 10000000;
+        a->sc.deals = a->deals;
+    }
+    if (a->records_path) {
+        size_t n = strlen(a->records_path);
+        a->records_one_file = n > 4 && !strcmp(a->records_path + n - 4, ".txt");
+    }
     return 0;
 }
 
-/* ---------------------------------------------------------------- the schedule */
+/* ---------------------------------------------------------------- the run's meaning */
 
+static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateNumber(v) : cJSON_CreateNull(); }
 
-
-
-
-
-static char *header_json(const arena_t *a)
+/* Add to an object; 1 on failure (the item is freed). */
+static int put(cJSON *o, const char *key, cJSON *item)
 {
-    /* The run's identity: what must be equal to resume it. */
-    size_t cap = 4096 + (size_t)a->sc.n_engines * 80;
-    char *h = malloc(cap);
-    if (!h)
+    if (!item)
+        return 1;
+    if (!cJSON_AddItemToObject(o, key, item)) {
+        cJSON_Delete(item);
+        return 1;
+    }
+    return 0;
+}
+
+static cJSON *engine_json(const engine_spec_t *s)
+{
+    cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
+    int bad = !o || !args || !opts;
+    for (int i = 1; !bad && i < s->argc; i++)
+        bad = !cJSON_AddItemToArray(args, cJSON_CreateString(s->argv[i]));
+    for (int i = 0; !bad && i < s->n_options; i++)
+        bad = !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
+    cJSON *tc = NULL;
+    if (!bad && s->tc_base >= 0) {
+        tc = cJSON_CreateObject();
+        bad = !tc || !cJSON_AddNumberToObject(tc, "set", s->tc_base) || !cJSON_AddNumberToObject(tc, "inc", s->tc_inc);
+    }
+    if (bad) {
+        cJSON_Delete(tc), cJSON_Delete(o), cJSON_Delete(args), cJSON_Delete(opts);
         return NULL;
-    int n = snprintf(h, cap, "{\"type\":\"run\",\"version\":1,\"game\":\"%s\",\"preset\":\"%s\",\"flags\":[", a->game->name,
-                     a->cfg.preset[0] ? a->cfg.preset : "");
-    for (int i = 0; i < a->cfg.n_flags; i++)
-        n += snprintf(h + n, cap - (size_t)n, "%s\"%s\"", i ? "," : "", a->cfg.flags[i]);
-    n += snprintf(h + n, cap - (size_t)n, "],\"engines\":[");
-    for (int e = 0; e < a->sc.n_engines; e++)
-        n += snprintf(h + n, cap - (size_t)n, "%s\"%s\"", e ? "," : "", a->names[e]);
-    snprintf(h + n, cap - (size_t)n,
-             "],\"players\":%d,\"tournament\":\"%s\",\"rounds\":%d,\"duplicate\":%s,\"seed\":\"%" PRIu64 "\"}",
-             a->sc.players, a->sc.round_robin ? "round-robin" : "gauntlet", a->sc.rounds, a->sc.duplicate ? "true" : "false", a->sc.seed);
+    }
+    int timeout_counts = s->tc_base < 0 && s->st <= 0;
+    /* Every put runs, so each item is owned by the object or freed. */
+    bad = put(o, "name", cJSON_CreateString(s->name));
+    bad += put(o, "cmd", cJSON_CreateString(s->argv[0]));
+    bad += put(o, "args", args);
+    bad += put(o, "options", opts);
+    bad += put(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
+    bad += put(o, "tc", tc ? tc : cJSON_CreateNull());
+    bad += put(o, "st", number_or_null(s->st, s->st > 0));
+    bad += put(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
+    bad += put(o, "timeout", number_or_null(s->timeout, timeout_counts));
+    if (bad) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* FNV-1a over the deal seeds: the deals list's identity in the header. */
+static uint64_t deals_hash(const uint64_t *d, int n)
+{
+    uint64_t h = 14695981039346656037u;
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 8; b++)
+            h = (h ^ ((d[i] >> (8 * b)) & 0xff)) * 1099511628211u;
     return h;
 }
 
-/* ---------------------------------------------------------------- statistics */
+/* What must be equal to resume a run: engines (command, arguments, folder, options, limits),
+ * rules, schedule, deals, seed, margin and SPRT. */
+static cJSON *run_json(const arena_t *a)
+{
+    cJSON *r = cJSON_CreateObject(), *flags = cJSON_CreateObject(), *engines = cJSON_CreateArray();
+    int bad = !r || !flags || !engines;
+    for (int i = 0; !bad && i < a->cfg.n_flags; i++) {
+        /* name=value, a later one for the same name replacing the earlier */
+        char name[48];
+        const char *eq = strchr(a->cfg.flags[i], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - a->cfg.flags[i]), a->cfg.flags[i]);
+        cJSON_DeleteItemFromObjectCaseSensitive(flags, name);
+        bad = !cJSON_AddStringToObject(flags, name, eq + 1);
+    }
+    for (int e = 0; !bad && e < a->sc.n_engines; e++) {
+        cJSON *one = engine_json(&a->engines[e]);
+        bad = !one || !cJSON_AddItemToArray(engines, one);
+        if (bad)
+            cJSON_Delete(one);
+    }
+    char seed[24], hash[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, a->sc.seed);
+    cJSON *deals = cJSON_CreateNull(), *sprt = cJSON_CreateNull();
+    if (a->deals) {
+        cJSON_Delete(deals);
+        deals = cJSON_CreateObject();
+        snprintf(hash, sizeof hash, "%016" PRIx64, deals_hash(a->deals, a->sc.rounds));
+        if (deals && (!cJSON_AddNumberToObject(deals, "count", a->sc.rounds) || !cJSON_AddStringToObject(deals, "fnv1a", hash)))
+            bad = 1;
+    }
+    if (a->use_sprt) {
+        cJSON_Delete(sprt);
+        sprt = cJSON_CreateObject();
+        if (sprt && (!cJSON_AddNumberToObject(sprt, "elo0", a->sprt.elo0) || !cJSON_AddNumberToObject(sprt, "elo1", a->sprt.elo1) ||
+                     !cJSON_AddNumberToObject(sprt, "alpha", a->sprt.alpha) || !cJSON_AddNumberToObject(sprt, "beta", a->sprt.beta)))
+            bad = 1;
+    }
+    if (bad || !r) {
+        cJSON_Delete(r), cJSON_Delete(flags), cJSON_Delete(engines), cJSON_Delete(deals), cJSON_Delete(sprt);
+        return NULL;
+    }
+    bad = put(r, "game", cJSON_CreateString(a->game->name));
+    bad += put(r, "preset", cJSON_CreateString(a->cfg.preset));
+    bad += put(r, "flags", flags);
+    bad += put(r, "players", cJSON_CreateNumber(a->sc.players));
+    bad += put(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
+    bad += put(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
+    bad += put(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
+    bad += put(r, "seed", cJSON_CreateString(seed));
+    bad += put(r, "deals", deals);
+    bad += put(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
+    bad += put(r, "sprt", sprt);
+    bad += put(r, "engines", engines);
+    if (bad) {
+        cJSON_Delete(r);
+        return NULL;
+    }
+    return r;
+}
 
+/* ---------------------------------------------------------------- records */
 
+static int folder_is_empty(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    struct dirent *de;
+    int empty = 1;
+    while (empty && (de = readdir(d)))
+        empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
+    closedir(d);
+    return empty;
+}
 
+/* Check -records before anything is written: 0, or -1 with a reason. Sets *create when the
+ * folder or file must still be made. */
+static int check_records(const arena_t *a, int *create, char *err, size_t errlen)
+{
+    struct stat st;
+    const char *p = a->records_path;
+    *create = 0;
+    if (stat(p, &st) < 0) {
+        if (errno != ENOENT) {
+            snprintf(err, errlen, "-records: cannot use '%.200s': %s", p, strerror(errno));
+            return -1;
+        }
+        *create = 1;
+        return 0;
+    }
+    if (a->records_one_file) {
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "-records: '%.200s' is not a regular file", p);
+            return -1;
+        }
+        if (st.st_size > 0 && !a->resume) {
+            snprintf(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file", p);
+            return -1;
+        }
+        return 0;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);
+        return -1;
+    }
+    if (folder_is_empty(p)) {
+        *create = 1; /* run.json still to write */
+        return 0;
+    }
+    if (!a->resume) {
+        snprintf(err, errlen, "-records: the folder '%.200s' already holds records: add -resume to continue that run, or choose another folder", p);
+        return -1;
+    }
+    /* Resuming: the folder must be this run's. */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/run.json", p);
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    char why[400] = "it has no run.json";
+    int ok = f && getline(&line, &cap, f) > 0;
+    if (ok) {
+        line[strcspn(line, "\n")] = '\0';
+        ok = results_compare_header(line, a->run, why, sizeof why) == 0;
+    }
+    free(line);
+    if (f)
+        fclose(f);
+    if (!ok) {
+        snprintf(err, errlen, "-records: the folder '%.200s' holds another run's records: %s", p, why);
+        return -1;
+    }
+    return 0;
+}
 
+static int open_records(arena_t *a, int create, const char *header, char *err, size_t errlen)
+{
+    const char *p = a->records_path;
+    if (a->records_one_file) {
+        if (!(a->records = fopen(p, "a"))) {
+            snprintf(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    if (!create)
+        return 0;
+    if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+        snprintf(err, errlen, "-records: cannot create the folder '%.200s': %s", p, strerror(errno));
+        return -1;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/run.json", p);
+    FILE *f = fopen(path, "w");
+    if (!f || results_write_text(f, header) < 0 || fclose(f) != 0) {
+        snprintf(err, errlen, "-records: cannot write '%.200s': %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
 
+/* ---------------------------------------------------------------- fail fast */
+
+/* Start every engine once, handshake and set its options, before any set or file. */
+static int probe_engines(arena_t *a, char *err, size_t errlen)
+{
+    for (int e = 0; e < a->sc.n_engines; e++) {
+        engine_proc_t p;
+        memset(&p, 0, sizeof p);
+        p.log = a->log.f ? &a->log : NULL;
+        p.instance = 0;
+        p.abort = &interrupted;
+        char why[400];
+        if (!a->quiet && a->tty)
+            fprintf(stderr, "\rpicket-arena: checking engine %d of %d (%s)   ", e + 1, a->sc.n_engines, a->names[e]);
+        int rc = engine_proc_start(&p, &a->engines[e], a->game->name, why, sizeof why);
+        engine_proc_stop(&p);
+        if (rc < 0) {
+            if (!a->quiet && a->tty)
+                fputc('\n', stderr);
+            snprintf(err, errlen, "engine '%s': %s", a->names[e], interrupted ? "interrupted" : why);
+            return -1;
+        }
+    }
+    if (!a->quiet && a->tty)
+        fprintf(stderr, "\r%60s\r", "");
+    return 0;
+}
 
 static void format_eta(double seconds, char *buf, size_t len)
 {
@@ -349,6 +718,11 @@ static void format_eta(double seconds, char *buf, size_t len)
     else
         snprintf(buf, len, "%d:%02d:%02d", (int)(seconds / 3600), (int)fmod(seconds / 60, 60), (int)fmod(seconds, 60));
 }
+
+/* ---------------------------------------------------------------- progress */
+
+/* The SPRT's log-likelihood ratio now, from the counts as they stand. */
+static double sprt_llr(const arena_t *a) { return stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt); }
 
 static void progress(arena_t *a, int final)
 {
@@ -364,7 +738,7 @@ static void progress(arena_t *a, int final)
     format_eta(eta, eta_s, sizeof eta_s);
     char sprt_s[64] = "";
     if (a->use_sprt)
-        snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", a->llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt));
+        snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", sprt_llr(a), stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt));
     char elo_s[64] = "Elo ?";
     if (a->sc.players > 2) {
         /* More seats: the first engine's share of the others it finished ahead of, and its rank. */
@@ -372,7 +746,9 @@ static void progress(arena_t *a, int final)
         sm.score = a->sc.score_sum[0] / n;
         snprintf(elo_s, sizeof elo_s, "mean rank %.2f", a->sc.rank_sum[0] / n + 1);
     } else if (sm.units > 0) {
-        snprintf(elo_s, sizeof elo_s, "Elo %+.0f [%+.0f, %+.0f]", sm.elo, sm.elo_lo, sm.elo_hi);
+        char elo[40];
+        stats_format_elo(&sm, elo, sizeof elo);
+        snprintf(elo_s, sizeof elo_s, "Elo %s", elo);
     }
     if (a->tty)
         fprintf(stderr, "\r[%d/%d sets] %s %.1f%% %s  ETA %s%s   ", a->done_count, a->n_jobs, a->names[0],
@@ -392,15 +768,96 @@ typedef struct worker {
     engine_proc_t procs[MAX_ENGINES];
 } worker_t;
 
+/* The run stops with an error (lock held): the first reason is kept. */
+static void fail_run(arena_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail_run(arena_t *a, const char *fmt, ...)
+{
+    if (!a->failure[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(a->failure, sizeof a->failure, fmt, ap);
+        va_end(ap);
+    }
+    a->stop = 1;
+}
+
+/* A set's faults, on the console as they happen, and the rule of -maxfaults (lock held). */
+static void note_faults(arena_t *a, const set_line_t *line)
+{
+    const set_result_t *r = &line->result;
+    for (int seat = 0; seat < r->players; seat++) {
+        int e = line->engine[seat];
+        if (seat != r->fault_seat) {
+            a->fault_run[e] = 0;
+            continue;
+        }
+        a->fault_run[e]++;
+        fprintf(stderr, "%spicket-arena: round %d pairing %d leg %d: %s loses by %s: %s\n", a->tty && !a->quiet ? "\n" : "",
+                line->key.round, line->key.pairing, line->key.leg, a->names[e], END_REASON_NAMES[r->reason], r->detail);
+        if (a->recover)
+            continue;
+        if (r->reason == END_START)
+            fail_run(a, "engine '%s' cannot be restarted (%s); stopping (-recover plays on)", a->names[e], r->detail);
+        else if (a->fault_run[e] >= a->max_faults)
+            fail_run(a, "engine '%s' faulted in %d sets in a row (last: %s); stopping (-maxfaults N, or -recover to play on)",
+                     a->names[e], a->fault_run[e], END_REASON_NAMES[r->reason]);
+    }
+}
+
 static void record_path(const arena_t *a, set_key_t k, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s/round-%06d-pairing-%03d-leg-%d.txt", a->records_dir, k.round, k.pairing, k.leg);
+    snprintf(buf, len, "%s/round-%06d-pairing-%03d-leg-%d.txt", a->records_path, k.round, k.pairing, k.leg);
+}
+
+/* Where a set's record goes while it is played: its own file, or memory for the run's file. */
+typedef struct record_out {
+    FILE *f;
+    char *buf;
+    size_t size;
+    char path[4200];
+} record_out_t;
+
+static void record_open(const arena_t *a, set_key_t k, record_out_t *r)
+{
+    memset(r, 0, sizeof *r);
+    if (!a->records_path)
+        return;
+    if (a->records_one_file) {
+        r->f = open_memstream(&r->buf, &r->size);
+        snprintf(r->path, sizeof r->path, "%s", a->records_path);
+    } else {
+        record_path(a, k, r->path, sizeof r->path);
+        r->f = fopen(r->path, "w");
+    }
+}
+
+/* Finish a set's record: kept (keep) or thrown away. 0, or -1 on a write error (lock held). */
+static int record_close(arena_t *a, record_out_t *r, int keep)
+{
+    if (!a->records_path)
+        return 0;
+    int bad = !r->f;
+    if (r->f && fclose(r->f) != 0)
+        bad = 1;
+    if (a->records_one_file) {
+        if (keep && !bad && r->size > 0)
+            bad = fwrite(r->buf, 1, r->size, a->records) != r->size || fputc('\n', a->records) == EOF || fflush(a->records) != 0;
+        free(r->buf);
+    } else if (!keep) {
+        unlink(r->path);
+    }
+    return keep && bad ? -1 : 0;
 }
 
 static void *worker_main(void *arg)
 {
     worker_t *w = arg;
     arena_t *a = w->a;
+    for (int e = 0; e < a->sc.n_engines; e++) {
+        w->procs[e].log = a->log.f ? &a->log : NULL;
+        w->procs[e].instance = w->id;
+        w->procs[e].abort = &interrupted;
+    }
     for (;;) {
         pthread_mutex_lock(&a->lock);
         while (a->next_job < a->n_jobs && a->jobs[a->next_job].done)
@@ -412,45 +869,51 @@ static void *worker_main(void *arg)
         job_t *job = &a->jobs[a->next_job++];
         pthread_mutex_unlock(&a->lock);
 
-        set_line_t line = { job->key, { 0 }, { 0 } };
+        set_line_t line;
+        memset(&line, 0, sizeof line);
+        line.key = job->key;
         schedule_seats(&a->sc, job->key, line.engine);
         set_setup_t setup;
         memset(&setup, 0, sizeof setup);
         setup.game = a->game;
         setup.cfg = a->cfg;
-        setup.cfg.deal_seed = schedule_deal_seed(&a->sc, job->key.round);
+        setup.cfg.deal_seed = line.deal_seed = schedule_deal_seed(&a->sc, job->key.round);
         setup.margin = a->margin;
         for (int seat = 0; seat < a->sc.players; seat++) {
             engine_proc_t *p = &w->procs[line.engine[seat]];
             p->spec = &a->engines[line.engine[seat]];
             setup.engine[seat] = p;
-            setup.engine_seed[seat] = schedule_engine_seed(&a->sc, job->key, seat);
+            setup.engine_seed[seat] = line.engine_seed[seat] = schedule_engine_seed(&a->sc, job->key, seat);
         }
-        char path[4096] = "";
-        if (a->records_dir) {
-            record_path(a, job->key, path, sizeof path);
-            setup.record = fopen(path, "w");
-        }
+        record_out_t rec;
+        record_open(a, job->key, &rec);
+        setup.record = rec.f;
+        snprintf(setup.record_note, sizeof setup.record_note, "set pairing %d round %d leg %d", job->key.pairing, job->key.round,
+                 job->key.leg);
         arena_play_set(&setup, &line.result);
-        if (setup.record)
-            fclose(setup.record);
-        if (interrupted && line.result.reason != END_NORMAL)
-            break; /* a set cut short by ^C is not a result: --resume plays it again */
+        int keep = line.result.reason != END_INTERRUPTED;
 
         pthread_mutex_lock(&a->lock);
-        if (a->results && results_write_set(a->results, &line, a->names, setup.cfg.deal_seed, path[0] ? path : NULL) < 0)
-            fprintf(stderr, "picket-arena: cannot write the results file\n");
+        if (record_close(a, &rec, keep) < 0)
+            fail_run(a, "cannot write the records '%.200s': %s", rec.path, strerror(errno));
+        if (!keep) {
+            pthread_mutex_unlock(&a->lock);
+            break; /* a set cut short by the operator is not a result: -resume plays it again */
+        }
+        if (a->results && results_write_set(a->results, &line, a->names, rec.path[0] ? rec.path : NULL) < 0)
+            fail_run(a, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
         job->done = 1;
         a->done_count++;
         schedule_tally(&a->sc, &line);
+        note_faults(a, &line);
         if (a->use_sprt && !a->sprt_decided) {
-            a->llr = stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt);
-            if (a->llr >= stats_sprt_upper(&a->sprt) || a->llr <= stats_sprt_lower(&a->sprt)) {
+            double llr = sprt_llr(a);
+            if (llr >= stats_sprt_upper(&a->sprt) || llr <= stats_sprt_lower(&a->sprt)) {
                 a->sprt_decided = 1;
                 a->stop = 1;
             }
         }
-        int every = a->n_jobs / 20 > 0 ? a->n_jobs / 20 : 1;
+        int every = a->rating_interval > 0 ? a->rating_interval : a->n_jobs / 20 > 0 ? a->n_jobs / 20 : 1;
         if (a->tty || a->done_count % every == 0)
             progress(a, 0);
         pthread_mutex_unlock(&a->lock);
@@ -460,22 +923,41 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-static void on_resumed(void *data, const set_line_t *s)
+/* A set line of the results file being resumed: it must be one of this schedule's sets, with
+ * its engines and seeds. */
+static int on_resumed(void *data, const set_line_t *s, char *why, size_t whylen)
 {
     arena_t *a = data;
-    if (!schedule_has(&a->sc, s->key) || s->result.players != a->sc.players)
-        return;
+    if (!schedule_has(&a->sc, s->key) || s->result.players != a->sc.players) {
+        snprintf(why, whylen, "pairing %d round %d leg %d at %d seats is not a set of this run", s->key.pairing, s->key.round,
+                 s->key.leg, s->result.players);
+        return -1;
+    }
+    int engine[GAME_MAX_PLAYERS];
+    schedule_seats(&a->sc, s->key, engine);
+    for (int i = 0; i < a->sc.players; i++)
+        if (engine[i] != s->engine[i] || s->engine_seed[i] != schedule_engine_seed(&a->sc, s->key, i)) {
+            snprintf(why, whylen, "seat %d of pairing %d round %d leg %d is not this run's engine or seed", i, s->key.pairing,
+                     s->key.round, s->key.leg);
+            return -1;
+        }
+    if (s->deal_seed != schedule_deal_seed(&a->sc, s->key.round)) {
+        snprintf(why, whylen, "round %d was dealt with another seed", s->key.round);
+        return -1;
+    }
     job_t *j = &a->jobs[schedule_job_index(&a->sc, s->key)];
-    if (j->done)
-        return;
+    if (j->done) {
+        snprintf(why, whylen, "pairing %d round %d leg %d appears twice", s->key.pairing, s->key.round, s->key.leg);
+        return -1;
+    }
     j->done = 1;
     a->done_count++;
     a->resumed_count++;
     schedule_tally(&a->sc, s);
+    return 0;
 }
 
 /* ---------------------------------------------------------------- report */
-
 
 /* Standings of a game for more than two seats: mean points, mean rank, score; then pairwise. */
 static void report_tables(const arena_t *a, const int *order)
@@ -487,19 +969,19 @@ static void report_tables(const arena_t *a, const int *order)
         printf("  %-3d %-20s %6ld %11.2f %9.3f %7.1f%%\n", r + 1, a->names[e], a->sc.sets[e], a->sc.points[e] / n,
                a->sc.rank_sum[e] / n + 1, 100.0 * a->sc.score_sum[e] / n);
     }
-    printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score +- 95%% interval)\n  %-20s",
+    printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score [95%% interval])\n  %-20s",
            a->sc.duplicate ? "rotation groups" : "sets", "");
     for (int e = 0; e < a->sc.n_engines; e++)
-        printf(" %16.16s", a->names[e]);
+        printf(" %21.21s", a->names[e]);
     printf("\n");
     for (int r = 0; r < a->sc.n_engines; r++) {
         printf("  %-20s", a->names[r]);
         for (int c = 0; c < a->sc.n_engines; c++) {
-            double mean, half;
-            if (schedule_pairwise(&a->sc, r, c, &mean, &half) == 0)
-                printf(" %16s", r == c ? "" : "-");
+            double mean, lo, hi;
+            if (schedule_pairwise(&a->sc, r, c, &mean, &lo, &hi) == 0)
+                printf(" %21s", r == c ? "" : "-");
             else
-                printf("   %5.1f%% +- %4.1f", 100.0 * mean, 100.0 * half);
+                printf(" %5.1f%% [%5.1f, %5.1f]", 100.0 * mean, 100.0 * lo, 100.0 * hi);
         }
         printf("\n");
     }
@@ -508,7 +990,7 @@ static void report_tables(const arena_t *a, const int *order)
 /* Standings of a two-seat game: wins, losses, Elo over pairs; the crosstable; the pairs. */
 static void report_pairs(const arena_t *a, const int *order, const double *score)
 {
-    printf("  %-3s %-20s %6s %6s %6s %8s %7s %19s %6s\n", "#", "engine", "sets", "wins", "losses", "score", a->sc.duplicate ? "pairs" : "units",
+    printf("  %-3s %-20s %6s %6s %6s %8s %7s %20s %6s\n", "#", "engine", "sets", "wins", "losses", "score", a->sc.duplicate ? "pairs" : "units",
            "Elo [95% interval]", "LOS");
     for (int r = 0; r < a->sc.n_engines; r++) {
         int e = order[r];
@@ -517,10 +999,10 @@ static void report_pairs(const arena_t *a, const int *order, const double *score
         stats_summarize(&c, &sm);
         char elo[40];
         if (sm.units > 0)
-            snprintf(elo, sizeof elo, "%+5.0f [%+5.0f, %+5.0f]", sm.elo, sm.elo_lo, sm.elo_hi);
+            stats_format_elo(&sm, elo, sizeof elo);
         else
-            snprintf(elo, sizeof elo, "%19s", "-");
-        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %19s %5.1f%%\n", r + 1, a->names[e], a->sc.sets[e],
+            snprintf(elo, sizeof elo, "%20s", "-");
+        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %20s %5.1f%%\n", r + 1, a->names[e], a->sc.sets[e],
                a->sc.wins[e], a->sc.losses[e], 100.0 * score[e], sm.units, elo, 100.0 * sm.los);
     }
     printf("\nCrosstable (row's score against column, over %s)\n  %-20s", a->sc.duplicate ? "pairs" : "sets", "");
@@ -611,110 +1093,168 @@ static void report(arena_t *a)
     printf("Time: %d sets in %.2f s wall (%.1f sets/s); arena CPU %.2f s (%.0f%% of wall), engines CPU %.2f s\n", played,
            wall, wall > 0 ? played / wall : 0.0, own, wall > 0 ? 100.0 * own / wall : 0.0, eng);
     if (a->use_sprt) {
-        const char *verdict = !a->sprt_decided ? "no decision yet"
-                              : a->llr >= stats_sprt_upper(&a->sprt) ? "H1 accepted (elo1)" : "H0 accepted (elo0)";
+        /* From the final counts: sets that were in flight when it decided count too. */
+        double llr = sprt_llr(a);
+        const char *verdict = llr >= stats_sprt_upper(&a->sprt)   ? "H1 accepted (elo1)"
+                              : llr <= stats_sprt_lower(&a->sprt) ? "H0 accepted (elo0)"
+                                                                  : "no decision yet";
         printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", a->sprt.elo0, a->sprt.elo1,
-               a->sprt.alpha, a->sprt.beta, a->llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt), verdict);
+               a->sprt.alpha, a->sprt.beta, llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt), verdict);
     }
 }
 
-/* ---------------------------------------------------------------- the tables */
-
-
 /* ---------------------------------------------------------------- main */
 
-int main(int argc, char **argv)
+static void free_arena(arena_t *a)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "-help")) {
-            fputs(USAGE, stdout);
-            return 0;
-        }
-    static arena_t arena;
-    arena_t *a = &arena;
-    char err[512];
-    if (argc < 2) {
-        fputs(USAGE, stderr);
-        return 2;
-    }
+    free(a->jobs);
+    schedule_free(&a->sc);
+    cJSON_Delete(a->run);
+    free(a->deals);
+    for (int e = 0; e < a->sc.n_engines; e++)
+        engine_spec_free(&a->engines[e]);
+}
+
+/* Everything up to the first set: options, rules, schedule, files checked, engines checked,
+ * then files opened. 0, or -1 with a reason (nothing written). */
+static int prepare(arena_t *a, int argc, char **argv, char *err, size_t errlen)
+{
     a->game = game_find("picket");
-    if (parse_args(a, argc, argv, err, sizeof err) < 0)
-        return die(err);
+    if (parse_args(a, argc, argv, err, errlen) < 0)
+        return -1;
     /* The rules and the number of seats must build before any engine starts. */
     a->cfg.players = a->players_asked;
     void *probe = calloc(1, a->game->state_size);
-    if (!probe)
-        return die("out of memory");
-    if (a->game->init(probe, &a->cfg, err, sizeof err) < 0) {
+    if (!probe) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (a->game->init(probe, &a->cfg, err, errlen) < 0) {
         free(probe);
-        return die(err);
+        return -1;
     }
     a->sc.players = a->cfg.players = a->game->num_players(probe);
     free(probe);
     if (a->sc.players < 2 || a->sc.players > a->sc.n_engines) {
-        snprintf(err, sizeof err, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
+        snprintf(err, errlen, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
                  a->sc.players < 2 ? 2 : a->sc.players, a->sc.n_engines);
-        return die(err);
+        return -1;
     }
-    if (a->use_sprt && a->sc.players != 2)
-        return die("-sprt needs a two-seat game");
+    if (a->use_sprt && a->sc.players != 2) {
+        snprintf(err, errlen, "-sprt needs a two-seat game");
+        return -1;
+    }
     if (!a->cfg.preset[0] && a->game == game_find("picket"))
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
-    if (schedule_build(&a->sc, err, sizeof err) < 0)
-        return die(err);
+    if (schedule_build(&a->sc, err, errlen) < 0)
+        return -1;
     a->n_jobs = a->sc.n_jobs;
-    if (!(a->jobs = calloc((size_t)a->n_jobs, sizeof *a->jobs)))
-        return die("out of memory for the schedule");
+    if (!(a->jobs = calloc((size_t)a->n_jobs, sizeof *a->jobs)) || !(a->run = run_json(a))) {
+        snprintf(err, errlen, "out of memory for the schedule");
+        return -1;
+    }
     for (int k = 0; k < a->n_jobs; k++)
         a->jobs[k].key = schedule_job_key(&a->sc, k);
-    if (!(a->header_json = header_json(a)))
-        return die("out of memory");
-    if (a->records_dir && mkdir(a->records_dir, 0777) < 0 && errno != EEXIST) {
-        snprintf(err, sizeof err, "cannot create the records folder '%.200s': %s", a->records_dir, strerror(errno));
-        return die(err);
+    /* The files: checked now, written only once the engines have passed. */
+    struct stat st;
+    if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        snprintf(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file", a->results_path);
+        return -1;
     }
+    /* -resume of a run killed before its first line was written starts it afresh. */
+    if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
+        a->resume_fresh = 1;
+    if (a->results_path && a->resume && !a->resume_fresh && results_load(a->results_path, a->run, on_resumed, a, err, errlen) < 0)
+        return -1;
+    int create_records = 0;
+    if (a->records_path && check_records(a, &create_records, err, errlen) < 0)
+        return -1;
+    if (a->log_path) {
+        if (!(a->log.f = fopen(a->log_path, "a"))) {
+            snprintf(err, errlen, "-log: cannot write '%.200s': %s", a->log_path, strerror(errno));
+            return -1;
+        }
+        pthread_mutex_init(&a->log.lock, NULL);
+        a->log.t0 = a->started;
+    }
+    if (probe_engines(a, err, errlen) < 0)
+        return -1;
+    char *header = results_header_text(a->run);
+    if (!header) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = 0;
     if (a->results_path) {
-        if (a->resume) {
-            if (results_load(a->results_path, a->header_json, on_resumed, a, err, sizeof err) < 0)
-                return die(err);
-            a->results = fopen(a->results_path, "a");
-        } else {
-            struct stat st;
-            if (stat(a->results_path, &st) == 0 && st.st_size > 0) {
-                snprintf(err, sizeof err, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
-                         a->results_path);
-                return die(err);
-            }
-            a->results = fopen(a->results_path, "w");
-            if (a->results && results_write_header(a->results, a->header_json) < 0)
-                return die("cannot write the results file");
-        }
-        if (!a->results) {
-            snprintf(err, sizeof err, "cannot write '%.200s': %s", a->results_path, strerror(errno));
-            return die(err);
+        int fresh = !a->resume || a->resume_fresh;
+        a->results = fopen(a->results_path, fresh ? "w" : "a");
+        if (!a->results || (fresh && results_write_text(a->results, header) < 0)) {
+            snprintf(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+            rc = -1;
         }
     }
-    if (a->use_sprt)
-        a->llr = stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt);
+    if (rc == 0 && a->records_path && open_records(a, create_records, header, err, errlen) < 0)
+        rc = -1;
+    cJSON_free(header);
+    return rc;
+}
 
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "-help")) {
+            fputs(USAGE, stdout);
+            return fflush(stdout) == 0 ? 0 : 1;
+        }
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            puts("picket-arena " PICKET_VERSION);
+            return fflush(stdout) == 0 ? 0 : 1;
+        }
+    }
+    static arena_t arena;
+    arena_t *a = &arena;
+    char err[1024];
+    if (argc < 2) {
+        fputs(USAGE, stderr);
+        return 2;
+    }
+    /* The signals first: a ^C during the engines' check stops it cleanly. Engines run in
+     * process groups of their own, so a terminal's ^C reaches the arena alone. */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sa.sa_flags = (int)SA_RESETHAND; /* a second ^C ends the arena at once */
+    sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-
     a->tty = isatty(STDERR_FILENO);
     a->started = now_s();
     pthread_mutex_init(&a->lock, NULL);
-    if (!a->quiet)
-        fprintf(stderr, "picket-arena: %d engines, %d pairings, %d sets to play%s, concurrency %d\n", a->sc.n_engines,
-                a->sc.n_tables, a->n_jobs - a->done_count, a->resumed_count ? " (resumed)" : "", a->concurrency);
+    if (prepare(a, argc, argv, err, sizeof err) < 0) {
+        if (a->log.f)
+            fclose(a->log.f);
+        free_arena(a);
+        return interrupted ? 130 : die(err);
+    }
+    if (a->use_sprt) {
+        double llr = sprt_llr(a);
+        if (llr >= stats_sprt_upper(&a->sprt) || llr <= stats_sprt_lower(&a->sprt))
+            a->sprt_decided = a->sprt_decided_before = a->stop = 1;
+    }
+    if (!a->quiet) {
+        if (a->sprt_decided_before)
+            fprintf(stderr, "picket-arena: the SPRT of this run has already decided: nothing to play\n");
+        else
+            fprintf(stderr, "picket-arena: %d engines, %d tables, %d sets to play%s, concurrency %d\n", a->sc.n_engines, a->sc.n_tables,
+                    a->n_jobs - a->done_count, a->resumed_count ? " (resumed)" : "", a->concurrency);
+    }
     worker_t *workers = calloc((size_t)a->concurrency, sizeof *workers);
     pthread_t *threads = calloc((size_t)a->concurrency, sizeof *threads);
-    if (!workers || !threads)
+    if (!workers || !threads) {
+        free(workers), free(threads), free_arena(a);
         return die("out of memory for the workers");
+    }
     int started = 0;
     for (int i = 0; i < a->concurrency; i++) {
         workers[i].a = a;
@@ -724,23 +1264,33 @@ int main(int argc, char **argv)
         else
             break;
     }
-    if (!started)
+    if (!started) {
+        free(workers), free(threads), free_arena(a);
         return die("cannot start a worker thread");
+    }
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     progress(a, 1);
-    if (a->results)
-        fclose(a->results);
+    if (a->results && fclose(a->results) != 0 && !a->failure[0])
+        snprintf(a->failure, sizeof a->failure, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+    if (a->records && fclose(a->records) != 0 && !a->failure[0])
+        snprintf(a->failure, sizeof a->failure, "cannot write the records '%.200s': %s", a->records_path, strerror(errno));
+    if (a->log.f && (fclose(a->log.f) != 0 || a->log.failed) && !a->failure[0])
+        snprintf(a->failure, sizeof a->failure, "cannot write the log '%.200s'", a->log_path);
     report(a);
+    int status = interrupted ? 130 : a->failure[0] ? 1 : 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "picket-arena: cannot write the standings: %s\n", strerror(errno));
+        if (status == 0)
+            status = 1;
+    }
+    if (a->failure[0])
+        fprintf(stderr, "picket-arena: %s\n", a->failure);
     if (interrupted)
         fprintf(stderr, "picket-arena: interrupted; %d of %d sets done%s\n", a->done_count, a->n_jobs,
                 a->results_path ? " (continue with -resume)" : "");
     free(workers);
     free(threads);
-    free(a->jobs);
-    schedule_free(&a->sc);
-    free(a->header_json);
-    for (int e = 0; e < a->sc.n_engines; e++)
-        engine_spec_free(&a->engines[e]);
-    return interrupted ? 130 : 0;
+    free_arena(a);
+    return status;
 }

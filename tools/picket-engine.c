@@ -5,22 +5,32 @@
 
 #include "session.h"
 
+/* The build defines it from CMake's project version; a build without it still says something. */
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "0.10.0"
+#endif
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: picket-engine\n\n"
+            printf("usage: picket-engine [--version]\n\n"
                    "A Picket bot that speaks the picket text protocol, version 1, on standard input and\n"
                    "output (docs/protocol.md): a controller (the arena, a GUI, a person typing) sends\n"
                    "'hello', 'newgame ...', the seat's events and 'go', and reads back the moves.\n"
                    "The bot is chosen by the option 'bot' (random, heuristic; default heuristic).\n"
+                   "  --version  print 'picket-engine VERSION' and exit (also -version)\n"
                    "Try:  printf 'hello\\nquit\\n' | picket-engine\n");
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0 || strcmp(argv[i], "-version") == 0) {
+            printf("picket-engine %s\n", PICKET_VERSION);
             return 0;
         }
         fprintf(stderr, "picket-engine: unknown argument '%s' (it takes none; see --help)\n", argv[i]);
         return 2;
     }
-    session_t *s = session_create(stdout, STDIN_FILENO, "picket-engine 0.1", "the picket project");
+    session_t *s = session_create(stdout, STDIN_FILENO, "picket-engine " PICKET_VERSION, "the picket project");
     if (!s) {
         fprintf(stderr, "picket-engine: out of memory\n");
         return 1;

@@ -1,4 +1,4 @@
-/* picket: the utility CLI. Subcommands: rules, score, selfplay, replay. */
+/* picket: the utility CLI. Subcommands: rules, score, selfplay, replay, solve. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -18,6 +18,11 @@
 #include "solver.h"
 #include "record.h"
 
+/* The build defines it from CMake's project version; a build without it still says something. */
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "0.10.0"
+#endif
+
 static const char *const USAGE =
     "usage: picket COMMAND [OPTIONS]\n"
     "\n"
@@ -30,7 +35,7 @@ static const char *const USAGE =
     "  replay     replay and verify a game record\n"
     "  solve      the exact value of every move of a play-phase position, both hands known\n"
     "\n"
-    "'picket COMMAND --help' describes each command.\n";
+    "'picket COMMAND --help' describes each command; 'picket --version' prints the version.\n";
 
 static int fail(const char *fmt, const char *arg)
 {
@@ -41,6 +46,20 @@ static int fail(const char *fmt, const char *arg)
 }
 
 static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+/* A whole number from lo to hi for option `opt` of command `cmd`: decimal digits only (no sign,
+ * space, point or exponent), never wrapped. 0, or -1 after one line naming the option and the
+ * range. */
+static int number_arg(const char *cmd, const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (game_u64_token(v, lo, hi, out) == 0)
+        return 0;
+    char shown[48];
+    game_quote(v, 40, shown, sizeof shown);
+    fprintf(stderr, "picket: %s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'\n", cmd, opt, lo,
+            hi, shown);
+    return -1;
+}
 
 /* Shared option: --preset P and --flag name=value into a game config. Returns 1 if consumed
  * (advancing *i), 0 if not this option, -1 on error (already reported). */
@@ -301,19 +320,6 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int parse_u64_arg(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!*s || *s == '-')
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int cmd_selfplay(int argc, char **argv)
 {
     game_config_t cfg = { 0 };
@@ -362,11 +368,11 @@ static int cmd_selfplay(int argc, char **argv)
             continue;
         }
         if (strcmp(a, "--sets") == 0) {
-            if (parse_u64_arg(argv[++i], &sets) < 0 || sets < 1 || sets > 100000000)
-                return fail("selfplay: --sets must be a number from 1 to 100000000, not '%s'", argv[i]);
+            if (number_arg("selfplay", a, argv[++i], 1, 100000000, &sets) < 0)
+                return 2;
         } else if (strcmp(a, "--seed") == 0) {
-            if (parse_u64_arg(argv[++i], &seed) < 0)
-                return fail("selfplay: --seed must be a non-negative number, not '%s'", argv[i]);
+            if (number_arg("selfplay", a, argv[++i], 0, UINT64_MAX, &seed) < 0)
+                return 2;
         } else if (strcmp(a, "--records") == 0) {
             record_dir = argv[++i];
             if (mkdir(record_dir, 0777) < 0 && errno != EEXIST)
@@ -489,6 +495,35 @@ static void print_event(void *data, const game_t *g, const game_event_t *ev)
         printf("  [to %d] %s\n", ev->audience, buf);
 }
 
+/* "69-100 winner 1", "3-5-5 rank 2 0 0" or "12-30 unfinished": a record's outcome. */
+static void format_outcome(const record_t *rec, char *buf, size_t len)
+{
+    const game_t *g = rec->game;
+    int scores[GAME_MAX_PLAYERS], rank[GAME_MAX_PLAYERS], n = g->num_players(rec->state);
+    g->scores(rec->state, scores);
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && k < len; i++)
+        k += (size_t)snprintf(buf + k, len - k, "%s%d", i ? "-" : "", scores[i]);
+    if (k >= len)
+        return;
+    if (!g->rank(rec->state, rank)) {
+        snprintf(buf + k, len - k, " unfinished");
+        return;
+    }
+    int firsts = 0, w = 0;
+    for (int i = 0; i < n; i++)
+        if (rank[i] == 0)
+            firsts++, w = i;
+    if (firsts == 1 && n == 2) {
+        snprintf(buf + k, len - k, " winner %d", w);
+        return;
+    }
+    k += (size_t)snprintf(buf + k, len - k, " rank");
+    for (int i = 0; i < n && k < len; i++)
+        k += (size_t)snprintf(buf + k, len - k, " %d", rank[i]);
+}
+
 static int cmd_replay(int argc, char **argv)
 {
     const char *path = NULL;
@@ -499,6 +534,9 @@ static int cmd_replay(int argc, char **argv)
                    "Replays a game record (docs/records.md), verifying every move against the rules\n"
                    "and the result line against the replay. Prints the outcome, or one line naming the\n"
                    "first line that does not fit and why (exit status 1). FILE '-' reads standard input.\n"
+                   "A file of many records, one after another (the arena's -records FILE.txt), is read\n"
+                   "whole: one line for each record, 'record K (line N): ok, ...' or, on standard error,\n"
+                   "'record K, line N: reason', then a count; the exit status is 1 if any record fails.\n"
                    "  --verbose  print every event of the game as the referee saw it\n");
             return 0;
         }
@@ -516,24 +554,54 @@ static int cmd_replay(int argc, char **argv)
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f)
         return fail("replay: cannot open '%s'", path);
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (f != stdin)
+            fclose(f);
+        return fail("replay: '%s' is a folder, not a record", path);
+    }
+    record_reader_t *rd = record_reader_create(f);
+    if (!rd) {
+        if (f != stdin)
+            fclose(f);
+        return fail("replay: %s", "out of memory");
+    }
+    /* One record prints as it always did; a file of many, one line a record and a count. Which
+     * it is shows after the first record: the reader has then seen whether another follows. */
+    int many = 0, ok = 0, failed = 0, rc;
     record_t rec;
-    char err[300];
-    int rc = record_replay(f, &rec, verbose ? print_event : NULL, NULL, err, sizeof err);
+    char err[300], outcome[128];
+    while ((rc = record_reader_next(rd, &rec, verbose ? print_event : NULL, NULL, err, sizeof err)) != 0) {
+        many = many || record_reader_more(rd);
+        if (rc < 0) {
+            failed++;
+            if (many)
+                fprintf(stderr, "picket: replay: %s: record %d, %s\n", path, rec.number, err);
+            else
+                fprintf(stderr, "picket: replay: %s: %s\n", path, err);
+        } else if (many) {
+            ok++;
+            format_outcome(&rec, outcome, sizeof outcome);
+            printf("record %d (line %d): ok, %d moves, %s%s%s\n", rec.number, rec.first_line, rec.moves, outcome,
+                   rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
+        } else {
+            ok++;
+            int scores[GAME_MAX_PLAYERS];
+            rec.game->scores(rec.state, scores);
+            printf("ok: %s, %d moves, scores", rec.game->name, rec.moves);
+            for (int i = 0; i < rec.game->num_players(rec.state); i++)
+                printf("%s%d", i ? "-" : " ", scores[i]);
+            printf(", %s%s%s\n", rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished",
+                   rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
+        }
+        record_free(&rec);
+    }
+    record_reader_free(rd);
     if (f != stdin)
         fclose(f);
-    if (rc < 0) {
-        fprintf(stderr, "picket: replay: %s: %s\n", path, err);
-        record_free(&rec);
-        return 1;
-    }
-    int scores[GAME_MAX_PLAYERS];
-    rec.game->scores(rec.state, scores);
-    printf("ok: %s, %d moves, scores", rec.game->name, rec.moves);
-    for (int i = 0; i < rec.game->num_players(rec.state); i++)
-        printf("%s%d", i ? "-" : " ", scores[i]);
-    printf(", %s\n", rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished");
-    record_free(&rec);
-    return 0;
+    if (many)
+        printf("%d records: %d ok, %d failed\n", ok + failed, ok, failed);
+    return failed ? 1 : 0;
 }
 
 
@@ -568,25 +636,25 @@ static int cmd_solve(int argc, char **argv)
         int need = !strcmp(a, "--tricks") ? 2 : 1;
         if (i + need >= argc)
             return fail("solve: %s needs a value", a);
-        char *end;
+        uint64_t v;
         if (!strcmp(a, "--hand0") || !strcmp(a, "--hand1"))
             hand_text[a[6] - '0'] = argv[++i];
         else if (!strcmp(a, "--lead"))
             lead_text = argv[++i];
         else if (!strcmp(a, "--to-move")) {
-            to_move = (int)strtol(argv[++i], &end, 10);
-            if (*end || (to_move != 0 && to_move != 1))
-                return fail("solve: --to-move must be 0 or 1, not '%s'", argv[i]);
+            if (number_arg("solve", a, argv[++i], 0, 1, &v) < 0)
+                return 2;
+            to_move = (int)v;
         } else if (!strcmp(a, "--tricks")) {
             for (int k = 0; k < 2; k++) {
-                tricks[k] = (int)strtol(argv[++i], &end, 10);
-                if (*end || tricks[k] < 0 || tricks[k] > PK_TRICKS)
-                    return fail("solve: --tricks needs two numbers from 0 to 12, not '%s'", argv[i]);
+                if (number_arg("solve", a, argv[++i], 0, PK_TRICKS, &v) < 0)
+                    return 2;
+                tricks[k] = (int)v;
             }
         } else if (!strcmp(a, "--tt-mb")) {
-            tt_mb = (int)strtol(argv[++i], &end, 10);
-            if (*end || tt_mb < 1 || tt_mb > 65536)
-                return fail("solve: --tt-mb must be 1 to 65536, not '%s'", argv[i]);
+            if (number_arg("solve", a, argv[++i], 1, 65536, &v) < 0)
+                return 2;
+            tt_mb = (int)v;
         } else
             return fail("solve: unknown option '%s'", a);
     }
@@ -660,6 +728,10 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (is_help(cmd) || strcmp(cmd, "help") == 0) {
         fputs(USAGE, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-version") == 0) {
+        printf("picket %s\n", PICKET_VERSION);
         return 0;
     }
     if (strcmp(cmd, "rules") == 0)

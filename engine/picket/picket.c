@@ -756,6 +756,14 @@ int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand
         }
         return 1;
     }
+    if (m->kind == PK_MV_BLANK) {
+        int share = pk_elder_share(r);
+        if (m->cards || m->arg < 1 || m->arg > share) {
+            snprintf(err, errlen, "a Blank's count must be 1 to %d (elder's share), not %d", share, m->arg);
+            return 0;
+        }
+        return 1;
+    }
     if (m->kind == PK_MV_PLAY) {
         if (m->arg < 0 || m->arg >= CARD_COUNT || m->cards != cardset_of(m->arg)) {
             snprintf(err, errlen, "not a card");

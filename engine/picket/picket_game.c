@@ -15,6 +15,11 @@ static const char *const ANSWER_NAMES[3] = { "good", "equal", "not-good" };
 
 /* ---------------------------------------------------------------- moves */
 
+/* Moves are read against the widest Picket pack (36 cards, 6 to A): a card no Picket pack holds
+ * (a 5, say) is refused as text, with a hint naming the real ranks; whether a card is in this
+ * set's pack (deck=32) and in the mover's hand is the rules' question. */
+enum { PK_WIDEST_PACK = 36 };
+
 int picket_move_format(const game_move_t *m, char *buf, size_t len)
 {
     char cards[200], c[3];
@@ -80,7 +85,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
     const char *arg;
     if ((arg = after_verb(text, "discard"))) {
         cardset_t set;
-        int n = cards_parse_list(arg, cards_pack(52), &set, err, errlen);
+        int n = cards_parse_list(arg, cards_pack(PK_WIDEST_PACK), &set, err, errlen);
         if (n < 0)
             return -1;
         if (n == 0) {
@@ -92,9 +97,18 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
         return 0;
     }
     if ((arg = after_verb(text, "blank"))) {
-        char *end;
-        long k = strtol(arg, &end, 10);
-        if (!*arg || (*end && *end != ' ') || k < 1 || k > 8) {
+        /* The count and nothing after it but spaces; whether elder's share allows it (5 with
+         * deck=32) is the rules' question. */
+        char count[8];
+        size_t len = strcspn(arg, " ");
+        int k;
+        if (len >= sizeof count || !is_word(arg + len, "")) {
+            snprintf(err, errlen, "blank needs a count from 1 to 8");
+            return -1;
+        }
+        memcpy(count, arg, len);
+        count[len] = '\0';
+        if (game_int_token(count, 1, 8, &k) < 0) {
             snprintf(err, errlen, "blank needs a count from 1 to 8");
             return -1;
         }
@@ -133,7 +147,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
     }
     if ((arg = after_verb(text, "play"))) {
         cardset_t set;
-        int n = cards_parse_list(arg, cards_pack(52), &set, err, errlen);
+        int n = cards_parse_list(arg, cards_pack(PK_WIDEST_PACK), &set, err, errlen);
         if (n < 0)
             return -1;
         if (n != 1) {

@@ -1,15 +1,16 @@
 #include "arena_match.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "record.h"
 
-const char *const END_REASON_NAMES[END_COUNT] = { "normal", "crash", "timeout", "illegal", "protocol", "start" };
+const char *const END_REASON_NAMES[END_COUNT] = { "normal", "crash", "timeout", "illegal", "protocol", "start", "interrupted" };
 
 /* ---------------------------------------------------------------- engine specs */
 
@@ -19,6 +20,7 @@ void engine_spec_init(engine_spec_t *s)
     s->tc_base = s->tc_inc = s->st = -1;
     s->iterations = -1;
     s->timeout = 60;
+    s->start_timeout = 10;
 }
 
 void engine_spec_free(engine_spec_t *s)
@@ -29,17 +31,57 @@ void engine_spec_free(engine_spec_t *s)
         free(s->opt_name[i]);
         free(s->opt_value[i]);
     }
+    free(s->dir);
+    free(s->stderr_path);
     engine_spec_init(s);
 }
 
+/* Seconds: plain decimal digits with at most one point (no sign, exponent, nan or inf),
+ * finite and at most ARENA_MAX_SECONDS. */
 static int parse_seconds(const char *v, double *out)
 {
+    int digits = 0, points = 0;
+    for (const char *p = v; *p; p++) {
+        if (*p >= '0' && *p <= '9')
+            digits++;
+        else if (*p == '.' && !points)
+            points++;
+        else
+            return -1;
+    }
+    if (!digits)
+        return -1;
     char *end;
     errno = 0;
     double d = strtod(v, &end);
-    if (!*v || *end || errno || d < 0 || d > 1e6)
+    if (*end || errno || !isfinite(d) || d < 0 || d > ARENA_MAX_SECONDS)
         return -1;
     *out = d;
+    return 0;
+}
+
+/* A whole number lo..hi: decimal digits only, no wrap. */
+static int parse_count(const char *v, long long lo, long long hi, long long *out)
+{
+    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 18)
+        return -1;
+    long long x = strtoll(v, NULL, 10);
+    if (x < lo || x > hi)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* Replace an owned string. */
+static int set_string(char **dst, const char *v, char *err, size_t errlen)
+{
+    char *copy = strdup(v);
+    if (!copy) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    free(*dst);
+    *dst = copy;
     return 0;
 }
 
@@ -84,8 +126,11 @@ int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errle
         return 0;
     }
     if (klen == 4 && !strncmp(field, "name", 4)) {
-        if (!*v || strlen(v) >= ARENA_NAME_LEN || strpbrk(v, " \t,")) {
-            snprintf(err, errlen, "engine name '%s' must be 1 to %d characters without spaces or commas", shown,
+        int control = 0;
+        for (const unsigned char *p = (const unsigned char *)v; *p; p++)
+            control |= *p < 0x20 || *p == 0x7f;
+        if (!*v || strlen(v) >= ARENA_NAME_LEN || strpbrk(v, " \t,") || control) {
+            snprintf(err, errlen, "name: '%s' must be 1 to %d characters without spaces, commas or control characters", shown,
                      ARENA_NAME_LEN - 1);
             return -1;
         }
@@ -118,44 +163,79 @@ int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errle
     }
     if (klen == 2 && !strncmp(field, "tc", 2)) {
         char buf[64];
-        snprintf(buf, sizeof buf, "%s", v);
-        char *plus = strchr(buf, '+');
-        if (plus)
-            *plus = '\0';
-        if (parse_seconds(buf, &s->tc_base) < 0 || (plus && parse_seconds(plus + 1, &s->tc_inc) < 0)) {
-            snprintf(err, errlen, "tc '%s' is not SECONDS or SECONDS+INCREMENT", shown);
+        const char *plus = strchr(v, '+');
+        size_t blen = plus ? (size_t)(plus - v) : strlen(v);
+        double base = -1, inc = 0;
+        if (blen >= sizeof buf || (memcpy(buf, v, blen), buf[blen] = '\0', parse_seconds(buf, &base) < 0) ||
+            (plus && parse_seconds(plus + 1, &inc) < 0) || base + inc <= 0) {
+            snprintf(err, errlen, "tc: '%s' is not SECONDS or SECONDS+INCREMENT (plain decimals, at most %g s, not both 0)",
+                     shown, ARENA_MAX_SECONDS);
             return -1;
         }
-        if (!plus)
-            s->tc_inc = 0;
+        s->tc_base = base;
+        s->tc_inc = inc;
+        s->given |= SPEC_TC;
         return 0;
     }
-    if (klen == 2 && !strncmp(field, "st", 2)) {
-        if (parse_seconds(v, &s->st) < 0 || s->st <= 0) {
-            snprintf(err, errlen, "st '%s' is not a number of seconds", shown);
+    if ((klen == 2 && !strncmp(field, "st", 2)) || (klen == 7 && !strncmp(field, "timeout", 7)) ||
+        (klen == 5 && !strncmp(field, "start", 5))) {
+        double d;
+        const char *key = klen == 2 ? "st" : klen == 7 ? "timeout" : "start";
+        if (parse_seconds(v, &d) < 0 || d <= 0) {
+            snprintf(err, errlen, "%s: '%s' is not a number of seconds (a plain decimal above 0, at most %g)", key, shown,
+                     ARENA_MAX_SECONDS);
             return -1;
         }
-        return 0;
-    }
-    if (klen == 7 && !strncmp(field, "timeout", 7)) {
-        if (parse_seconds(v, &s->timeout) < 0 || s->timeout <= 0) {
-            snprintf(err, errlen, "timeout '%s' is not a number of seconds", shown);
-            return -1;
-        }
+        if (klen == 2)
+            s->st = d, s->given |= SPEC_ST;
+        else if (klen == 7)
+            s->timeout = d, s->given |= SPEC_TIMEOUT;
+        else
+            s->start_timeout = d;
         return 0;
     }
     if (klen == 10 && !strncmp(field, "iterations", 10)) {
-        char *end;
-        long n = strtol(v, &end, 10);
-        if (!*v || *end || n < 1) {
-            snprintf(err, errlen, "iterations '%s' is not a positive number", shown);
+        if (parse_count(v, 1, ARENA_MAX_ITERATIONS, &s->iterations) < 0) {
+            snprintf(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
             return -1;
         }
-        s->iterations = n;
+        s->given |= SPEC_ITERATIONS;
         return 0;
     }
-    snprintf(err, errlen, "unknown engine field '%s' (cmd, arg, name, option.X, tc, st, iterations, timeout)", shown);
+    if ((klen == 3 && !strncmp(field, "dir", 3)) || (klen == 6 && !strncmp(field, "stderr", 6))) {
+        if (!*v) {
+            snprintf(err, errlen, "%.6s: '%s' needs a path", field, shown);
+            return -1;
+        }
+        return set_string(klen == 3 ? &s->dir : &s->stderr_path, v, err, errlen);
+    }
+    snprintf(err, errlen, "unknown engine field '%s' (cmd, arg, name, option.X, tc, st, iterations, timeout, start, dir, stderr)",
+             shown);
     return -1;
+}
+
+int engine_spec_check(const engine_spec_t *s, char *err, size_t errlen)
+{
+    static const struct {
+        unsigned bits;
+        const char *text;
+    } clash[] = {
+        { SPEC_TC | SPEC_ST, "tc: tc and st cannot both be given (a clock for the set, or a fixed time a decision)" },
+        { SPEC_TC | SPEC_ITERATIONS, "tc: tc and iterations cannot both be given (time, or a fixed amount of search)" },
+        { SPEC_ST | SPEC_ITERATIONS, "st: st and iterations cannot both be given (time, or a fixed amount of search)" },
+        { SPEC_TC | SPEC_TIMEOUT, "timeout: timeout is for decisions without tc or st; under tc the clock decides" },
+        { SPEC_ST | SPEC_TIMEOUT, "timeout: timeout is for decisions without tc or st; under st the fixed time decides" },
+    };
+    if (s->argc == 0 || !s->argv[0]) {
+        snprintf(err, errlen, "cmd: no cmd=PROGRAM");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof clash / sizeof clash[0]; i++)
+        if ((s->given & clash[i].bits) == clash[i].bits) {
+            snprintf(err, errlen, "%s", clash[i].text);
+            return -1;
+        }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- engine processes */
@@ -167,9 +247,30 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* One line to or from an engine in the log: time, engine name and process, direction, line. */
+static void log_line(engine_proc_t *e, char dir, const char *line)
+{
+    arena_log_t *l = e->log;
+    if (!l)
+        return;
+    pthread_mutex_lock(&l->lock);
+    if (fprintf(l->f, "%.6f %s.%d %c %s\n", now_s() - l->t0, e->spec->name, e->instance, dir, line) < 0)
+        l->failed = 1;
+    pthread_mutex_unlock(&l->lock);
+}
+
+static int proc_send(engine_proc_t *e, const char *line)
+{
+    log_line(e, '>', line);
+    return client_send(&e->c, line);
+}
+
+/* The declarations of hello: the protocol, the games, the option names. */
 typedef struct hello_check {
     const char *game;
     int protocol_ok, game_ok;
+    char options[ARENA_MAX_OPTIONS * 4][64];
+    int n_options;
 } hello_check_t;
 
 static void on_hello_line(void *data, const char *line)
@@ -179,34 +280,52 @@ static void on_hello_line(void *data, const char *line)
         h->protocol_ok = 1;
     if (!strncmp(line, "game ", 5) && !strcmp(line + 5, h->game))
         h->game_ok = 1;
+    /* option name NAME type ... */
+    if (!strncmp(line, "option name ", 12) && h->n_options < (int)(sizeof h->options / sizeof h->options[0])) {
+        const char *name = line + 12;
+        size_t n = strcspn(name, " ");
+        if (n > 0 && n < sizeof h->options[0] && !strncmp(name + n, " type ", 6)) {
+            memcpy(h->options[h->n_options], name, n);
+            h->options[h->n_options++][n] = '\0';
+        }
+    }
 }
 
-enum { ASK_EXITED = -1, ASK_VIOLATION = -2, ASK_TIMEOUT = -3 };
+enum { ASK_EXITED = -1, ASK_VIOLATION = -2, ASK_TIMEOUT = -3, ASK_ABORTED = -4 };
 
 /* A question with an id, answered within timeout. Returns 1 '=', 0 '?', or ASK_EXITED,
- * ASK_TIMEOUT, or ASK_VIOLATION: a stray error reply (an earlier silent command refused) or a
- * line the reader refused. */
+ * ASK_TIMEOUT, ASK_ABORTED (the operator stopped the run), or ASK_VIOLATION: a stray error
+ * reply (an earlier silent command refused) or a line the reader refused. The wait is cut in
+ * slices so that a second ^C is seen at once; a slice ends as soon as a line arrives. */
 static int ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
 {
     long id = ++e->next_id;
     char buf[PROTO_MAX_LINE + 1];
     snprintf(buf, sizeof buf, "%ld %s", id, cmd);
-    if (client_send(&e->c, buf) < 0)
-        return -1;
+    if (proc_send(e, buf) < 0)
+        return ASK_EXITED;
     double deadline = now_s() + timeout;
     for (;;) {
+        if (e->abort && *e->abort >= 2)
+            return ASK_ABORTED;
         int left = (int)((deadline - now_s()) * 1000.0);
         if (left < 0)
             left = 0;
-        proto_status_t st = client_read(&e->c, e->line, left);
-        if (st == PROTO_AGAIN)
+        int slice = e->abort && left > 50 ? 50 : left;
+        proto_status_t st = client_read(&e->c, e->line, slice);
+        if (st == PROTO_AGAIN) {
+            if (slice < left)
+                continue;
             return ASK_TIMEOUT;
+        }
         if (st == PROTO_EOF)
             return ASK_EXITED;
         if (st != PROTO_LINE) {
             snprintf(e->line, sizeof e->line, "%s", st == PROTO_TOO_LONG ? "a line too long" : "a NUL byte");
+            log_line(e, '<', e->line);
             return ASK_VIOLATION;
         }
+        log_line(e, '<', e->line);
         int ok;
         long got;
         const char *text;
@@ -222,35 +341,97 @@ static int ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line
     }
 }
 
+/* Why a question went unanswered, for an error message. */
+static const char *ask_failure(int rc, const engine_proc_t *e, double limit, char *buf, size_t len)
+{
+    if (rc == ASK_EXITED)
+        return "the engine exited";
+    if (rc == ASK_TIMEOUT)
+        snprintf(buf, len, "no answer within %g s", limit);
+    else if (rc == ASK_ABORTED)
+        snprintf(buf, len, "interrupted");
+    else
+        snprintf(buf, len, "%.200s", e->line);
+    return buf;
+}
+
+static int start_failed(engine_proc_t *e, char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int start_failed(engine_proc_t *e, char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    engine_proc_stop(e);
+    return -1;
+}
+
 int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *game, char *err, size_t errlen)
 {
+    arena_log_t *log = e->log;
+    int instance = e->instance;
+    const volatile sig_atomic_t *abort_flag = e->abort;
     memset(e, 0, sizeof *e);
     e->spec = spec;
-    if (client_start(&e->c, spec->argv, err, errlen) < 0)
-        return -1;
-    e->running = 1;
-    hello_check_t h = { game, 0, 0 };
-    int rc = ask(e, "hello", 10.0, on_hello_line, &h);
-    if (rc != 1 || !h.protocol_ok || !h.game_ok) {
-        char why[96];
-        snprintf(why, sizeof why, "does not play %.40s", game);
-        snprintf(err, errlen, "%s: no valid handshake (%s)", spec->name,
-                 rc != 1 ? "no '= hello' within 10 s" : !h.protocol_ok ? "not picket-protocol 1" : why);
-        engine_proc_stop(e);
+    e->log = log;
+    e->instance = instance;
+    e->abort = abort_flag;
+    char why[400];
+    client_opts_t opts = { spec->dir, spec->stderr_path };
+    if (client_start_opts(&e->c, spec->argv, &opts, why, sizeof why) < 0) {
+        snprintf(err, errlen, "%s: %s", spec->dir && strstr(why, "folder") ? "dir" : spec->stderr_path && strstr(why, "stderr") ? "stderr" : "cmd",
+                 why);
         return -1;
     }
+    e->running = 1;
+    log_line(e, '#', "started");
+    double limit = spec->start_timeout;
+    hello_check_t *h = calloc(1, sizeof *h);
+    if (!h)
+        return start_failed(e, err, errlen, "cmd: out of memory");
+    h->game = game;
+    int rc = ask(e, "hello", limit, on_hello_line, h);
+    int protocol_ok = h->protocol_ok, game_ok = h->game_ok;
+    if (rc == ASK_EXITED) {
+        free(h);
+        return start_failed(e, err, errlen, "cmd: the engine exited during the handshake");
+    }
+    if (rc != 1) {
+        free(h);
+        return start_failed(e, err, errlen, "start: no valid answer to hello (%s)", ask_failure(rc, e, limit, why, sizeof why));
+    }
+    if (!protocol_ok || !game_ok) {
+        free(h);
+        return protocol_ok ? start_failed(e, err, errlen, "game: the engine does not list 'game %.40s' in its hello", game)
+                           : start_failed(e, err, errlen, "protocol: the engine does not declare 'protocol %s 1'", PROTO_NAME);
+    }
+    /* Only options the engine declared; each is confirmed before the next, so a refusal names
+     * its option. */
     for (int i = 0; i < spec->n_options; i++) {
+        int declared = 0;
+        for (int k = 0; k < h->n_options && !declared; k++)
+            declared = !strcmp(h->options[k], spec->opt_name[i]);
+        if (!declared) {
+            free(h);
+            return start_failed(e, err, errlen, "option.%.60s: the engine declares no option '%.60s' in its hello",
+                                spec->opt_name[i], spec->opt_name[i]);
+        }
         char cmd[PROTO_MAX_LINE];
         snprintf(cmd, sizeof cmd, "setoption name %s value %s", spec->opt_name[i], spec->opt_value[i]);
-        if (client_send(&e->c, cmd) < 0)
-            break;
+        if (proc_send(e, cmd) < 0)
+            rc = ASK_EXITED;
+        else
+            rc = ask(e, "isready", limit, NULL, NULL);
+        if (rc != 1) {
+            free(h);
+            return start_failed(e, err, errlen, "option.%.60s: the engine refused '%.60s': %s", spec->opt_name[i],
+                                spec->opt_value[i], ask_failure(rc, e, limit, why, sizeof why));
+        }
     }
-    rc = ask(e, "isready", 10.0, NULL, NULL);
-    if (rc != 1) {
-        snprintf(err, errlen, "%s: %s", spec->name, rc == ASK_VIOLATION ? e->line : "no readyok within 10 s");
-        engine_proc_stop(e);
-        return -1;
-    }
+    free(h);
+    rc = ask(e, "isready", limit, NULL, NULL);
+    if (rc != 1)
+        return start_failed(e, err, errlen, "start: no readyok after the handshake (%s)", ask_failure(rc, e, limit, why, sizeof why));
     return 0;
 }
 
@@ -258,7 +439,9 @@ void engine_proc_stop(engine_proc_t *e)
 {
     if (!e->running)
         return;
+    log_line(e, '>', "quit");
     client_stop(&e->c, 500);
+    log_line(e, '#', "stopped");
     e->running = 0;
 }
 
@@ -295,7 +478,7 @@ static int seat_event(void *data, const game_event_t *ev, char *err, size_t errl
     char text[1024], line[1100];
     x->s->game->event_format(ev, text, sizeof text);
     snprintf(line, sizeof line, "event %s", text);
-    if (client_send(&e->c, line) < 0)
+    if (proc_send(e, line) < 0)
         return seat_fail(x, END_CRASH, err, errlen, "%s exited", e->spec->name);
     return 0;
 }
@@ -308,24 +491,33 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
     char go[128];
     double limit;
     if (sp->iterations > 0) {
-        snprintf(go, sizeof go, "go iterations %ld", sp->iterations);
+        snprintf(go, sizeof go, "go iterations %lld", sp->iterations);
         limit = sp->timeout;
     } else if (sp->tc_base >= 0) {
-        snprintf(go, sizeof go, "go settime %.0f movetime %.0f", x->clock * 1000.0, sp->tc_inc * 1000.0);
+        /* A chess clock: the time left (never below 0 in what is said) and the increment. */
+        snprintf(go, sizeof go, "go settime %.0f inc %.0f", x->clock > 0 ? floor(x->clock * 1000.0) : 0.0,
+                 floor(sp->tc_inc * 1000.0 + 0.5));
         limit = x->clock;
     } else if (sp->st > 0) {
-        snprintf(go, sizeof go, "go movetime %.0f", sp->st * 1000.0);
+        snprintf(go, sizeof go, "go movetime %.0f", floor(sp->st * 1000.0 + 0.5));
         limit = sp->st;
     } else {
         snprintf(go, sizeof go, "go");
         limit = sp->timeout;
     }
+    double allowed = limit + x->s->margin;
     double t0 = now_s();
-    int rc = ask(e, go, limit + x->s->margin, NULL, NULL);
+    int rc = ask(e, go, allowed > 0 ? allowed : 0, NULL, NULL);
     double spent = now_s() - t0;
     x->r->think[x->seat] += spent;
-    if (rc == ASK_TIMEOUT)
-        return seat_fail(x, END_TIMEOUT, err, errlen, "%s took more than %.3f s to move", sp->name, limit + x->s->margin);
+    if (rc == ASK_ABORTED)
+        return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");
+    if (rc == ASK_TIMEOUT || (rc >= 0 && spent > allowed)) {
+        if (sp->tc_base >= 0)
+            return seat_fail(x, END_TIMEOUT, err, errlen, "%s lost on time: its clock (tc=%g+%g) ran out by %.3f s, beyond the margin of %.3f s",
+                             sp->name, sp->tc_base, sp->tc_inc, spent - limit, x->s->margin);
+        return seat_fail(x, END_TIMEOUT, err, errlen, "%s took more than %.3f s to move", sp->name, allowed);
+    }
     if (rc == ASK_EXITED)
         return seat_fail(x, END_CRASH, err, errlen, "%s exited while deciding", sp->name);
     if (rc == ASK_VIOLATION)
@@ -341,12 +533,8 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
     char why[GAME_ERR_LEN];
     if (x->s->game->move_parse(text + 5, m, why, sizeof why) < 0)
         return seat_fail(x, END_ILLEGAL, err, errlen, "%s: malformed move '%.60s': %s", sp->name, text + 5, why);
-    if (sp->tc_base >= 0) {
-        x->clock -= spent;
-        if (x->clock < 0)
-            x->clock = 0;
-        x->clock += sp->tc_inc;
-    }
+    if (sp->tc_base >= 0)
+        x->clock += sp->tc_inc - spent; /* may dip below 0 by at most the margin, over the whole set */
     return 0;
 }
 
@@ -356,7 +544,7 @@ static int start_seat(arena_seat_t *x, char *err, size_t errlen)
     engine_proc_t *e = s->engine[x->seat];
     char why[300];
     if (!e->running && engine_proc_start(e, e->spec, s->game->name, why, sizeof why) < 0)
-        return seat_fail(x, END_START, err, errlen, "%s", why);
+        return seat_fail(x, e->abort && *e->abort >= 2 ? END_INTERRUPTED : END_START, err, errlen, "%s: %s", e->spec->name, why);
     char cmd[2048];
     int n = snprintf(cmd, sizeof cmd, "newgame game %s", s->game->name);
     if (s->cfg.preset[0])
@@ -365,9 +553,11 @@ static int start_seat(arena_seat_t *x, char *err, size_t errlen)
         n += snprintf(cmd + n, sizeof cmd - (size_t)n, " flag %s", s->cfg.flags[i]);
     snprintf(cmd + n, sizeof cmd - (size_t)n, " players %d seat %d seed %" PRIu64, x->r->players, x->seat,
              s->engine_seed[x->seat]);
-    if (client_send(&e->c, cmd) < 0)
+    if (proc_send(e, cmd) < 0)
         return seat_fail(x, END_CRASH, err, errlen, "%s exited", e->spec->name);
-    int rc = ask(e, "isready", 10.0, NULL, NULL);
+    int rc = ask(e, "isready", e->spec->start_timeout, NULL, NULL);
+    if (rc == ASK_ABORTED)
+        return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");
     if (rc == ASK_VIOLATION)
         return seat_fail(x, END_PROTOCOL, err, errlen, "%s refused the new game: %.150s", e->spec->name, e->line);
     if (rc != 1)
@@ -416,6 +606,8 @@ void arena_play_set(const set_setup_t *s, set_result_t *out)
     int players = out->players = referee_players(ref);
     if (s->record) {
         record_write_header(s->record, g, &s->cfg);
+        if (s->record_note[0])
+            fprintf(s->record, "# %s\n", s->record_note);
         for (int i = 0; i < players; i++)
             fprintf(s->record, "# seat %d: %s\n", i, s->engine[i]->spec->name);
     }

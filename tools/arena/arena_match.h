@@ -11,6 +11,8 @@
 #ifndef PICKET_ARENA_MATCH_H
 #define PICKET_ARENA_MATCH_H
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -18,6 +20,8 @@
 #include "game.h"
 
 enum { ARENA_MAX_ARGS = 32, ARENA_MAX_OPTIONS = 32, ARENA_NAME_LEN = 64 };
+#define ARENA_MAX_ITERATIONS 1000000000000LL /* the protocol's largest `go iterations` */
+#define ARENA_MAX_SECONDS 1e6               /* the largest time field, in seconds */
 
 /* How an engine is started and how long it may think. */
 typedef struct engine_spec {
@@ -26,17 +30,36 @@ typedef struct engine_spec {
     int argc;
     char *opt_name[ARENA_MAX_OPTIONS], *opt_value[ARENA_MAX_OPTIONS];
     int n_options;
+    char *dir;                        /* dir=DIR: its working folder (NULL: the arena's) */
+    char *stderr_path;                /* stderr=FILE: its stderr appended there (NULL: the arena's) */
     double tc_base, tc_inc;           /* tc=BASE+INC in seconds (base < 0: none) */
     double st;                        /* st=SECONDS: fixed time a decision (< 0: none) */
-    long iterations;                  /* iterations=N (< 0: none) */
+    long long iterations;             /* iterations=N (< 0: none) */
     double timeout;                   /* a decision without a time control may take this long */
+    double start_timeout;             /* start=SECONDS: the handshake's limit */
+    unsigned given;                   /* SPEC_* bits: the limits a field set */
 } engine_spec_t;
+
+enum { SPEC_TC = 1, SPEC_ST = 2, SPEC_ITERATIONS = 4, SPEC_TIMEOUT = 8 };
 
 void engine_spec_init(engine_spec_t *s);
 void engine_spec_free(engine_spec_t *s);
-/* Set one "key=value" field (cmd, arg, name, option.X, tc, st, iterations, timeout). Returns 0
- * or -1 with a reason. */
+/* Set one "key=value" field (cmd, arg, name, option.X, tc, st, iterations, timeout, start,
+ * dir, stderr). Numbers are strict: finite, in range, no wrap. Returns 0 or -1 with a reason
+ * that starts with the field's name ("tc: ..."). */
 int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errlen);
+/* Once every field is set: contradictory limits (two of tc, st and iterations; timeout with
+ * tc or st) and a missing cmd. 0, or -1 with "FIELD: reason". */
+int engine_spec_check(const engine_spec_t *s, char *err, size_t errlen);
+
+/* Every line to and from every engine, with its name and a time (-log FILE); shared by the
+ * workers. */
+typedef struct arena_log {
+    FILE *f;
+    pthread_mutex_t lock;
+    double t0;          /* the run's start, CLOCK_MONOTONIC seconds */
+    int failed;         /* a write failed */
+} arena_log_t;
 
 /* A running engine. */
 typedef struct engine_proc {
@@ -45,16 +68,25 @@ typedef struct engine_proc {
     int running;
     long next_id;
     char line[PROTO_MAX_LINE + 1];
+    /* set by the caller before engine_proc_start; kept across restarts */
+    arena_log_t *log;                       /* NULL: no log */
+    int instance;                           /* which process of this engine (the worker) */
+    const volatile sig_atomic_t *abort;     /* >= 2: give up any wait at once (NULL: never) */
 } engine_proc_t;
 
-/* Start the process and handshake: hello (which must list `game`), its options, isready. 0 or
- * -1 with a reason. */
+/* Start the process and handshake within spec->start_timeout: hello (which must declare the
+ * protocol and list `game`), each option of the spec (which the engine must have declared in
+ * hello, and must accept), isready. 0, or -1 with "FIELD: reason", FIELD one of cmd, dir,
+ * stderr, start, protocol, game or option.NAME. The caller's log, instance and abort fields
+ * are kept. */
 int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *game, char *err, size_t errlen);
 /* quit, wait briefly, kill if needed, reap. Safe to call twice. */
 void engine_proc_stop(engine_proc_t *e);
 
 typedef enum {
-    END_NORMAL, END_CRASH, END_TIMEOUT, END_ILLEGAL, END_PROTOCOL, END_START, END_COUNT
+    END_NORMAL, END_CRASH, END_TIMEOUT, END_ILLEGAL, END_PROTOCOL, END_START,
+    END_INTERRUPTED, /* stopped by the operator: never a result, never written */
+    END_COUNT
 } end_reason_t;
 extern const char *const END_REASON_NAMES[END_COUNT];
 
@@ -76,8 +108,10 @@ typedef struct set_setup {
     game_config_t cfg;                         /* rules, players and the deal seed */
     engine_proc_t *engine[GAME_MAX_PLAYERS];   /* by seat; restarted here if not running */
     uint64_t engine_seed[GAME_MAX_PLAYERS];
-    double margin;                             /* seconds an engine may overrun its time */
+    double margin;                             /* seconds an engine may overrun its time (tc: over
+                                                * the whole set) */
     FILE *record;                              /* game record (may be NULL) */
+    char record_note[96];                      /* a "# " comment for the record ("": none) */
 } set_setup_t;
 
 /* Play one set to its end or to a fault. Never fails: a fault is a result. */

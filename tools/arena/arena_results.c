@@ -1,79 +1,212 @@
 #include "arena_results.h"
 
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-int results_write_header(FILE *f, const char *header_json)
+/* ---------------------------------------------------------------- writing */
+
+char *results_header_text(const cJSON *run)
 {
-    if (fprintf(f, "%s\n", header_json) < 0 || fflush(f) != 0)
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON *copy = cJSON_Duplicate(run, 1);
+    if (!cJSON_AddStringToObject(o, "type", "run") || !cJSON_AddNumberToObject(o, "format", RESULTS_FORMAT) || !copy ||
+        !cJSON_AddItemToObject(o, "run", copy)) {
+        if (copy && !cJSON_GetObjectItemCaseSensitive(o, "run"))
+            cJSON_Delete(copy);
+        cJSON_Delete(o);
+        return NULL;
+    }
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return text;
+}
+
+int results_write_text(FILE *f, const char *text)
+{
+    if (fputs(text, f) < 0 || fputc('\n', f) < 0 || fflush(f) != 0)
         return -1;
     return 0;
 }
 
-int results_write_set(FILE *f, const set_line_t *s, const char *const *names, uint64_t deal_seed, const char *record)
+static cJSON *seed_array(const uint64_t *seeds, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < n; i++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%" PRIu64, seeds[i]);
+        cJSON *v = cJSON_CreateString(buf);
+        if (!v || !cJSON_AddItemToArray(a, v)) {
+            cJSON_Delete(v);
+            cJSON_Delete(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+/* Add an item made by a constructor; 0, or -1 (the item is freed). */
+static int add(cJSON *o, const char *key, cJSON *item)
+{
+    if (!item)
+        return -1;
+    if (!cJSON_AddItemToObject(o, key, item)) {
+        cJSON_Delete(item);
+        return -1;
+    }
+    return 0;
+}
+
+int results_write_set(FILE *f, const set_line_t *s, const char *const *names, const char *record)
 {
     const set_result_t *r = &s->result;
-    cJSON *o = cJSON_CreateObject();
-    if (!o)
-        return -1;
-    cJSON_AddStringToObject(o, "type", "set");
-    cJSON_AddNumberToObject(o, "pairing", s->key.pairing);
-    cJSON_AddNumberToObject(o, "round", s->key.round);
-    cJSON_AddNumberToObject(o, "leg", s->key.leg);
-    char seed[32];
-    snprintf(seed, sizeof seed, "%" PRIu64, deal_seed);
-    cJSON_AddStringToObject(o, "seed", seed);
     int n = r->players;
     const char *seat_names[GAME_MAX_PLAYERS];
     for (int i = 0; i < n; i++)
         seat_names[i] = names[s->engine[i]];
-    cJSON_AddItemToObject(o, "seats", cJSON_CreateStringArray(seat_names, n));
-    cJSON_AddItemToObject(o, "engines", cJSON_CreateIntArray(s->engine, n));
-    cJSON_AddNumberToObject(o, "winner", r->winner);
-    cJSON_AddStringToObject(o, "winner_name", r->winner >= 0 ? names[s->engine[r->winner]] : "");
-    cJSON_AddItemToObject(o, "ranks", cJSON_CreateIntArray(r->rank, n));
-    cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(r->scores, n));
-    cJSON_AddNumberToObject(o, "hands", r->hands);
-    cJSON_AddNumberToObject(o, "moves", r->moves);
-    cJSON_AddStringToObject(o, "reason", END_REASON_NAMES[r->reason]);
-    cJSON_AddNumberToObject(o, "fault_seat", r->fault_seat);
-    cJSON_AddStringToObject(o, "detail", r->detail);
-    cJSON_AddItemToObject(o, "think", cJSON_CreateDoubleArray(r->think, n));
-    cJSON_AddStringToObject(o, "record", record ? record : "");
-    char *text = cJSON_PrintUnformatted(o);
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, s->deal_seed);
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return -1;
+    int bad = !cJSON_AddStringToObject(o, "type", "set") || !cJSON_AddNumberToObject(o, "pairing", s->key.pairing) ||
+              !cJSON_AddNumberToObject(o, "round", s->key.round) || !cJSON_AddNumberToObject(o, "leg", s->key.leg) ||
+              !cJSON_AddStringToObject(o, "deal_seed", seed) || add(o, "seats", cJSON_CreateStringArray(seat_names, n)) ||
+              add(o, "engine_index", cJSON_CreateIntArray(s->engine, n)) || !cJSON_AddNumberToObject(o, "winner", r->winner) ||
+              !cJSON_AddStringToObject(o, "winner_name", r->winner >= 0 ? names[s->engine[r->winner]] : "") ||
+              add(o, "ranks", cJSON_CreateIntArray(r->rank, n)) || add(o, "scores", cJSON_CreateIntArray(r->scores, n)) ||
+              !cJSON_AddNumberToObject(o, "hands", r->hands) || !cJSON_AddNumberToObject(o, "moves", r->moves) ||
+              !cJSON_AddStringToObject(o, "reason", END_REASON_NAMES[r->reason]) ||
+              !cJSON_AddNumberToObject(o, "fault_seat", r->fault_seat) || !cJSON_AddStringToObject(o, "detail", r->detail) ||
+              add(o, "think", cJSON_CreateDoubleArray(r->think, n)) || !cJSON_AddStringToObject(o, "record", record ? record : "") ||
+              add(o, "engine_seeds", seed_array(s->engine_seed, n));
+    char *text = bad ? NULL : cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!text)
         return -1;
-    int rc = fprintf(f, "%s\n", text) < 0 || fflush(f) != 0 ? -1 : 0;
+    int rc = results_write_text(f, text);
     cJSON_free(text);
     return rc;
 }
 
-static int get_int(const cJSON *o, const char *key, int *out)
+/* ---------------------------------------------------------------- comparing runs */
+
+static void show(const cJSON *v, char *buf, size_t len)
+{
+    char *text = v ? cJSON_PrintUnformatted(v) : NULL;
+    snprintf(buf, len, "%.60s%s", text ? text : "absent", text && strlen(text) > 60 ? "..." : "");
+    cJSON_free(text);
+}
+
+/* The first difference between what the file holds (there) and this run (here), by meaning:
+ * objects by key in any order, arrays item by item. 0 if none, else 1 with why. */
+static int json_diff(const cJSON *there, const cJSON *here, const char *path, char *why, size_t whylen)
+{
+    char a[80], b[80], sub[256];
+    if (!there || !here || (there->type & 0xff) != (here->type & 0xff)) {
+        show(there, a, sizeof a), show(here, b, sizeof b);
+        snprintf(why, whylen, "%s is %s there, %s here", path, a, b);
+        return 1;
+    }
+    if (cJSON_IsObject(here)) {
+        const cJSON *item;
+        cJSON_ArrayForEach(item, here)
+        {
+            snprintf(sub, sizeof sub, "%s.%s", path, item->string);
+            if (json_diff(cJSON_GetObjectItemCaseSensitive(there, item->string), item, sub, why, whylen))
+                return 1;
+        }
+        cJSON_ArrayForEach(item, there) if (!cJSON_GetObjectItemCaseSensitive(here, item->string))
+        {
+            snprintf(sub, sizeof sub, "%s.%s", path, item->string);
+            show(item, a, sizeof a);
+            snprintf(why, whylen, "%s is %s there, absent here", sub, a);
+            return 1;
+        }
+        return 0;
+    }
+    if (cJSON_IsArray(here)) {
+        int n = cJSON_GetArraySize(here), m = cJSON_GetArraySize(there);
+        if (n != m) {
+            snprintf(why, whylen, "%s has %d items there, %d here", path, m, n);
+            return 1;
+        }
+        for (int i = 0; i < n; i++) {
+            const cJSON *h = cJSON_GetArrayItem(here, i);
+            const cJSON *name = cJSON_IsObject(h) ? cJSON_GetObjectItemCaseSensitive(h, "name") : NULL;
+            if (cJSON_IsString(name))
+                snprintf(sub, sizeof sub, "%s[%d] (name '%.40s')", path, i, name->valuestring);
+            else
+                snprintf(sub, sizeof sub, "%s[%d]", path, i);
+            if (json_diff(cJSON_GetArrayItem(there, i), h, sub, why, whylen))
+                return 1;
+        }
+        return 0;
+    }
+    if (cJSON_Compare(there, here, 1))
+        return 0;
+    show(there, a, sizeof a), show(here, b, sizeof b);
+    snprintf(why, whylen, "%s is %s there, %s here", path, a, b);
+    return 1;
+}
+
+int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen)
+{
+    cJSON *o = cJSON_Parse(line);
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(o, "type");
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(o, "format");
+    int rc = -1;
+    if (!cJSON_IsObject(o) || !cJSON_IsString(type) || strcmp(type->valuestring, "run") != 0)
+        snprintf(why, whylen, "its first line is not a run description");
+    else if (!cJSON_IsNumber(format) || format->valuedouble != RESULTS_FORMAT)
+        snprintf(why, whylen, "it is not in results format %d", RESULTS_FORMAT);
+    else
+        rc = json_diff(cJSON_GetObjectItemCaseSensitive(o, "run"), run, "run", why, whylen) ? -1 : 0;
+    cJSON_Delete(o);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+/* A whole number in [lo, hi]. */
+static int get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!cJSON_IsNumber(v))
+    if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi || v->valuedouble != (double)(int)v->valuedouble)
         return -1;
-    *out = v->valueint;
+    *out = (int)v->valuedouble;
     return 0;
 }
 
-/* An array of exactly n whole numbers. */
-static int get_ints(const cJSON *o, const char *key, int n, int *out)
+/* An array of exactly n whole numbers in [lo, hi]. */
+static int get_ints(const cJSON *o, const char *key, int n, int lo, int hi, int *out)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
         return -1;
     for (int i = 0; i < n; i++) {
         const cJSON *v = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(v))
+        if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi || v->valuedouble != (double)(int)v->valuedouble)
             return -1;
-        out[i] = v->valueint;
+        out[i] = (int)v->valuedouble;
     }
+    return 0;
+}
+
+static int parse_seed(const cJSON *v, uint64_t *out)
+{
+    if (!cJSON_IsString(v) || !v->valuestring[0] || strlen(v->valuestring) > 20 ||
+        strspn(v->valuestring, "0123456789") != strlen(v->valuestring))
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(v->valuestring, NULL, 10);
+    if (errno)
+        return -1;
+    *out = x;
     return 0;
 }
 
@@ -87,32 +220,37 @@ static int parse_set(const char *line, set_line_t *s)
     const cJSON *reason = cJSON_GetObjectItemCaseSensitive(o, "reason");
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(o, "detail");
     const cJSON *think = cJSON_GetObjectItemCaseSensitive(o, "think");
-    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(o, "engines");
+    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(o, "engine_index");
+    const cJSON *seeds = cJSON_GetObjectItemCaseSensitive(o, "engine_seeds");
     int n = s->result.players = cJSON_IsArray(engines) ? cJSON_GetArraySize(engines) : 0;
+    const int big = 1 << 30;
     int ok = cJSON_IsString(type) && !strcmp(type->valuestring, "set") && n >= 1 && n <= GAME_MAX_PLAYERS &&
-             !get_int(o, "pairing", &s->key.pairing) && !get_int(o, "round", &s->key.round) &&
-             !get_int(o, "leg", &s->key.leg) && !get_ints(o, "engines", n, s->engine) &&
-             !get_int(o, "winner", &s->result.winner) && !get_ints(o, "ranks", n, s->result.rank) &&
-             !get_ints(o, "scores", n, s->result.scores) && !get_int(o, "hands", &s->result.hands) &&
-             !get_int(o, "moves", &s->result.moves) && !get_int(o, "fault_seat", &s->result.fault_seat) &&
-             cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == n;
+             !get_int(o, "pairing", 0, big, &s->key.pairing) && !get_int(o, "round", 0, big, &s->key.round) &&
+             !get_int(o, "leg", 0, GAME_MAX_PLAYERS, &s->key.leg) && !get_ints(o, "engine_index", n, 0, big, s->engine) &&
+             !get_int(o, "winner", -1, n - 1, &s->result.winner) && !get_ints(o, "ranks", n, 0, n - 1, s->result.rank) &&
+             !get_ints(o, "scores", n, -big, big, s->result.scores) && !get_int(o, "hands", 0, big, &s->result.hands) &&
+             !get_int(o, "moves", 0, big, &s->result.moves) && !get_int(o, "fault_seat", -1, n - 1, &s->result.fault_seat) &&
+             cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == n &&
+             !parse_seed(cJSON_GetObjectItemCaseSensitive(o, "deal_seed"), &s->deal_seed) && cJSON_IsArray(seeds) &&
+             cJSON_GetArraySize(seeds) == n;
+    for (int i = 0; ok && i < n; i++) {
+        const cJSON *t = cJSON_GetArrayItem(think, i);
+        ok = cJSON_IsNumber(t) && t->valuedouble >= 0 && !parse_seed(cJSON_GetArrayItem(seeds, i), &s->engine_seed[i]);
+        s->result.think[i] = ok ? t->valuedouble : 0;
+    }
     if (ok) {
         s->result.reason = END_COUNT;
-        for (int i = 0; i < END_COUNT; i++)
+        for (int i = 0; i < END_INTERRUPTED; i++)
             if (!strcmp(reason->valuestring, END_REASON_NAMES[i]))
                 s->result.reason = (end_reason_t)i;
         snprintf(s->result.detail, sizeof s->result.detail, "%s", detail->valuestring);
-        for (int i = 0; i < n; i++)
-            s->result.think[i] = cJSON_GetArrayItem(think, i)->valuedouble;
-        ok = s->result.reason != END_COUNT && s->result.winner >= -1 && s->result.winner < n;
-        for (int i = 0; ok && i < n; i++)
-            ok = s->result.rank[i] >= 0 && s->result.rank[i] < n;
+        ok = s->result.reason != END_COUNT && (s->result.reason == END_NORMAL) == (s->result.fault_seat < 0);
     }
     cJSON_Delete(o);
     return ok ? 0 : -1;
 }
 
-int results_load(const char *path, const char *header_json, void (*on_set)(void *, const set_line_t *), void *data,
+int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
                  char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r+");
@@ -125,15 +263,17 @@ int results_load(const char *path, const char *header_json, void (*on_set)(void 
     ssize_t len;
     long lineno = 0, good_end = 0;
     int rc = 0;
+    char why[400];
     while ((len = getline(&line, &cap, f)) >= 0) {
         lineno++;
         int complete = len > 0 && line[len - 1] == '\n';
         if (complete)
-            line[len - 1] = '\0';
+            line[--len] = '\0';
+        int has_nul = (ssize_t)strlen(line) != len;
         if (lineno == 1) {
-            if (!complete || strcmp(line, header_json) != 0) {
-                snprintf(err, errlen, "'%s' was written by a different run (its first line differs): "
-                                      "resume with the same options, or start a new results file", path);
+            if (!complete || has_nul || results_compare_header(line, run, why, sizeof why) < 0) {
+                snprintf(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
+                         path, !complete || has_nul ? "its first line is damaged" : why);
                 rc = -1;
                 break;
             }
@@ -141,16 +281,20 @@ int results_load(const char *path, const char *header_json, void (*on_set)(void 
             continue;
         }
         set_line_t s;
-        if (!complete || parse_set(line, &s) < 0) {
+        if (!complete || has_nul || parse_set(line, &s) < 0) {
             /* A torn write can only be the last line; anything else is a damaged file. */
             int c = fgetc(f);
-            if (c != EOF) {
+            if (c != EOF || has_nul) {
                 snprintf(err, errlen, "line %ld of '%s' is not a set result", lineno, path);
                 rc = -1;
             }
             break;
         }
-        on_set(data, &s);
+        if (on_set(data, &s, why, sizeof why) < 0) {
+            snprintf(err, errlen, "line %ld of '%s': %s", lineno, path, why);
+            rc = -1;
+            break;
+        }
         good_end = ftell(f);
     }
     free(line);

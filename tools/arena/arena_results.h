@@ -1,15 +1,22 @@
 /* arena_results: the results file of an arena run, as JSON Lines (docs/arena.md).
  *
- * The first line describes the run; each later line is one finished set, written and flushed
- * the moment it ends. Reading it back for --resume tolerates a torn last line (a kill in the
- * middle of a write): that line is cut off, and its set is played again.
+ * The first line describes the run ({"type":"run","format":2,"run":{...}}); each later line is
+ * one finished set, written and flushed the moment it ends. The header and the set lines share
+ * no key but "type", and every 64-bit seed is a string, so a data frame reads both without
+ * mixing meanings or losing digits. Reading it back for -resume compares the run by meaning
+ * (keys in any order, any spacing), names the first field that differs, and tolerates a torn
+ * last line (a kill in the middle of a write): that line is cut off, and its set is played
+ * again. Everything is written and read with cJSON.
  */
 #ifndef PICKET_ARENA_RESULTS_H
 #define PICKET_ARENA_RESULTS_H
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 
 #include "arena_match.h"
+
+enum { RESULTS_FORMAT = 2 };
 
 typedef struct set_key {
     int pairing, round, leg;
@@ -18,16 +25,27 @@ typedef struct set_key {
 typedef struct set_line {
     set_key_t key;
     int engine[GAME_MAX_PLAYERS];  /* engine index by seat (result.players of them) */
+    uint64_t deal_seed;
+    uint64_t engine_seed[GAME_MAX_PLAYERS];
     set_result_t result;
 } set_line_t;
 
-/* The run's description: a JSON object text (owned by the caller), one line. */
-int results_write_header(FILE *f, const char *header_json);
-int results_write_set(FILE *f, const set_line_t *s, const char *const *names, uint64_t deal_seed, const char *record);
+/* The header line for a run description (a JSON object the caller owns): a new string to
+ * free with cJSON_free, or NULL without memory. */
+char *results_header_text(const cJSON *run);
+/* Write a line of text and flush. 0, or -1 (errno says why: a full disk is an error). */
+int results_write_text(FILE *f, const char *text);
+int results_write_set(FILE *f, const set_line_t *s, const char *const *names, const char *record);
 
-/* Read a results file: check its header equals header_json (same run), then call on_set for
- * every set line. A torn last line is cut off the file. Returns 0, or -1 with a reason. */
-int results_load(const char *path, const char *header_json, void (*on_set)(void *, const set_line_t *), void *data,
+/* Compare a header line with the run expected: 0 when they mean the same (keys in any order),
+ * else -1 with the first difference in words ("run.engines[1] (name 'b').options.bot is
+ * \"random\" there, \"heuristic\" here"). */
+int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen);
+
+/* Read a results file: check its header means the same run, then call on_set for every set
+ * line (on_set returns 0, or -1 with a reason, which stops the load: "line N of 'F': reason").
+ * A torn last line is cut off the file. Returns 0, or -1 with a reason. */
+int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
                  char *err, size_t errlen);
 
 #endif

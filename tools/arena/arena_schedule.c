@@ -11,7 +11,10 @@ int schedule_legs(const schedule_t *sc) { return sc->duplicate ? sc->players : 1
 
 int schedule_leg_index(const schedule_t *sc, set_key_t k) { return (k.pairing * sc->rounds + k.round) * schedule_legs(sc) + k.leg; }
 
-uint64_t schedule_deal_seed(const schedule_t *sc, int round) { return rng_derive(sc->seed, (uint64_t)round); }
+uint64_t schedule_deal_seed(const schedule_t *sc, int round)
+{
+    return sc->deals ? sc->deals[round] : rng_derive(sc->seed, (uint64_t)round);
+}
 
 /* Which engine sits at each seat: the table rotated by the leg (or, single sets, the round).
  * Two seats: leg 0 as the table reads, leg 1 swapped. */
@@ -124,16 +127,12 @@ score_counts_t schedule_engine_counts(const schedule_t *sc, int e)
 }
 
 /* The score of a row engine against a column engine over rotation groups, with its 95% interval
- * (normal approximation over groups). Returns the number of groups. */
-long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *half)
+ * (stats_mean_interval: honest at the edges). Returns the number of groups. */
+long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *lo, double *hi)
 {
     long n = sc->pw_n[r][c];
-    *mean = *half = 0;
-    if (n == 0)
-        return 0;
-    *mean = sc->pw_sum[r][c] / (double)n;
-    double var = n > 1 ? (sc->pw_sq[r][c] - (double)n * *mean * *mean) / (double)(n - 1) : 0;
-    *half = 1.96 * sqrt(var > 0 ? var / (double)n : 0);
+    *mean = n > 0 ? sc->pw_sum[r][c] / (double)n : 0;
+    stats_mean_interval(sc->pw_sum[r][c], sc->pw_sq[r][c], n, lo, hi);
     return n;
 }
 

@@ -22,6 +22,7 @@ typedef struct schedule {
     /* what the run asks for */
     int n_engines, players, rounds, duplicate, round_robin;
     uint64_t seed;
+    const uint64_t *deals;          /* -deals: round r's deal seed is deals[r] (NULL: from seed) */
     /* the tables, by position */
     int table[SCHEDULE_MAX_TABLES][GAME_MAX_PLAYERS];
     int n_tables, n_jobs;
@@ -62,7 +63,7 @@ void schedule_tally(schedule_t *sc, const set_line_t *s);
 /* Two seats: the units (pairs, or sets) an engine played, from its side. */
 score_counts_t schedule_engine_counts(const schedule_t *sc, int e);
 /* N seats: the row engine's score against the column over rotation groups, with its 95%
- * interval's half width. Returns the number of groups. */
-long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *half);
+ * interval [lo, hi]. Returns the number of groups. */
+long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *lo, double *hi);
 
 #endif
