@@ -67,14 +67,23 @@ static void sleep_ms(long ms)
         ;
 }
 
+/* picket-engine's session with the random bot and no info lines. */
+static session_t *random_session(void)
+{
+    session_t *s = session_create(stdout, -1, "fault_engine", "tests");
+    if (s) {
+        session_handle_line(s, "setoption name bot value random");
+        session_handle_line(s, "setoption name info value false");
+    }
+    return s;
+}
+
 /* The random bot; with slow_ms > 0, each go waits that long and reaches the session bare. */
 static int play_random(long slow_ms)
 {
-    session_t *s = session_create(stdout, -1, "fault_engine", "tests");
+    session_t *s = random_session();
     if (!s)
         return 1;
-    session_handle_line(s, "setoption name bot value random");
-    session_handle_line(s, "setoption name info value false");
     proto_reader_t r;
     proto_reader_init(&r, STDIN_FILENO);
     static char line[PROTO_MAX_LINE + 1];
@@ -184,11 +193,9 @@ int main(int argc, char **argv)
     }
     rng_t rng;
     rng_seed(&rng, seed);
-    session_t *s = session_create(stdout, -1, "fault_engine", "tests");
+    session_t *s = random_session();
     if (!s)
         return 1;
-    session_handle_line(s, "setoption name bot value random");
-    session_handle_line(s, "setoption name info value false");
     proto_reader_t r;
     proto_reader_init(&r, STDIN_FILENO);
     static char line[PROTO_MAX_LINE + 1], set[256];
