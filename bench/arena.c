@@ -5,10 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "unknown"
+#endif
+
 int main(int argc, char **argv)
 {
     const char *arena = "build/tools/picket-arena", *engine = "build/tools/picket-engine";
     int rounds = 500;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            puts("bench/arena " PICKET_VERSION);
+            return 0;
+        }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: arena [--arena PATH] [--engine PATH] [--rounds N]\n\n"

@@ -9,6 +9,10 @@
 
 #include "client.h"
 
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "unknown"
+#endif
+
 static double now_us(void)
 {
     struct timespec ts;
@@ -51,6 +55,11 @@ int main(int argc, char **argv)
 {
     const char *engine = "build/tools/picket-engine";
     int rounds = 20000;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            puts("bench/protocol " PICKET_VERSION);
+            return 0;
+        }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: protocol [--engine PATH] [--rounds N]\n\n"
