@@ -16,9 +16,6 @@
 /* Close-on-exec from birth (pipe2), so a fork in another thread never inherits it. */
 static int make_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
-/* What the child failed at, sent through the close-on-exec status pipe. */
-enum { STEP_EXEC, STEP_DIR, STEP_STDERR };
-
 int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
 {
     return client_start_opts(c, argv, NULL, err, errlen);
@@ -55,7 +52,7 @@ int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts
         return -1;
     }
     if (pid == 0) {
-        int report[2] = { STEP_EXEC, 0 };
+        int report[2] = { CLIENT_STEP_EXEC, 0 };
         setpgid(0, 0);
         /* The controller's signal dispositions are not the engine's (sigaction: async-signal
          * safe between fork and exec). */
@@ -70,12 +67,12 @@ int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts
         if (errfile) {
             int fd = open(errfile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
             if (fd < 0 || dup2(fd, STDERR_FILENO) < 0) {
-                report[0] = STEP_STDERR;
+                report[0] = CLIENT_STEP_STDERR;
                 goto failed;
             }
         }
         if (dir && chdir(dir) < 0) {
-            report[0] = STEP_DIR;
+            report[0] = CLIENT_STEP_DIR;
             goto failed;
         }
         execvp(argv[0], argv);
@@ -97,9 +94,10 @@ int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts
     while (got < 0 && errno == EINTR);
     close(status[0]);
     if (got == sizeof report) {
-        if (report[0] == STEP_DIR)
+        c->failed_step = (client_step_t)report[0];
+        if (report[0] == CLIENT_STEP_DIR)
             snprintf(err, errlen, "cannot enter the folder '%s': %s", dir, strerror(report[1]));
-        else if (report[0] == STEP_STDERR)
+        else if (report[0] == CLIENT_STEP_STDERR)
             snprintf(err, errlen, "cannot open '%s' for stderr: %s", errfile, strerror(report[1]));
         else
             snprintf(err, errlen, "cannot start '%s': %s", argv[0], strerror(report[1]));

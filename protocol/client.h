@@ -10,12 +10,16 @@
 
 #include "proto.h"
 
+/* Which step of client_start failed (client_t.failed_step). */
+typedef enum { CLIENT_STEP_EXEC, CLIENT_STEP_DIR, CLIENT_STEP_STDERR } client_step_t;
+
 typedef struct client {
     pid_t pid;
     int to_engine;     /* write end of the engine's stdin */
     proto_reader_t from; /* the engine's stdout */
     int exit_status;   /* after client_stop: the wait status, or -1 */
     int plain_writes;  /* SIGPIPE was ignored at client_start: no signal mask around writes */
+    client_step_t failed_step; /* after a failed client_start: what failed (also for pipes, fork) */
 } client_t;
 
 /* How to start an engine beyond its argv (every field may be NULL). */

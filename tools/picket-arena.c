@@ -153,27 +153,15 @@ static int die(const char *msg)
 /* A whole number lo..hi: decimal digits only (no sign, no space), no wrap. */
 static int parse_int_arg(const char *v, long lo, long hi, long *out)
 {
-    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 12)
+    uint64_t x;
+    if (game_u64_token(v, (uint64_t)lo, (uint64_t)hi, &x) < 0)
         return -1;
-    long x = strtol(v, NULL, 10);
-    if (x < lo || x > hi)
-        return -1;
-    *out = x;
+    *out = (long)x;
     return 0;
 }
 
 /* A 64-bit seed: 0 .. 18446744073709551615, digits only. */
-static int parse_seed(const char *v, uint64_t *out)
-{
-    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 20)
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(v, NULL, 10);
-    if (errno)
-        return -1;
-    *out = x;
-    return 0;
-}
+static int parse_seed(const char *v, uint64_t *out) { return game_u64_token(v, 0, UINT64_MAX, out); }
 
 /* A finite number in [lo, hi] for -sprt: strtod, but no nan, inf or hex. */
 static int parse_real(const char *v, double lo, double hi, double *out)

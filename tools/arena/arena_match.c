@@ -60,18 +60,6 @@ static int parse_seconds(const char *v, double *out)
     return 0;
 }
 
-/* A whole number lo..hi: decimal digits only, no wrap. */
-static int parse_count(const char *v, long long lo, long long hi, long long *out)
-{
-    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 18)
-        return -1;
-    long long x = strtoll(v, NULL, 10);
-    if (x < lo || x > hi)
-        return -1;
-    *out = x;
-    return 0;
-}
-
 /* Replace an owned string. */
 static int set_string(char **dst, const char *v, char *err, size_t errlen)
 {
@@ -195,10 +183,12 @@ int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errle
         return 0;
     }
     if (klen == 10 && !strncmp(field, "iterations", 10)) {
-        if (parse_count(v, 1, ARENA_MAX_ITERATIONS, &s->iterations) < 0) {
+        uint64_t n;
+        if (game_u64_token(v, 1, (uint64_t)ARENA_MAX_ITERATIONS, &n) < 0) {
             snprintf(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
             return -1;
         }
+        s->iterations = (long long)n;
         s->given |= SPEC_ITERATIONS;
         return 0;
     }
@@ -379,8 +369,8 @@ int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *g
     char why[400];
     client_opts_t opts = { spec->dir, spec->stderr_path };
     if (client_start_opts(&e->c, spec->argv, &opts, why, sizeof why) < 0) {
-        snprintf(err, errlen, "%s: %s", spec->dir && strstr(why, "folder") ? "dir" : spec->stderr_path && strstr(why, "stderr") ? "stderr" : "cmd",
-                 why);
+        static const char *const field[] = { [CLIENT_STEP_EXEC] = "cmd", [CLIENT_STEP_DIR] = "dir", [CLIENT_STEP_STDERR] = "stderr" };
+        snprintf(err, errlen, "%s: %s", field[e->c.failed_step], why);
         return -1;
     }
     e->running = 1;

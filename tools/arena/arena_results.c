@@ -199,15 +199,7 @@ static int get_ints(const cJSON *o, const char *key, int n, int lo, int hi, int 
 
 static int parse_seed(const cJSON *v, uint64_t *out)
 {
-    if (!cJSON_IsString(v) || !v->valuestring[0] || strlen(v->valuestring) > 20 ||
-        strspn(v->valuestring, "0123456789") != strlen(v->valuestring))
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(v->valuestring, NULL, 10);
-    if (errno)
-        return -1;
-    *out = x;
-    return 0;
+    return cJSON_IsString(v) ? game_u64_token(v->valuestring, 0, UINT64_MAX, out) : -1;
 }
 
 static int parse_set(const char *line, set_line_t *s)
