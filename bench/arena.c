@@ -5,9 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef PICKET_VERSION
-#define PICKET_VERSION "unknown"
-#endif
+#include "bench_util.h"
 
 int main(int argc, char **argv)
 {

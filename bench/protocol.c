@@ -8,23 +8,9 @@
 #include <time.h>
 
 #include "client.h"
+#include "bench_util.h"
 
-#ifndef PICKET_VERSION
-#define PICKET_VERSION "unknown"
-#endif
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+static double now_us(void) { return bench_now() * 1e6; }
 
 static char line[PROTO_MAX_LINE + 1];
 
@@ -44,7 +30,7 @@ static int measure(client_t *c, const char *name, const char *cmd, const char *w
         }
         t[i] = now_us() - t0;
     }
-    qsort(t, (size_t)rounds, sizeof *t, cmp_double);
+    qsort(t, (size_t)rounds, sizeof *t, bench_cmp_double);
     printf("  %-22s %6d rounds  median %7.1f us  p99 %7.1f us  max %8.1f us\n", name, rounds, t[rounds / 2],
            t[(int)(rounds * 0.99)], t[rounds - 1]);
     free(t);

@@ -9,17 +9,8 @@
 #include <time.h>
 
 #include "picket.h"
+#include "bench_util.h"
 
-#ifndef PICKET_VERSION
-#define PICKET_VERSION "unknown"
-#endif
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static double choose(int n, int k)
 {
@@ -36,7 +27,7 @@ static double random_hands(const picket_rules_t *r, uint64_t hands, uint64_t see
     rng_t rng;
     rng_seed(&rng, seed);
     uint64_t dealt = 0, sum = 0;
-    double t0 = now_seconds();
+    double t0 = bench_now();
     for (uint64_t set = 0; dealt < hands; set++) {
         picket_init(&st, r, rng_derive(seed, set));
         for (;;) {
@@ -56,7 +47,7 @@ static double random_hands(const picket_rules_t *r, uint64_t hands, uint64_t see
         }
         sum += (uint64_t)st.pub.score[0] * 31u + (uint64_t)st.pub.score[1];
     }
-    double t = now_seconds() - t0;
+    double t = bench_now() - t0;
     *checksum = sum;
     return (double)hands / t;
 }

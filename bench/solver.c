@@ -13,23 +13,8 @@
 #include "bot.h"
 #include "picket_endgame.h"
 #include "solver.h"
+#include "bench_util.h"
 
-#ifndef PICKET_VERSION
-#define PICKET_VERSION "unknown"
-#endif
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Deal, exchange with the heuristic bot for both seats, and stop at the first lead. */
 static int first_lead(const picket_rules_t *r, uint64_t seed, pk_end_t *out)
@@ -61,7 +46,7 @@ typedef struct run {
 
 static void report(const char *name, run_t *r, int n)
 {
-    qsort(r->t, (size_t)n, sizeof r->t[0], cmp_double);
+    qsort(r->t, (size_t)n, sizeof r->t[0], bench_cmp_double);
     printf("  %-30s median %7.3f ms  p90 %7.3f ms  p99 %7.3f ms  max %7.3f ms  nodes %10" PRIu64
            "  %5.2f M nodes/s  table hits %4.1f%%  bound cuts %4.1f%%  %.1f passes a solve\n",
            name, 1e3 * r->t[n / 2], 1e3 * r->t[n * 9 / 10], 1e3 * r->t[n * 99 / 100], 1e3 * r->t[n - 1], r->nodes,
@@ -88,7 +73,7 @@ static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, ru
         if (i % 50 == 0)
             progress(name, i, n);
         solver_reset_stats(s);
-        double t0 = now_s();
+        double t0 = bench_now();
         if (all_moves) {
             uint8_t moves[ENDGAME_MAX_MOVES];
             int values[ENDGAME_MAX_MOVES];
@@ -97,7 +82,7 @@ static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, ru
             int mv;
             solver_best(s, &pos[i], &mv);
         }
-        r->t[i] = now_s() - t0;
+        r->t[i] = bench_now() - t0;
         r->total += r->t[i];
         r->nodes += solver_stats(s)->nodes;
         r->probes += solver_stats(s)->probes;
@@ -195,13 +180,13 @@ int main(int argc, char **argv)
         }
         solver_clear(s);
         solver_reset_stats(s);
-        double t0 = now_s();
+        double t0 = bench_now();
         int mv, a = solver_best(s, &e, &mv);
-        t_ab += now_s() - t0;
+        t_ab += bench_now() - t0;
         ab_nodes += solver_stats(s)->nodes;
-        t0 = now_s();
+        t0 = bench_now();
         int b = solver_minimax(&PICKET_ENDGAME, &e, &mm_nodes);
-        t_mm += now_s() - t0;
+        t_mm += bench_now() - t0;
         if (a != b) {
             fprintf(stderr, "solver: ending %d: solver %d, minimax %d\n", i, a, b);
             return 1;

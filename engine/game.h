@@ -153,6 +153,17 @@ typedef struct game {
      * state's own stream, reseeded from rng). Returns 0, or -1 if no world is found. NULL for
      * a game that cannot sample. */
     int (*sample_world)(const void *view, rng_t *rng, void *state_out);
+    /* The same, prepared once for a view so that drawing many worlds is cheap (a search draws
+     * one per iteration). sampler_new gives NULL with a one-line reason (a malformed view, or
+     * memory); sampler_draw is sample_world's contract; sampler_count gives the exact number of
+     * consistent worlds and, in *holdings (may be NULL), of the distinct card holdings the other
+     * seats can have; sampler_prepare makes a sampler over for another view, keeping its memory
+     * (0, or -1 with a reason). NULL hooks: the game has none (use sample_world). */
+    void *(*sampler_new)(const void *view, char *err, size_t errlen);
+    int (*sampler_prepare)(void *sampler, const void *view, char *err, size_t errlen);
+    int (*sampler_draw)(void *sampler, rng_t *rng, void *state_out);
+    uint64_t (*sampler_count)(const void *sampler, uint64_t *holdings);
+    void (*sampler_free)(void *sampler);
     /* An empty view for `seat`, before any event (same config as the game). */
     int (*view_init)(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen);
     /* Apply one event the seat may see. Returns 0, or -1 if it cannot follow from the view. */

@@ -53,6 +53,21 @@ uint32_t rng_below(rng_t *rng, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
+uint64_t rng_below64(rng_t *rng, uint64_t n)
+{
+    /* Lemire's method on 128-bit products: unbiased. */
+    unsigned __int128 m = (unsigned __int128)rng_next(rng) * n;
+    uint64_t low = (uint64_t)m;
+    if (low < n) {
+        uint64_t threshold = (0 - n) % n;
+        while (low < threshold) {
+            m = (unsigned __int128)rng_next(rng) * n;
+            low = (uint64_t)m;
+        }
+    }
+    return (uint64_t)(m >> 64);
+}
+
 double rng_unit(rng_t *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
 
 void rng_shuffle_u8(rng_t *rng, uint8_t *a, int n)

@@ -21,6 +21,8 @@ void rng_seed(rng_t *rng, uint64_t seed);
 uint64_t rng_next(rng_t *rng);
 /* Uniform integer in [0, n), n > 0, without modulo bias. */
 uint32_t rng_below(rng_t *rng, uint32_t n);
+/* The same for a 64-bit bound, n > 0. */
+uint64_t rng_below64(rng_t *rng, uint64_t n);
 /* Uniform double in [0, 1). */
 double rng_unit(rng_t *rng);
 /* Fisher-Yates shuffle of n bytes. */

@@ -3,7 +3,10 @@
  *  - bench/solver: the node count of the best-move solves with the array table (its
  *    `signature` line), over the first 20 of its deals.
  *  - bench/rules: the score checksum of random play per preset, and the Blank counts.
- * Binaries come from $PICKET_BENCH_SOLVER and $PICKET_BENCH_RULES (set by ctest).
+ *  - bench/sampler: the exact counts of its sixteen views (--quick), every world it draws
+ *    consistent with its view, and the same checksum of the worlds drawn on a second run.
+ * Binaries come from $PICKET_BENCH_SOLVER, $PICKET_BENCH_RULES and $PICKET_BENCH_SAMPLER (set by
+ * ctest). Timings are printed, never asserted.
  *
  * When a change alters search or rules behaviour on purpose, regenerate the constants with the
  * commands in each case's comment, say why in the commit, and paste the new numbers here. A
@@ -130,6 +133,76 @@ static void test_rules_checksums(void)
     }
 }
 
+/* bench/sampler --quick: its views' exact counts (worlds and opponent holdings), each row with its
+ * targets judged, every drawn world consistent, and the checksum of the worlds drawn stable from
+ * one run to the next (same seed, same worlds). Regenerate the counts (a change to the views'
+ * play, the rules or the sampler's definition of a world):
+ *   build/bench/sampler --quick | grep -E '^(cotgrave|cotton|ducoeur)' */
+static void test_sampler_counts_and_checksum(void)
+{
+    static const struct {
+        const char *preset, *view;
+        uint64_t worlds, holdings;
+    } pins[] = {
+        { "cotgrave", "dealt", 2703701, 2703701 },
+        { "cotgrave", "exchange", 662474337525, 2704156 },
+        { "cotgrave", "declared", 209715, 3003 },
+        { "cotgrave", "voids", 64470, 924 },
+        { "cotton", "dealt", 2703701, 2703701 },
+        { "cotton", "exchange", 662474337525, 2704156 },
+        { "cotton", "declared", 900405, 1820 },
+        { "cotton", "voids", 27710, 56 },
+        { "ducoeur-letter", "dealt", 2703701, 2703701 },
+        { "ducoeur-letter", "exchange", 1695934304064, 2704156 },
+        { "ducoeur-letter", "declared", 820512, 1036 },
+        { "ducoeur-letter", "voids", 11880, 15 },
+        { "ducoeur-report", "dealt", 2702336, 2702336 },
+        { "ducoeur-report", "exchange", 2307189620736, 2704156 },
+        { "ducoeur-report", "declared", 646800, 100 },
+        { "ducoeur-report", "voids", 1440, 2 },
+    };
+    char *argv[] = { (char *)bin("PICKET_BENCH_SAMPLER", "build/bench/sampler"), "--quick", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(argv), 0);
+    for (size_t i = 0; i < sizeof pins / sizeof pins[0]; i++) {
+        /* "cotgrave         dealt     0    0.1    elder-exchange   2703701   2703701   ...  target met" */
+        uint64_t worlds = UINT64_MAX, holdings = UINT64_MAX;
+        int found = 0;
+        for (const char *line = out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+            char preset[32], view[32], seat[8], hand[16], phase[32];
+            unsigned long long w, h;
+            if (sscanf(line, "%31s %31s %7s %15s %31s %llu %llu", preset, view, seat, hand, phase, &w, &h) == 7 &&
+                !strcmp(preset, pins[i].preset) && !strcmp(view, pins[i].view)) {
+                const char *end = strchr(line, '\n');
+                size_t len = end ? (size_t)(end - line) : strlen(line);
+                char row[512];
+                snprintf(row, sizeof row, "%.*s", (int)(len < sizeof row ? len : sizeof row - 1), line);
+                found = 1;
+                worlds = w, holdings = h;
+                CU_ASSERT_PTR_NOT_NULL(strstr(row, "target "));
+                break;
+            }
+        }
+        CU_ASSERT(found);
+        if (worlds != pins[i].worlds || holdings != pins[i].holdings)
+            fprintf(stderr, "\n    bench/sampler: %s %s: %" PRIu64 " worlds, %" PRIu64 " holdings; pinned %" PRIu64
+                            ", %" PRIu64 "\n", pins[i].preset, pins[i].view, worlds, holdings, pins[i].worlds,
+                    pins[i].holdings);
+        CU_ASSERT_EQUAL(worlds, pins[i].worlds);
+        CU_ASSERT_EQUAL(holdings, pins[i].holdings);
+    }
+    const char *cons = strstr(out, "\nconsistency: ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cons);
+    unsigned long long good = 0, all = 1;
+    CU_ASSERT_EQUAL(sscanf(cons, "\nconsistency: %llu of %llu", &good, &all), 2);
+    CU_ASSERT(all >= 16000);
+    CU_ASSERT_EQUAL(good, all);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ntargets: "));
+    uint64_t first = number_after(out, "\nchecksum ");
+    CU_ASSERT_NOT_EQUAL(first, UINT64_MAX);
+    CU_ASSERT_EQUAL_FATAL(run(argv), 0);
+    CU_ASSERT_EQUAL(number_after(out, "\nchecksum "), first);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -138,5 +211,7 @@ int main(void)
     CU_add_test(s, "bench/solver: the node-count signature of 20 deals", test_solver_signature);
     CU_add_test(s, "bench/solver: the signature with a 1 MB table, full", test_solver_signature_small_table);
     CU_add_test(s, "bench/rules: checksums and Blank counts", test_rules_checksums);
+    CU_add_test(s, "bench/sampler: exact counts of its views, consistent worlds, a stable checksum",
+                test_sampler_counts_and_checksum);
     return test_run_all();
 }

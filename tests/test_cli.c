@@ -2,6 +2,8 @@
  * one-line errors with a non-zero exit for bad input, and the same seed giving the same output.
  * The binary comes from $PICKET_BIN (set by ctest). */
 #include <CUnit/CUnit.h>
+#include <cjson/cJSON.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +69,7 @@ static void expect_error(const char *args, const char *want)
 static void test_every_command_has_help(void)
 {
     static const char *const cmds[] = { "--help", "rules --help", "score --help", "selfplay --help", "replay --help",
-                                        "solve --help" };
+                                        "solve --help", "worlds --help" };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         CU_ASSERT_EQUAL(run(cmds[i]), 0);
         CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "usage: picket"));
@@ -453,6 +455,286 @@ static void test_solve_refuses_inconsistent_positions(void)
     expect_error("solve --hand0 \"AH\"", "give both hands");
 }
 
+/* ---------------------------------------------------------------- worlds */
+
+/* Two sets of random play, seed 3, written by `picket selfplay --records`; made once. */
+static char worlds_dir[] = "/tmp/picket-cli-worldsXXXXXX";
+static char worlds_rec[2][300];
+
+static void remove_worlds_records(void)
+{
+    for (int i = 0; i < 2; i++)
+        unlink(worlds_rec[i]);
+    rmdir(worlds_dir);
+}
+
+static const char *worlds_record(int i)
+{
+    if (!worlds_rec[0][0]) {
+        CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(worlds_dir));
+        char args[512];
+        snprintf(args, sizeof args, "selfplay --sets 2 --seed 3 --records %s", worlds_dir);
+        CU_ASSERT_EQUAL_FATAL(run(args), 0);
+        for (int k = 0; k < 2; k++)
+            snprintf(worlds_rec[k], sizeof worlds_rec[k], "%s/set-%06d.txt", worlds_dir, k);
+        atexit(remove_worlds_records);
+    }
+    return worlds_rec[i];
+}
+
+/* The record's move lines: seat and text of each ("play 9H"); returns the count. */
+static int record_moves(const char *path, int seats[], char texts[][64], int cap)
+{
+    char *text = read_all(path), *save = NULL;
+    int n = 0;
+    for (char *line = strtok_r(text, "\n", &save); line && n < cap; line = strtok_r(NULL, "\n", &save)) {
+        int seat, at;
+        if (sscanf(line, "move %d %n", &seat, &at) == 1 && at > 0) {
+            seats[n] = seat;
+            snprintf(texts[n], 64, "%s", line + at);
+            n++;
+        }
+    }
+    free(text);
+    return n;
+}
+
+/* The number written after "key": in out_buf, read as its decimal digits (not through a double). */
+static uint64_t json_count(const char *key)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\"%s\":", key);
+    const char *p = strstr(out_buf, want);
+    if (!p)
+        return UINT64_MAX;
+    p += strlen(want);
+    if (*p < '0' || *p > '9')
+        return UINT64_MAX;
+    char *end;
+    unsigned long long v = strtoull(p, &end, 10);
+    return *end == ',' || *end == '}' ? (uint64_t)v : UINT64_MAX;
+}
+
+/* The cards of a JSON array of strings; -1 if it is not one. */
+static int json_cards(const cJSON *arr, cardset_t *out)
+{
+    *out = 0;
+    if (!cJSON_IsArray(arr))
+        return -1;
+    const cJSON *c;
+    int n = 0, prev = -1;
+    cJSON_ArrayForEach(c, arr) {
+        if (!cJSON_IsString(c))
+            return -1;
+        int card = card_parse(c->valuestring, strlen(c->valuestring));
+        /* In the order picket writes a set: by suit, then rank, each card once. */
+        if (card == CARD_NONE || card <= prev)
+            return -1;
+        prev = card;
+        *out |= cardset_of(card);
+        n++;
+    }
+    return n;
+}
+
+/* Exactly one JSON object in out_buf (and a newline): parsed, or NULL. */
+static cJSON *one_json_object(void)
+{
+    const char *end = NULL;
+    cJSON *o = cJSON_ParseWithOpts(out_buf, &end, 0);
+    if (!o || !cJSON_IsObject(o) || !end || strcmp(end, "\n") != 0) {
+        fprintf(stderr, "\n    not one JSON object: '%s'\n", out_buf);
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Mid-play in the first hand: after the tenth card played. The sampled worlds hold, for the
+ * opponent, every card he was seen to play, none the viewer played, his discards as many as he
+ * made, none of them in his holding or the stock; the counts are whole numbers, worlds >=
+ * holdings > 0. */
+static void test_worlds_json_mid_play(void)
+{
+    const char *rec = worlds_record(0);
+    static int seats[512];
+    static char texts[512][64];
+    int n = record_moves(rec, seats, texts, 512), after = -1, plays = 0;
+    for (int i = 0; i < n && after < 0; i++)
+        if (strncmp(texts[i], "play ", 5) == 0 && ++plays == 10)
+            after = i + 1;
+    CU_ASSERT_FATAL(after > 0);
+    char args[512];
+    snprintf(args, sizeof args, "worlds --json --after %d --sample 6 --seed 11 %s", after, rec);
+    CU_ASSERT_EQUAL_FATAL(run(args), 0);
+    CU_ASSERT_STRING_EQUAL(err_buf, "");
+    cJSON *o = one_json_object();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    const cJSON *seat = cJSON_GetObjectItemCaseSensitive(o, "seat");
+    const cJSON *aft = cJSON_GetObjectItemCaseSensitive(o, "after");
+    const cJSON *samples = cJSON_GetObjectItemCaseSensitive(o, "samples");
+    CU_ASSERT_FATAL(cJSON_IsNumber(seat) && cJSON_IsNumber(aft) && cJSON_IsArray(samples));
+    CU_ASSERT(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(o, "worlds")));
+    CU_ASSERT(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(o, "holdings")));
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(o), 5);
+    CU_ASSERT_EQUAL(aft->valueint, after);
+    /* The seat to move: the next move line's. */
+    CU_ASSERT_EQUAL(seat->valueint, seats[after]);
+    uint64_t worlds = json_count("worlds"), holdings = json_count("holdings");
+    CU_ASSERT(worlds > 0 && worlds != UINT64_MAX);
+    CU_ASSERT(holdings > 0 && holdings <= worlds);
+    int me = seat->valueint, opp = 1 - me, opp_discards = -1;
+    cardset_t opp_played = 0, my_played = 0;
+    for (int i = 0; i < after; i++) {
+        cardset_t c;
+        char err[160];
+        if (strncmp(texts[i], "play ", 5) == 0 &&
+            cards_parse_list(texts[i] + 5, cards_pack(36), &c, err, sizeof err) == 1)
+            *(seats[i] == opp ? &opp_played : &my_played) |= c;
+        if (strncmp(texts[i], "discard ", 8) == 0 && seats[i] == opp)
+            opp_discards = cards_parse_list(texts[i] + 8, cards_pack(36), &c, err, sizeof err);
+    }
+    CU_ASSERT_EQUAL(cardset_count(opp_played | my_played), 10);
+    CU_ASSERT(opp_discards > 0);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(samples), 6);
+    const cJSON *w;
+    cJSON_ArrayForEach(w, samples) {
+        cardset_t hold, disc, stock;
+        CU_ASSERT_EQUAL(json_cards(cJSON_GetObjectItemCaseSensitive(w, "holding"), &hold), PK_HAND_CARDS);
+        CU_ASSERT_EQUAL(json_cards(cJSON_GetObjectItemCaseSensitive(w, "discards"), &disc), opp_discards);
+        CU_ASSERT(json_cards(cJSON_GetObjectItemCaseSensitive(w, "stock"), &stock) >= 0);
+        CU_ASSERT_EQUAL(cJSON_GetArraySize(w), 3);
+        CU_ASSERT_EQUAL(hold & opp_played, opp_played);
+        CU_ASSERT_EQUAL(hold & my_played, 0);
+        CU_ASSERT_EQUAL(hold & disc, 0);
+        /* The unseen stock holds his draws and what is left: never his discards. */
+        CU_ASSERT_EQUAL(disc & stock, 0);
+        CU_ASSERT_EQUAL(stock & (opp_played | my_played), stock & hold & opp_played);
+    }
+    cJSON_Delete(o);
+}
+
+/* Just dealt (--after 0) and younger to exchange (--after 1): the counts are printed in full,
+ * the same in text and JSON; after elder's exchange they exceed 2^32. --sample 0 draws none. */
+static void test_worlds_counts_in_full(void)
+{
+    const char *rec = worlds_record(0);
+    char args[512];
+    for (int after = 0; after <= 1; after++) {
+        snprintf(args, sizeof args, "worlds --json --sample 0 --after %d %s", after, rec);
+        CU_ASSERT_EQUAL_FATAL(run(args), 0);
+        cJSON *o = one_json_object();
+        CU_ASSERT_PTR_NOT_NULL(o);
+        cJSON_Delete(o);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "\"samples\":[]"));
+        uint64_t worlds = json_count("worlds"), holdings = json_count("holdings");
+        CU_ASSERT(worlds > 0 && worlds != UINT64_MAX && holdings > 0 && holdings <= worlds);
+        if (after == 1)
+            CU_ASSERT(worlds > UINT32_MAX);
+        snprintf(args, sizeof args, "worlds --sample 0 --after %d %s", after, rec);
+        CU_ASSERT_EQUAL_FATAL(run(args), 0);
+        char want[96];
+        snprintf(want, sizeof want, "\nworlds          %" PRIu64 "\n", worlds);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, want));
+        snprintf(want, sizeof want, "\nholdings        %" PRIu64 " ", holdings);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, want));
+        CU_ASSERT_PTR_NULL(strstr(out_buf, "sample 1"));
+    }
+}
+
+/* The same command prints the same thing; another seed draws other worlds. The text output
+ * defaults to three samples. */
+static void test_worlds_same_seed_same_output(void)
+{
+    static char first[65536];
+    const char *rec = worlds_record(1);
+    char args[512];
+    for (int json = 0; json < 2; json++) {
+        snprintf(args, sizeof args, "worlds %s--after 20 --seed 5 %s", json ? "--json " : "", rec);
+        CU_ASSERT_EQUAL_FATAL(run(args), 0);
+        snprintf(first, sizeof first, "%s", out_buf);
+        CU_ASSERT_EQUAL_FATAL(run(args), 0);
+        CU_ASSERT_STRING_EQUAL(first, out_buf);
+        snprintf(args, sizeof args, "worlds %s--after 20 --seed 6 %s", json ? "--json " : "", rec);
+        CU_ASSERT_EQUAL_FATAL(run(args), 0);
+        CU_ASSERT_STRING_NOT_EQUAL(first, out_buf);
+    }
+    snprintf(args, sizeof args, "worlds --after 20 %s", rec);
+    CU_ASSERT_EQUAL(run(args), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "sample 3 of 3 (seed 1)"));
+    CU_ASSERT_PTR_NULL(strstr(out_buf, "sample 4"));
+}
+
+/* At the end of a set no seat is to move: the view must be named. */
+static void test_worlds_at_the_end_needs_a_seat(void)
+{
+    const char *rec = worlds_record(0);
+    char args[512];
+    snprintf(args, sizeof args, "worlds %s", rec);
+    expect_error(args, "worlds: no seat is to move after ");
+    CU_ASSERT_PTR_NOT_NULL(strstr(err_buf, "--seat"));
+    snprintf(args, sizeof args, "worlds --seat 1 --json %s", rec);
+    CU_ASSERT_EQUAL(run(args), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out_buf, "{\"seat\":1,"));
+}
+
+static void test_worlds_refuses_bad_input(void)
+{
+    const char *rec = worlds_record(0);
+    static int seats[512];
+    static char texts[512][64];
+    int n = record_moves(rec, seats, texts, 512);
+    char args[1024], want[512];
+    snprintf(args, sizeof args, "worlds --after %d %s", n + 1, rec);
+    snprintf(want, sizeof want, "worlds: --after %d is beyond the record: '%s' has %d moves", n + 1, rec, n);
+    expect_error(args, want);
+    snprintf(args, sizeof args, "worlds --after 4294967301 %s", rec);
+    expect_error(args, "is beyond the record");
+    for (size_t i = 1; i < sizeof BAD_NUMBERS / sizeof BAD_NUMBERS[0]; i++) {
+        snprintf(args, sizeof args, "worlds --after %s %s", BAD_NUMBERS[i], rec);
+        expect_error(args, "worlds: --after must be a whole number of moves, from 0 to the record's, not '");
+    }
+    char fmt[512];
+    snprintf(fmt, sizeof fmt, "worlds --after 3 --seat %%s %s", rec);
+    expect_numbers_refused(fmt, "worlds: --seat must be a whole number from 0 to 1, not '", 0);
+    snprintf(args, sizeof args, "worlds --after 3 --seat 2 %s", rec);
+    expect_error(args, "worlds: --seat must be a whole number from 0 to 1, not '2'");
+    snprintf(fmt, sizeof fmt, "worlds --after 3 --sample %%s %s", rec);
+    expect_numbers_refused(fmt, "worlds: --sample must be a whole number from 0 to 100000, not '", 0);
+    snprintf(fmt, sizeof fmt, "worlds --after 3 --seed %%s %s", rec);
+    expect_numbers_refused(fmt, "worlds: --seed must be a whole number from 0 to 18446744073709551615, not '", 1);
+    expect_error("worlds /nonexistent/record.txt", "worlds: cannot open '/nonexistent/record.txt'");
+    expect_error("worlds /tmp", "worlds: '/tmp' is a folder, not a record");
+    expect_error("worlds", "worlds: no RECORD given");
+    expect_error("worlds --after", "worlds: --after needs a value");
+    expect_error("worlds --frobnicate x", "worlds: unknown option '--frobnicate'");
+    expect_error("worlds /dev/zero", "line 1: holds a NUL byte");
+    snprintf(args, sizeof args, "worlds %s %s", rec, rec);
+    expect_error(args, "worlds: give one RECORD");
+    /* A file of two records. */
+    char *a = read_all(worlds_record(0)), *b = read_all(worlds_record(1));
+    size_t la = strlen(a), lb = strlen(b);
+    char *both = malloc(la + lb + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(both);
+    memcpy(both, a, la);
+    memcpy(both + la, b, lb + 1);
+    char path[] = "/tmp/picket-cli-worlds2XXXXXX";
+    write_temp(path, both, la + lb);
+    snprintf(args, sizeof args, "worlds --seat 0 %s", path);
+    expect_error(args, "holds more than one record");
+    unlink(path);
+    /* A record that does not verify: its line and reason. */
+    const char *broken = "picket-record 1\ngame picket\nseed 7\nmove 0 discard AS\n";
+    char path2[] = "/tmp/picket-cli-worldsbXXXXXX";
+    write_temp(path2, broken, strlen(broken));
+    snprintf(args, sizeof args, "worlds %s", path2);
+    expect_error(args, "line 4: seat 0 is not to move (seat 1 is)");
+    unlink(path2);
+    free(a);
+    free(b);
+    free(both);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -495,5 +777,10 @@ int main(void)
     CU_add_test(s, "selfplay records replay", test_selfplay_records_replay);
     CU_add_test(s, "solve reports each move's exact value", test_solve_reports_each_moves_exact_value);
     CU_add_test(s, "solve refuses inconsistent positions", test_solve_refuses_inconsistent_positions);
+    CU_add_test(s, "worlds --json mid-play: the opponent's plays in every world", test_worlds_json_mid_play);
+    CU_add_test(s, "worlds prints its counts in full", test_worlds_counts_in_full);
+    CU_add_test(s, "worlds: same seed, same output", test_worlds_same_seed_same_output);
+    CU_add_test(s, "worlds at the end of a set needs --seat", test_worlds_at_the_end_needs_a_seat);
+    CU_add_test(s, "worlds refuses bad input with one line", test_worlds_refuses_bad_input);
     return test_run_all();
 }

@@ -1,4 +1,4 @@
-/* picket: the utility CLI. Subcommands: rules, score, selfplay, replay, solve. */
+/* picket: the utility CLI. Subcommands: rules, score, selfplay, replay, solve, worlds. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -14,6 +14,7 @@
 #include "match.h"
 #include "picket.h"
 #include "picket_endgame.h"
+#include "picket_sampler.h"
 #include "picket_score.h"
 #include "solver.h"
 #include "record.h"
@@ -34,6 +35,7 @@ static const char *const USAGE =
     "  selfplay   play sets between built-in random bots and print statistics\n"
     "  replay     replay and verify a game record\n"
     "  solve      the exact value of every move of a play-phase position, both hands known\n"
+    "  worlds     count and draw the hidden-card worlds a seat's view allows at a point of a record\n"
     "\n"
     "'picket COMMAND --help' describes each command; 'picket --version' prints the version.\n";
 
@@ -719,6 +721,316 @@ static int cmd_solve(int argc, char **argv)
     return 0;
 }
 
+/* ---------------------------------------------------------------- worlds */
+
+enum { WORLDS_SAMPLES = 3, WORLDS_MAX_SAMPLES = 100000, WORLDS_SEED = 1 };
+
+/* Both seats' views, each built from the events that seat would have received as the record
+ * replays: the view is chosen once the replay shows who is to move. */
+typedef struct worlds_views {
+    picket_view_t v[2];
+    char why[2][240]; /* the first event a seat's view refused, or "" */
+} worlds_views_t;
+
+static void worlds_event(void *data, const game_t *g, const game_event_t *ev)
+{
+    worlds_views_t *w = data;
+    for (int s = 0; s < 2; s++)
+        if (!w->why[s][0] && game_event_visible(ev, s) && g->view_apply(&w->v[s], ev) < 0) {
+            char text[160];
+            g->event_format(ev, text, sizeof text);
+            snprintf(w->why[s], sizeof w->why[s], "seat %d's view refused the event '%s'", s, text);
+        }
+}
+
+/* The text of a record from the start of f up to its (after+1)-th move line, for record_replay
+ * to stop there. The reader has verified the record already: only its 'move ' lines are
+ * counted. NULL if out of memory. */
+static char *record_prefix(FILE *f, uint64_t after, size_t *len)
+{
+    static char line[RECORD_MAX_LINE];
+    char *buf = NULL;
+    FILE *mem = open_memstream(&buf, len);
+    if (!mem)
+        return NULL;
+    uint64_t moves = 0;
+    while (record_read_line(f, line, sizeof line) >= 0) {
+        const char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (strncmp(s, "move ", 5) == 0 && moves++ == after)
+            break;
+        fputs(line, mem);
+        fputc('\n', mem);
+    }
+    if (fclose(mem) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* A set of cards as a JSON array of strings, in cardset_format's order. */
+static cJSON *cardset_json(cardset_t set)
+{
+    cJSON *arr = cJSON_CreateArray();
+    int cards[CARD_COUNT], n = cardset_to_array(set, cards);
+    char c[3];
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, cJSON_CreateString(card_format(cards[i], c)));
+    return arr;
+}
+
+static void print_cards(const char *label, cardset_t set)
+{
+    char buf[256];
+    cardset_format(set, buf, sizeof buf);
+    printf("%-16s%s\n", label, set ? buf : "(none)");
+}
+
+/* One JSON object for the command's answer; 0, or -1 if out of memory. */
+static int worlds_json(int seat, uint64_t after, uint64_t worlds, uint64_t holdings, const pk_world_t *w, int n)
+{
+    char num[24];
+    cJSON *o = cJSON_CreateObject(), *arr = NULL;
+    int ok = o && cJSON_AddNumberToObject(o, "seat", seat) && cJSON_AddNumberToObject(o, "after", (double)after);
+    /* cJSON keeps numbers as doubles: the counts are written as their exact digits. */
+    snprintf(num, sizeof num, "%" PRIu64, worlds);
+    ok = ok && cJSON_AddRawToObject(o, "worlds", num);
+    snprintf(num, sizeof num, "%" PRIu64, holdings);
+    ok = ok && cJSON_AddRawToObject(o, "holdings", num);
+    ok = ok && (arr = cJSON_AddArrayToObject(o, "samples"));
+    for (int k = 0; ok && k < n; k++) {
+        cJSON *one = cJSON_CreateObject();
+        ok = one && cJSON_AddItemToArray(arr, one) &&
+             cJSON_AddItemToObject(one, "holding", cardset_json(w[k].opp_holding)) &&
+             cJSON_AddItemToObject(one, "discards", cardset_json(w[k].opp_discard)) &&
+             cJSON_AddItemToObject(one, "stock", cardset_json(w[k].stock_unseen));
+    }
+    char *out = ok ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (!out)
+        return -1;
+    printf("%s\n", out);
+    cJSON_free(out);
+    return 0;
+}
+
+static int cmd_worlds(int argc, char **argv)
+{
+    const char *path = NULL, *after_text = NULL;
+    int seat = -1, json = 0;
+    uint64_t samples = WORLDS_SAMPLES, seed = WORLDS_SEED, after = 0, v;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_help(a)) {
+            printf("usage: picket worlds [--seat S] [--after N] [--sample K] [--seed X] [--json] RECORD\n\n"
+                   "Replays a game record (docs/records.md) through its first N moves and takes seat S's\n"
+                   "view there, built from the events S was told. Prints how many worlds agree with that\n"
+                   "view, how many distinct holdings of the opponent they allow, and K worlds drawn\n"
+                   "uniformly among them (engine/picket/picket_sampler.h). A world is the deal of the hand\n"
+                   "in progress with the opponent's discards; worlds that differ only in the order of\n"
+                   "stock cards S cannot tell apart count as one. His holding is his hand now plus the\n"
+                   "cards he played this hand. Counts are exact, in full.\n"
+                   "  --seat S    the view: 0 or 1 (default: the seat to move; give it once the set is over)\n"
+                   "  --after N   replay the first N move lines: 0 (the first deal) up to all (the default)\n"
+                   "  --sample K  worlds to draw, 0 to %d (default %d)\n"
+                   "  --seed X    the draws' seed (default %d): the same command prints the same worlds\n"
+                   "  --json      one JSON object: {\"seat\":S,\"after\":N,\"worlds\":W,\"holdings\":H,\n"
+                   "              \"samples\":[{\"holding\":[\"AS\",...],\"discards\":[...],\"stock\":[...]},...]}:\n"
+                   "              the opponent's holding, his discards (none before his exchange) and the\n"
+                   "              stock cards S has not seen (his draws among them); cards in the order\n"
+                   "              picket writes a set\n"
+                   "RECORD is a file holding one record (picket replay reads a file of many).\n",
+                   WORLDS_MAX_SAMPLES, WORLDS_SAMPLES, WORLDS_SEED);
+            return 0;
+        }
+        if (strcmp(a, "--json") == 0) {
+            json = 1;
+            continue;
+        }
+        if (!strcmp(a, "--seat") || !strcmp(a, "--after") || !strcmp(a, "--sample") || !strcmp(a, "--seed")) {
+            if (i + 1 >= argc)
+                return fail("worlds: %s needs a value", a);
+            const char *val = argv[++i];
+            if (!strcmp(a, "--seat")) {
+                if (number_arg("worlds", a, val, 0, 1, &v) < 0)
+                    return 2;
+                seat = (int)v;
+            } else if (!strcmp(a, "--after")) {
+                /* The range is the record's: checked once it is read. */
+                if (game_u64_token(val, 0, UINT64_MAX, &after) < 0) {
+                    char shown[48];
+                    game_quote(val, 40, shown, sizeof shown);
+                    fprintf(stderr, "picket: worlds: --after must be a whole number of moves, from 0 to the record's, "
+                                    "not '%s'\n", shown);
+                    return 2;
+                }
+                after_text = val;
+            } else if (!strcmp(a, "--sample")) {
+                if (number_arg("worlds", a, val, 0, WORLDS_MAX_SAMPLES, &samples) < 0)
+                    return 2;
+            } else if (number_arg("worlds", a, val, 0, UINT64_MAX, &seed) < 0) {
+                return 2;
+            }
+            continue;
+        }
+        if (strcmp(a, "-") == 0)
+            return fail("worlds: %s", "RECORD must be a file, not standard input (it is read twice)");
+        if (a[0] == '-')
+            return fail("worlds: unknown option '%s'", a);
+        if (path)
+            return fail("worlds: %s", "give one RECORD");
+        path = a;
+    }
+    if (!path)
+        return fail("worlds: %s", "no RECORD given (see picket worlds --help)");
+
+    /* First the whole record, verified: its length, and that it is one Picket record. */
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return fail("worlds: cannot open '%s'", path);
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return fail("worlds: '%s' is a folder, not a record", path);
+    }
+    record_reader_t *rd = record_reader_create(f);
+    if (!rd) {
+        fclose(f);
+        return fail("worlds: %s", "out of memory");
+    }
+    record_t rec;
+    char err[320];
+    int rc = record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), more = record_reader_more(rd);
+    record_reader_free(rd);
+    const char *game = rec.game ? rec.game->name : "";
+    game_config_t cfg = rec.cfg;
+    uint64_t total = (uint64_t)rec.moves;
+    record_free(&rec);
+    if (rc < 0) {
+        fclose(f);
+        fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
+        return 1;
+    }
+    if (more) {
+        fclose(f);
+        return fail("worlds: '%s' holds more than one record; give a file of one (picket replay reads many)", path);
+    }
+    if (strcmp(game, PICKET_GAME.name) != 0) {
+        fclose(f);
+        return fail("worlds: '%s' is not a Picket record", path);
+    }
+    if (!after_text) {
+        after = total;
+    } else if (after > total) {
+        fclose(f);
+        fprintf(stderr, "picket: worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves\n",
+                after, path, total);
+        return 2;
+    }
+
+    /* Then its first `after` moves again, each seat's view following the events it is told. */
+    size_t len = 0;
+    char *text = fseek(f, 0, SEEK_SET) == 0 ? record_prefix(f, after, &len) : NULL;
+    int unreadable = !text && ferror(f);
+    fclose(f);
+    if (!text)
+        return fail("worlds: %s", unreadable ? "cannot read the record again" : "out of memory");
+    static worlds_views_t wv;
+    memset(&wv, 0, sizeof wv);
+    for (int s = 0; s < 2; s++)
+        if (PICKET_GAME.view_init(&wv.v[s], &cfg, s, err, sizeof err) < 0) {
+            free(text);
+            return fail("worlds: %s", err);
+        }
+    FILE *mf = fmemopen(text, len, "r");
+    rc = mf ? record_replay(mf, &rec, worlds_event, &wv, err, sizeof err) : -1;
+    if (!mf)
+        snprintf(err, sizeof err, "out of memory");
+    if (mf)
+        fclose(mf);
+    free(text);
+    if (rc < 0) {
+        record_free(&rec);
+        fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
+        return 1;
+    }
+    const picket_state_t *st = rec.state;
+    int to_move = picket_to_move(st);
+    if (seat < 0 && to_move < 0) {
+        record_free(&rec);
+        fprintf(stderr, "picket: worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with "
+                        "--seat 0 or --seat 1\n", after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
+        return 2;
+    }
+    if (seat < 0)
+        seat = to_move;
+    const picket_view_t *view = &wv.v[seat];
+    picket_view_t check;
+    picket_view_from_state(st, seat, &check);
+    const char *diff = wv.why[seat][0] ? wv.why[seat] : picket_view_diff(view, &check);
+    if (diff) {
+        record_free(&rec);
+        return fail("worlds: internal error: seat's view from the events disagrees with the position (%s)", diff);
+    }
+    picket_pub_t pub = st->pub;
+    record_free(&rec);
+
+    pk_sampler_t *smp = pk_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
+    if (!smp)
+        return fail("worlds: the sampler refused the view: %s", err);
+    uint64_t worlds = pk_sampler_worlds(smp), holdings = pk_sampler_holdings(smp);
+    pk_world_t *drawn = calloc(samples ? samples : 1, sizeof *drawn);
+    if (!drawn) {
+        pk_sampler_free(smp);
+        return fail("worlds: %s", "out of memory");
+    }
+    rng_t rng;
+    rng_seed(&rng, seed);
+    int n = 0;
+    while ((uint64_t)n < samples && worlds > 0 && pk_sampler_draw(smp, &rng, &drawn[n], NULL) == 0)
+        n++;
+    pk_sampler_free(smp);
+    if ((uint64_t)n < samples && worlds > 0) {
+        free(drawn);
+        char msg[96];
+        snprintf(msg, sizeof msg, "%" PRIu64 " worlds counted, but drawing world %d failed", worlds, n + 1);
+        return fail("worlds: internal error: %s", msg);
+    }
+
+    if (json) {
+        rc = worlds_json(seat, after, worlds, holdings, drawn, n);
+        free(drawn);
+        return rc < 0 ? fail("worlds: %s", "out of memory") : 0;
+    }
+    int opp = 1 - seat;
+    printf("record          %s: picket, preset %s, %" PRIu64 " moves\n", path, picket_preset_find(cfg.preset)
+           ? picket_preset_find(cfg.preset)->name : cfg.preset, total);
+    printf("position        after %" PRIu64 " moves: hand %d, %s", after, pub.hand_no, PK_PHASE_NAMES[pub.phase]);
+    if (pub.phase == PK_PH_PLAY)
+        printf(", trick %d", pub.trick_no + 1);
+    if (to_move >= 0)
+        printf(", seat %d to move\n", to_move);
+    else
+        printf(", %s\n", to_move == GAME_OVER ? "the set is over" : "a deal is due");
+    printf("view            seat %d (%s)\n", seat,
+           pub.hand_no == 0 ? "before the deal" : seat == pk_elder(&pub) ? "elder" : "younger");
+    print_cards("  holds", view->hand);
+    print_cards("  played", pub.played[seat]);
+    print_cards("  discarded", view->discards);
+    printf("worlds          %" PRIu64 "\n", worlds);
+    printf("holdings        %" PRIu64 " (seat %d's hand now with the cards he played this hand)\n", holdings, opp);
+    for (int k = 0; k < n; k++) {
+        printf("sample %d of %d (seed %" PRIu64 ")\n", k + 1, n, seed);
+        print_cards("  holding", drawn[k].opp_holding);
+        print_cards("  discards", drawn[k].opp_discard);
+        print_cards("  stock unseen", drawn[k].stock_unseen);
+    }
+    free(drawn);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -744,5 +1056,7 @@ int main(int argc, char **argv)
         return cmd_replay(argc, argv);
     if (strcmp(cmd, "solve") == 0)
         return cmd_solve(argc, argv);
-    return fail("unknown command '%s' (rules, score, selfplay, replay, solve; see picket --help)", cmd);
+    if (strcmp(cmd, "worlds") == 0)
+        return cmd_worlds(argc, argv);
+    return fail("unknown command '%s' (rules, score, selfplay, replay, solve, worlds; see picket --help)", cmd);
 }

@@ -88,6 +88,7 @@ typedef struct picket_pub {
     int16_t cat_pts[2][PK_CAT_COUNT];
     cardset_t blank_shown[2];  /* the 12 cards dealt, shown as a Blank */
     cardset_t decl_shown[2];   /* cards shown for Ruff, Sequences, sets */
+    cardset_t decl_cards[PK_DECL_COUNT][2]; /* the same by declaration (Ruff, Sequences, sets) and seat */
     cardset_t leftover_shown;  /* undrawn stock turned up for both */
     cardset_t played[2];
     int16_t hand_no;           /* from 1; 0 before the first deal */
@@ -142,6 +143,7 @@ typedef struct picket_view {
     int seat;
     picket_pub_t pub;
     cardset_t hand;
+    cardset_t dealt;           /* the seat's 12 cards as dealt this hand (0 before a deal) */
     cardset_t discards;
     picket_know_t know;
     int8_t peek[8];            /* elder: the stock cards he looked at, in stock order; -1 */
@@ -193,7 +195,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
 int picket_event_format(const game_event_t *ev, char *buf, size_t len);
 int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen);
 
-/* A world for a view (picket_sample.c): game_t.sample_world. */
+/* A world for a view (picket_sampler.c): game_t.sample_world. */
 int picket_sample_world(const void *view, rng_t *rng, void *state_out);
 
 /* The heuristic player's value of each move (picket_heuristic.c), and the weights it declares

@@ -5,6 +5,7 @@
 
 #include "picket.h"
 #include "picket_endgame.h"
+#include "picket_sampler.h"
 
 const char *const PK_EVENT_NAMES[PK_EV_COUNT] = {
     "?", "cut", "hand", "dealt", "turn", "blank", "show", "discard", "draw", "peek", "call",
@@ -606,6 +607,11 @@ const game_t PICKET_GAME = {
     .view_seat = g_view_seat,
     .view_num_players = g_view_num_players,
     .sample_world = picket_sample_world,
+    .sampler_new = picket_sampler_new,
+    .sampler_prepare = picket_sampler_prepare,
+    .sampler_draw = picket_sampler_draw,
+    .sampler_count = picket_sampler_count,
+    .sampler_free = picket_sampler_free,
     .view_init = g_view_init,
     .view_apply = g_view_apply,
     .view_diff = g_view_diff,

@@ -130,26 +130,38 @@ static int best_split(int *count, int from, int *lens, int *tops, int *nrun)
     return best;
 }
 
+int pk_next_run(unsigned bits, int *at, int *start, int *len)
+{
+    int r = *at;
+    while (r < CARD_RANKS) {
+        if (!(bits & (1u << r))) {
+            r++;
+            continue;
+        }
+        int first = r;
+        while (r < CARD_RANKS && (bits & (1u << r)))
+            r++;
+        if (r - first >= 3) {
+            *at = r;
+            *start = first;
+            *len = r - first;
+            return 1;
+        }
+    }
+    *at = r;
+    return 0;
+}
+
 static void sequences_suited(cardset_t hand, pk_sequences_t *out)
 {
     /* Collect every maximal run; a maximal run always scores at least as much as any split of
      * it (tierce+tierce 6 < sixième 16; quint+tierce 18 = huitième 18). */
     for (int s = 0; s < CARD_SUITS; s++) {
         unsigned bits = cardset_suit_bits(hand, s);
-        int r = 0;
-        while (r < CARD_RANKS) {
-            if (!(bits & (1u << r))) {
-                r++;
-                continue;
-            }
-            int start = r;
-            while (r < CARD_RANKS && (bits & (1u << r)))
-                r++;
-            int len = r - start;
-            if (len >= 3) {
-                cardset_t cards = (cardset_t)(((1u << len) - 1) << start) << (s * CARD_RANKS);
-                add_run(out, len, r - 1, cards);
-            }
+        int at = 0, start, len;
+        while (pk_next_run(bits, &at, &start, &len)) {
+            cardset_t cards = (cardset_t)(((1u << len) - 1) << start) << (s * CARD_RANKS);
+            add_run(out, len, start + len - 1, cards);
         }
     }
     /* Best first: the claim is runs[0]. */

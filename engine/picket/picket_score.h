@@ -30,6 +30,10 @@ void pk_ruff(cardset_t hand, pk_ruff_t *out);
 /* Points for one sequence of `len` cards: 3, 4, then 15 + (len - 5). 0 below 3. */
 int pk_sequence_points(int len);
 
+/* The maximal runs of three or more among one suit's rank bits, one by one: the next from rank
+ * *at on, as its lowest rank and length (and *at moves past it); 0 when none is left. */
+int pk_next_run(unsigned bits, int *at, int *start, int *len);
+
 typedef struct pk_run {
     int len;
     int top;          /* rank of the highest card */

@@ -61,8 +61,11 @@ void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
             p->blank_shown[s] = ev->cards;
         else if (ev->arg < 0)
             p->leftover_shown = ev->cards;
-        else
+        else {
             p->decl_shown[s] |= ev->cards;
+            if (ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS)
+                p->decl_cards[ev->arg - PK_CAT_RUFF][s] |= ev->cards;
+        }
         break;
     case PK_EV_DISCARD:
         p->discarded[s] = (int8_t)ev->a;
@@ -144,7 +147,7 @@ void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
 
 const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
 {
-    DIFF(score); DIFF(hand_pts); DIFF(cat_pts); DIFF(blank_shown); DIFF(decl_shown);
+    DIFF(score); DIFF(hand_pts); DIFF(cat_pts); DIFF(blank_shown); DIFF(decl_shown); DIFF(decl_cards);
     DIFF(leftover_shown); DIFF(played); DIFF(hand_no); DIFF(cut); DIFF(dealer); DIFF(phase);
     DIFF(to_move); DIFF(winner); DIFF(blank); DIFF(blank_count); DIFF(discarded); DIFF(drawn);
     DIFF(stock_left); DIFF(called_suit); DIFF(leftover); DIFF(appointed_suit); DIFF(claim);
@@ -155,7 +158,7 @@ const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
 
 const char *picket_view_diff(const picket_view_t *a, const picket_view_t *b)
 {
-    DIFF(rules); DIFF(seat); DIFF(hand); DIFF(discards); DIFF(know.seen); DIFF(know.opp_known);
+    DIFF(rules); DIFF(seat); DIFF(hand); DIFF(dealt); DIFF(discards); DIFF(know.seen); DIFF(know.opp_known);
     DIFF(know.stock_known); DIFF(peek);
     return pk_pub_diff(&a->pub, &b->pub);
 }
@@ -174,6 +177,7 @@ void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v
     picket_view_init(v, &st->rules, seat);
     v->pub = st->pub;
     v->hand = st->hand[seat];
+    v->dealt = st->pub.hand_no > 0 ? st->dealt[seat] : 0;
     v->discards = st->discard[seat];
     v->know = st->know[seat];
     const picket_pub_t *p = &st->pub;
@@ -234,14 +238,14 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
     int mine = ev->audience == me;
     switch (ev->type) {
     case PK_EV_HAND:
-        v->hand = v->discards = 0;
+        v->hand = v->dealt = v->discards = 0;
         memset(k, 0, sizeof *k);
         memset(v->peek, -1, sizeof v->peek);
         break;
     case PK_EV_DEALT:
         if (s != me || cardset_count(ev->cards) != PK_HAND_CARDS || (ev->cards & ~cards_pack(v->rules.deck)))
             return -1;
-        v->hand = ev->cards;
+        v->hand = v->dealt = ev->cards;
         k->seen = ev->cards;
         break;
     case PK_EV_SHOW:

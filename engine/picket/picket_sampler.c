@@ -1,0 +1,1126 @@
+/* picket_sampler: exact counts and uniform draws of the worlds consistent with a view. The
+ * method, the definition of a world and the worst case are in picket_sampler.h. */
+#include "picket_sampler.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picket_score.h"
+
+enum { NSUITS = CARD_SUITS, MAX_FREE = 9, MAX_SUBSETS = 1 << MAX_FREE, MAX_UNPLACED = 24 };
+
+/* The kinds of rule a declaration makes on P. */
+enum { RULE_NONE, RULE_EXACT, RULE_BOUND };
+/* What the Blank rules say of D. */
+enum { BLANK_ANY, BLANK_NONE, BLANK_SOME };
+enum { REACH_RUFF = 1, REACH_SEQ = 2 };
+
+/* State key: pool counts, Kings-Queens-Knaves count, reached bits, then 3 bits per rank. */
+enum { KEY_C2 = 5, KEY_J = 10, KEY_REACH = 14, KEY_RANK = 16 };
+/* A class's key while grouping: sorted by what it adds to pool 1 first. */
+enum { G_REACH = 13, G_J = 15, G_C2 = 19, G_C1 = 24 };
+
+typedef struct sclass {
+    uint8_t d1, d2, dj, reach;
+    uint16_t ranks;      /* tracked ranks present among P's cards of the suit */
+    uint32_t first, n;   /* its subsets: sub[first .. first + n) of the layer */
+} sclass_t;
+
+typedef struct trans {
+    uint64_t cum;        /* worlds through this transition and the state's earlier ones */
+    uint32_t next;       /* state in the next layer */
+    uint32_t cls;        /* class of the suit */
+} trans_t;
+
+typedef struct layer {
+    uint64_t *key, *count, *hold;
+    uint32_t *tfirst;    /* transitions tfirst[i] .. tfirst[i + 1] (layers 0..3) */
+    uint32_t n, cap;
+    uint32_t *slot;      /* open addressing: index + 1, 0 empty */
+    uint32_t nslot;
+} layer_t;
+
+struct pk_sampler {
+    picket_view_t v;
+    int mode;
+    int me, opp, e, y, nstock, share, de, dy;
+    uint64_t worlds, holdings;
+    int trivial;             /* before the first deal: nothing hidden */
+
+    /* Cards. */
+    cardset_t lu;            /* unplaced: K, X, R or L */
+    cardset_t pool1, pool2;  /* single pool: pool1 = lu; D known: lu in D, lu not in D */
+    cardset_t kqj;           /* unplaced Kings, Queens and Knaves */
+    cardset_t held;          /* unplaced cards certainly in P (played or shown by O) */
+    cardset_t out;           /* unplaced cards certainly not in P */
+    cardset_t fixed_r;       /* O's draws S saw (the stock cards it peeked at) */
+    cardset_t my_drawn;      /* S's draws */
+    cardset_t stock_seen;    /* undrawn stock cards S saw, besides those at known positions */
+    int8_t pinned[PK_STOCK]; /* the card at each stock position S knows, or -1 */
+    int nK, nX, nR, nL, N1, N2, M, J;
+    int d_known, blank, jcap;
+
+    /* Rules on P. */
+    int ruff_rule, ruff_v, ruff_t, ruff_n;    /* ruff_t: shown suit or -1 */
+    cardset_t ruff_cards;
+    int seq_rule, seq_len, seq_top, seq_shown, seq_points, unsuited;
+    cardset_t seq_cards;
+    int call_suit;           /* P holds a card of it, or -1 */
+    uint8_t allowed[CARD_RANKS]; /* counts of P in the rank the rank rules allow (bit per count) */
+    uint8_t cap[CARD_RANKS];     /* tracked ranks: 1 presence, 4 exact; 0 untracked */
+    uint8_t lo[CARD_RANKS];      /* P's certain cards in the rank */
+    uint16_t tracked;
+    int need_reach;
+    uint16_t required;       /* unsuited: ranks P must hold (the claimed run) */
+    uint16_t certain;        /* ranks P surely holds */
+    uint16_t window[2 * CARD_RANKS]; /* unsuited: runs of ranks P must not hold in full */
+    int nwin;
+    int impossible;          /* a rule no hand can keep */
+    int8_t order[NSUITS];    /* the suit of each layer */
+    int rem1[NSUITS + 1], rem2[NSUITS + 1]; /* most pool cards the layers from k on can add */
+    int d1first[NSUITS][MAX_UNPLACED + 2];  /* first class of suit k adding d to pool 1 */
+
+    /* The programme. Everything from here on is kept from one view to the next. */
+    int ncls[NSUITS];
+    layer_t layer[NSUITS + 1];
+    trans_t *trans;
+    size_t ntrans, transcap;
+    sclass_t cls[NSUITS][MAX_SUBSETS];
+    cardset_t sub[NSUITS][MAX_SUBSETS];
+    struct pending {
+        uint32_t gkey;
+        cardset_t cards;
+    } pend[MAX_SUBSETS];
+};
+
+/* C(n, k), 0 outside 0 <= k <= n; exact for the small n here. */
+static uint64_t binom(int n, int k)
+{
+    if (n < 0 || k < 0 || k > n)
+        return 0;
+    uint64_t c = 1;
+    for (int i = 1; i <= k; i++)
+        c = c * (uint64_t)(n - k + i) / (uint64_t)i;
+    return c;
+}
+
+static int fail(char *err, size_t errlen, const char *why)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", why);
+    return -1;
+}
+
+/* ---------------------------------------------------------------- rules from the view */
+
+static int claim_cmp(int a0, int a1, int b0, int b1)
+{
+    if (a0 != b0)
+        return a0 - b0;
+    if (a0 == 0)
+        return 0;
+    return a1 - b1;
+}
+
+/* The opponent's claim in declaration d: RULE_EXACT with it, RULE_BOUND with the seat's claim
+ * he fell short of, or RULE_NONE. */
+static int claim_rule(const pk_sampler_t *S, int d, int *c0, int *c1)
+{
+    const picket_pub_t *p = &S->v.pub;
+    if (p->answer[d] < 0)
+        return RULE_NONE;
+    if (S->mode == PK_SAMPLER_BIAS_IGNORE_EQUAL && p->answer[d] == PK_ANS_EQUAL)
+        return RULE_NONE;
+    if (S->opp == S->e || p->answer[d] != PK_ANS_GOOD) {
+        *c0 = p->claim[d][S->opp][0];
+        *c1 = p->claim[d][S->opp][1];
+        return RULE_EXACT;
+    }
+    *c0 = p->claim[d][S->e][0];
+    *c1 = p->claim[d][S->e][1];
+    return RULE_BOUND;
+}
+
+/* Counts of a set rank the sets rule allows, as bits. */
+static unsigned sets_allowed(int rule, int c0, int c1, int r)
+{
+    unsigned mask = 0;
+    for (int c = 0; c <= 4; c++) {
+        int cl0 = c >= 3 ? c : 0, cl1 = c >= 3 ? r : 0, ok;
+        if (rule == RULE_BOUND)
+            ok = claim_cmp(cl0, cl1, c0, c1) < 0;
+        else if (c0 > 0 && r == c1)
+            ok = c == c0;
+        else
+            ok = claim_cmp(cl0, cl1, c0, c1) <= 0;
+        if (ok)
+            mask |= 1u << c;
+    }
+    return mask;
+}
+
+/* Best suited run of a suit's ranks: length (0 if under 3) and top; the cards of its runs. */
+static void suit_runs(unsigned bits, int *len, int *top, unsigned *runs)
+{
+    *len = *top = 0;
+    *runs = 0;
+    int at = 0, start, l;
+    while (pk_next_run(bits, &at, &start, &l)) {
+        *runs |= ((1u << l) - 1) << start;
+        if (claim_cmp(l, start + l - 1, *len, *top) > 0) {
+            *len = l;
+            *top = start + l - 1;
+        }
+    }
+}
+
+static int suit_value(cardset_t cards)
+{
+    int v = 0;
+    for (; cards; cards &= cards - 1)
+        v += pk_card_value(cardset_first(cards));
+    return v;
+}
+
+/* Do P's cards of suit s keep the suit's rules? Sets the reached bits. */
+static int suit_ok(const pk_sampler_t *S, int s, cardset_t hs, int *reach)
+{
+    *reach = 0;
+    if (S->call_suit == s && !hs)
+        return 0;
+    if (S->ruff_rule != RULE_NONE) {
+        int v = suit_value(hs), n = cardset_count(hs);
+        if (S->ruff_rule == RULE_BOUND) {
+            if (v >= S->ruff_v)
+                return 0;
+        } else if (S->ruff_t >= 0) {
+            if (s == S->ruff_t) {
+                if (hs != S->ruff_cards)
+                    return 0;
+            } else if (v > S->ruff_v || (v == S->ruff_v && (n > S->ruff_n || (n == S->ruff_n && s > S->ruff_t)))) {
+                return 0;
+            }
+        } else {
+            if (v > S->ruff_v)
+                return 0;
+            if (v == S->ruff_v)
+                *reach |= REACH_RUFF;
+        }
+    }
+    if (S->seq_rule != RULE_NONE && !S->unsuited) {
+        int len, top;
+        unsigned runs, bits = cardset_suit_bits(hs, s);
+        suit_runs(bits, &len, &top, &runs);
+        if (S->seq_shown) {
+            if (runs != cardset_suit_bits(S->seq_cards, s))
+                return 0;
+        } else if (S->seq_rule == RULE_BOUND) {
+            if (claim_cmp(len, top, S->seq_len, S->seq_top) >= 0)
+                return 0;
+        } else {
+            int c = claim_cmp(len, top, S->seq_len, S->seq_top);
+            if (c > 0)
+                return 0;
+            if (c == 0 && S->seq_len > 0)
+                *reach |= REACH_SEQ;
+        }
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- setting up */
+
+static cardset_t stock_block(const int8_t *pinned, int from, int to)
+{
+    cardset_t c = 0;
+    for (int i = from; i < to; i++)
+        if (pinned[i] >= 0)
+            c |= cardset_of(pinned[i]);
+    return c;
+}
+
+static void add_window(pk_sampler_t *S, int lowest, int a, int b)
+{
+    if (a >= lowest && b < CARD_RANKS && S->nwin < 2 * CARD_RANKS)
+        S->window[S->nwin++] = (uint16_t)(((1u << (b - a + 1)) - 1) << a);
+}
+
+/* Unsuited sequences: the claim (or the bound) as ranks P must hold, ranks it must not, and runs
+ * of ranks it must not hold in full. Exact claim L to T: the run held, both neighbours not, no
+ * run of L + 1 and none of L above T. Bound (below L to T): no run of L + 1, none of L up to T
+ * or above. None: no run of three. */
+static void unsuited_rule(pk_sampler_t *S, cardset_t pack)
+{
+    int lowest = card_rank(cardset_first(pack)), L = S->seq_len, T = S->seq_top;
+    if (S->seq_rule == RULE_BOUND && L < 3) {
+        S->impossible = 1;
+        return;
+    }
+    if (S->seq_rule == RULE_EXACT && L == 0) {
+        for (int a = lowest; a + 2 < CARD_RANKS; a++)
+            add_window(S, lowest, a, a + 2);
+        return;
+    }
+    for (int a = lowest; a + L < CARD_RANKS; a++)
+        add_window(S, lowest, a, a + L);
+    for (int b = S->seq_rule == RULE_BOUND ? T : T + 1; b < CARD_RANKS; b++)
+        add_window(S, lowest, b - L + 1, b);
+    if (S->seq_rule == RULE_EXACT) {
+        for (int r = T - L + 1; r <= T; r++)
+            if (r >= 0)
+                S->required |= (uint16_t)(1u << r);
+        if (T + 1 < CARD_RANKS)
+            S->out |= S->lu & cardset_rank(T + 1);
+        if (T - L >= 0)
+            S->out |= S->lu & cardset_rank(T - L);
+    }
+}
+
+/* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
+static int read_view(pk_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_view_t *v = &S->v;
+    const picket_pub_t *t = &v->pub;
+    cardset_t pack = cards_pack(v->rules.deck);
+    S->me = v->seat;
+    S->opp = 1 - v->seat;
+    S->nstock = v->rules.deck - 2 * PK_HAND_CARDS;
+    S->share = pk_elder_share(&v->rules);
+    if (t->dealer < 0 || t->dealer > 1 || S->nstock <= 0 || S->nstock > PK_STOCK)
+        return fail(err, errlen, "the view has no dealer or no stock");
+    S->e = pk_elder(t);
+    S->y = 1 - S->e;
+    int me = S->me, opp = S->opp, e = S->e;
+    for (int s = 0; s < 2; s++)
+        if (t->discarded[s] < 0 || t->discarded[s] > PK_HAND_CARDS || t->drawn[s] < 0 || t->drawn[s] > S->nstock)
+            return fail(err, errlen, "the view's discard or draw counts are out of range");
+    S->de = t->drawn[e];
+    S->dy = t->drawn[S->y];
+    if (S->de + S->dy > S->nstock || t->stock_left != S->nstock - S->de - S->dy)
+        return fail(err, errlen, "the view's stock count does not match its draws");
+
+    /* The seat's own cards. */
+    if (cardset_count(v->dealt) != PK_HAND_CARDS || (v->dealt & ~pack))
+        return fail(err, errlen, "the view does not hold the seat's dealt hand");
+    cardset_t kept = v->hand | t->played[me];
+    if ((v->hand & t->played[me]) || (v->discards & ~v->dealt) || cardset_count(v->discards) != t->discarded[me] ||
+        (kept & v->discards))
+        return fail(err, errlen, "the view's own cards do not add up");
+    S->my_drawn = kept & ~v->dealt;
+    if (cardset_count(S->my_drawn) != t->drawn[me] || ((v->dealt & ~v->discards) & ~kept))
+        return fail(err, errlen, "the view's own draws do not add up");
+
+    /* Stock cards at known positions: what elder looked at after his draw. */
+    memset(S->pinned, -1, sizeof S->pinned);
+    cardset_t pinned = 0;
+    if (me == e && S->de > 0) {
+        for (int i = S->de, j = 0; i < S->share && i < S->nstock && j < 8; i++, j++) {
+            int c = v->peek[j];
+            if (c < 0 || !cardset_has(pack, c) || cardset_has(pinned | v->dealt | S->my_drawn, c))
+                return fail(err, errlen, "the view's peeked cards are not stock cards");
+            S->pinned[i] = (int8_t)c;
+            pinned |= cardset_of(c);
+        }
+    }
+    int opp_from = opp == e ? 0 : S->de, opp_to = opp_from + t->drawn[opp];
+    S->fixed_r = stock_block(S->pinned, opp_from, opp_to);
+    cardset_t pinned_left = stock_block(S->pinned, S->de + S->dy, S->nstock);
+    if ((pinned_left & ~v->know.stock_known) || (v->know.stock_known & (v->dealt | S->my_drawn | S->fixed_r)))
+        return fail(err, errlen, "the view's known stock cards do not add up");
+    S->stock_seen = v->know.stock_known & ~pinned_left;
+    S->lu = pack & ~(v->dealt | S->my_drawn | pinned | v->know.stock_known);
+
+    /* Bin sizes. */
+    int undrawn_free = 0;
+    for (int i = S->de + S->dy; i < S->nstock; i++)
+        undrawn_free += S->pinned[i] < 0;
+    S->nK = PK_HAND_CARDS - t->discarded[opp];
+    S->nX = t->discarded[opp];
+    S->nR = t->drawn[opp] - cardset_count(S->fixed_r);
+    S->nL = undrawn_free - cardset_count(S->stock_seen);
+    S->M = cardset_count(S->lu);
+    if (S->nR < 0 || S->nL < 0 || S->M != S->nK + S->nX + S->nR + S->nL || S->M > MAX_UNPLACED)
+        return fail(err, errlen, "the view's unseen cards do not fill the opponent's hand and the stock");
+
+    /* What is certain of P, card by card. */
+    cardset_t opp_seen = t->played[opp] | t->decl_shown[opp];
+    if (opp_seen & ~(S->lu | S->fixed_r))
+        return fail(err, errlen, "the view has the opponent play or show a card placed elsewhere");
+    S->held = opp_seen & S->lu;
+    cardset_t voids = 0;
+    for (int s = 0; s < NSUITS; s++)
+        if (t->voids[opp] & (1u << s))
+            voids |= cardset_suit(s);
+    /* Younger is asked to appoint a suit only when elder holds none of the one he called. */
+    if (t->phase == PK_PH_APPOINT && opp == e && t->called_suit >= 0)
+        voids |= cardset_suit(t->called_suit);
+    S->out = S->lu & voids & ~t->played[opp];
+
+    /* The dealt hand: known (a Blank shown), without courts, with one at least, or unknown. */
+    S->d_known = t->blank_shown[opp] != 0;
+    S->kqj = S->lu & (cardset_rank(RANK_J) | cardset_rank(RANK_Q) | cardset_rank(RANK_K));
+    S->J = cardset_count(S->kqj);
+    if (S->d_known) {
+        cardset_t d = t->blank_shown[opp];
+        if (cardset_count(d) != PK_HAND_CARDS || (d & ~S->lu))
+            return fail(err, errlen, "the opponent's shown Blank is not among the unseen cards");
+        S->pool1 = d;
+        S->pool2 = S->lu & ~d;
+        S->N1 = S->nK;
+        S->N2 = S->nR;
+        S->blank = BLANK_ANY;
+    } else {
+        S->pool1 = S->lu;
+        S->pool2 = 0;
+        S->N1 = S->nK + S->nR;
+        S->N2 = 0;
+        int undeclared_yet = t->phase == PK_PH_BLANK_COUNT && opp != e;
+        int hidden = t->blank[opp] || (t->phase == PK_PH_BLANK_COUNT && opp == e);
+        S->blank = undeclared_yet ? BLANK_ANY : hidden ? BLANK_NONE : BLANK_SOME;
+    }
+    S->jcap = S->blank == BLANK_ANY ? 0 : (S->nR + 1 < S->J ? S->nR + 1 : S->J);
+
+    /* The suit elder called, when he was not appointed one and play began. */
+    S->call_suit = -1;
+    int play_begun = t->phase == PK_PH_PLAY || (t->played[0] | t->played[1]);
+    if (opp == e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun)
+        S->call_suit = t->called_suit;
+
+    /* Declarations. */
+    int c0 = 0, c1 = 0;
+    S->ruff_rule = claim_rule(S, 0, &c0, &c1);
+    S->ruff_v = c0;
+    S->ruff_t = -1;
+    if (S->ruff_rule != RULE_NONE && t->decl_winner[0] == opp && t->decl_cards[0][opp]) {
+        S->ruff_cards = t->decl_cards[0][opp];
+        S->ruff_t = card_suit(cardset_first(S->ruff_cards));
+        S->ruff_n = cardset_count(S->ruff_cards);
+        if ((S->ruff_cards & ~cardset_suit(S->ruff_t)) || suit_value(S->ruff_cards) != S->ruff_v)
+            return fail(err, errlen, "the opponent's shown Ruff does not match his claim");
+        S->out |= S->lu & cardset_suit(S->ruff_t) & ~S->ruff_cards;
+    }
+    S->unsuited = v->rules.sequences == PK_SEQ_UNSUITED;
+    S->seq_rule = claim_rule(S, 1, &c0, &c1);
+    S->seq_len = c0;
+    S->seq_top = c1;
+    if (S->seq_rule != RULE_NONE && t->decl_winner[1] == opp && t->decl_cards[1][opp]) {
+        S->seq_shown = 1;
+        S->seq_cards = t->decl_cards[1][opp];
+        S->seq_points = t->cat_pts[opp][PK_CAT_SEQ];
+        if (S->unsuited) {
+            /* A rank's shown cards are its highest suits in P: no higher unshown card is. */
+            for (int r = 0; r < CARD_RANKS; r++) {
+                cardset_t shown = S->seq_cards & cardset_rank(r);
+                if (shown)
+                    for (int s = card_suit(cardset_first(shown)) + 1; s < NSUITS; s++)
+                        if (!cardset_has(shown, card_make(s, r)))
+                            S->out |= S->lu & cardset_of(card_make(s, r));
+            }
+        }
+    }
+    int sets_rule = claim_rule(S, 2, &c0, &c1);
+    cardset_t sets_cards = (sets_rule != RULE_NONE && t->decl_winner[2] == opp) ? t->decl_cards[2][opp] : 0;
+    for (int r = 0; r < CARD_RANKS; r++) {
+        S->allowed[r] = 0x1f;
+        if (sets_rule != RULE_NONE && r >= RANK_T)
+            S->allowed[r] = (uint8_t)sets_allowed(sets_rule, c0, c1, r);
+        if (sets_cards && r >= RANK_T) {
+            int n = cardset_count(sets_cards & cardset_rank(r));
+            S->allowed[r] &= (uint8_t)(n ? 1u << n : 0x7u);
+        }
+    }
+    int unsuited_seq = S->seq_rule != RULE_NONE && S->unsuited;
+    if (unsuited_seq)
+        unsuited_rule(S, pack);
+    if (S->held & S->out)
+        S->impossible = 1; /* a card he showed breaks a rule his claims make: no world */
+
+    /* Which ranks the programme must count, and how far. */
+    uint16_t maybe_held = 0;
+    int hi[CARD_RANKS];
+    for (int r = 0; r < CARD_RANKS; r++) {
+        cardset_t rank = cardset_rank(r) & pack;
+        int lo = cardset_count(rank & (S->held | S->fixed_r));
+        hi[r] = lo + cardset_count(rank & S->lu & ~S->held & ~S->out);
+        S->lo[r] = (uint8_t)lo;
+        if (lo)
+            S->certain |= (uint16_t)(1u << r);
+        if (hi[r])
+            maybe_held |= (uint16_t)(1u << r);
+    }
+    /* Runs that cannot be held in full never matter. */
+    int nwin = 0;
+    uint16_t in_windows = S->required;
+    for (int i = 0; i < S->nwin; i++)
+        if ((S->window[i] & maybe_held) == S->window[i]) {
+            S->window[nwin++] = S->window[i];
+            in_windows |= S->window[i];
+        }
+    S->nwin = nwin;
+    S->tracked = 0;
+    for (int r = 0; r < CARD_RANKS; r++) {
+        int lo = S->lo[r], sets_bite = 0;
+        S->cap[r] = 0;
+        for (int c = lo; c <= hi[r]; c++)
+            if (!(S->allowed[r] & (1u << c)))
+                sets_bite = 1;
+        int seq_count = unsuited_seq && S->seq_shown && lo != hi[r];
+        int seq_presence = unsuited_seq && lo == 0 && hi[r] > 0 && (in_windows & (1u << r));
+        if (sets_bite || seq_count)
+            S->cap[r] = 4;
+        else if (seq_presence)
+            S->cap[r] = 1;
+        if (S->cap[r])
+            S->tracked |= (uint16_t)(1u << r);
+    }
+    S->need_reach = 0;
+    if (S->ruff_rule == RULE_EXACT && S->ruff_t < 0)
+        S->need_reach |= REACH_RUFF;
+    if (S->seq_rule == RULE_EXACT && !S->seq_shown && !S->unsuited && S->seq_len > 0)
+        S->need_reach |= REACH_SEQ;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the programme */
+
+typedef struct pending pending_t;
+
+static int cmp_pending(const void *a, const void *b)
+{
+    const pending_t *x = a, *y = b;
+    return x->gkey < y->gkey ? -1 : x->gkey > y->gkey;
+}
+
+/* The suits' order in the programme: the one with most open cards first, so that the last
+ * layers, where the states are many, offer the fewest choices. */
+static cardset_t open_cards(const pk_sampler_t *S, int q)
+{
+    return cardset_suit(q) & S->lu & ~S->held & ~S->out;
+}
+
+static void order_suits(pk_sampler_t *S)
+{
+    for (int q = 0; q < NSUITS; q++)
+        S->order[q] = (int8_t)q;
+    for (int i = 1; i < NSUITS; i++)
+        for (int j = i; j > 0 && cardset_count(open_cards(S, S->order[j])) > cardset_count(open_cards(S, S->order[j - 1])); j--) {
+            int8_t t = S->order[j];
+            S->order[j] = S->order[j - 1];
+            S->order[j - 1] = t;
+        }
+}
+
+/* Group the choices of layer k's suit into classes by what they add to the state. */
+static int build_classes(pk_sampler_t *S, int k, char *err, size_t errlen)
+{
+    int q = S->order[k];
+    cardset_t suit = cardset_suit(q) & cards_pack(S->v.rules.deck);
+    cardset_t fixed = (S->fixed_r | S->held) & suit;
+    cardset_t open = open_cards(S, q);
+    int fc[CARD_COUNT], nf = cardset_to_array(open, fc);
+    if (nf > MAX_FREE)
+        return fail(err, errlen, "a suit has more cards than a Picket pack");
+    uint32_t nsub = 1u << nf;
+    pending_t *pend = S->pend;
+    uint32_t np = 0;
+    for (uint32_t bits = 0; bits < nsub; bits++) {
+        cardset_t chosen = 0;
+        for (uint32_t b = bits; b; b &= b - 1)
+            chosen |= cardset_of(fc[__builtin_ctz(b)]);
+        cardset_t hs = fixed | chosen;
+        int reach;
+        if (!suit_ok(S, q, hs, &reach))
+            continue;
+        cardset_t in_lu = hs & S->lu;
+        unsigned d1 = (unsigned)cardset_count(in_lu & S->pool1), d2 = (unsigned)cardset_count(in_lu & S->pool2);
+        unsigned dj = S->jcap ? (unsigned)cardset_count(in_lu & S->kqj) : 0;
+        unsigned ranks = cardset_suit_bits(hs, q) & S->tracked;
+        pend[np].gkey = d1 << G_C1 | d2 << G_C2 | dj << G_J | (unsigned)reach << G_REACH | ranks;
+        pend[np].cards = chosen;
+        np++;
+    }
+    qsort(pend, np, sizeof *pend, cmp_pending);
+    int nc = 0;
+    for (uint32_t i = 0; i < np; i++) {
+        S->sub[k][i] = pend[i].cards;
+        if (i == 0 || pend[i].gkey != pend[i - 1].gkey) {
+            uint32_t g = pend[i].gkey;
+            sclass_t *c = &S->cls[k][nc++];
+            c->d1 = (uint8_t)(g >> G_C1 & 31);
+            c->d2 = (uint8_t)(g >> G_C2 & 31);
+            c->dj = (uint8_t)(g >> G_J & 15);
+            c->reach = (uint8_t)(g >> G_REACH & 3);
+            c->ranks = (uint16_t)(g & 0x1fff);
+            c->first = i;
+            c->n = 0;
+        }
+        S->cls[k][nc - 1].n++;
+    }
+    S->ncls[k] = nc;
+    /* Where the classes adding d cards to pool 1 begin. */
+    for (int d = 0, c = 0; d <= MAX_UNPLACED + 1; d++) {
+        while (c < nc && S->cls[k][c].d1 < d)
+            c++;
+        S->d1first[k][d] = c;
+    }
+    int max1 = cardset_count((fixed | open) & S->lu & S->pool1), max2 = cardset_count((fixed | open) & S->lu & S->pool2);
+    S->rem1[k] = max1;
+    S->rem2[k] = max2;
+    return 0;
+}
+
+static int rank_count(uint64_t key, int r) { return (int)(key >> (KEY_RANK + 3 * r) & 7); }
+
+/* The ranks P holds in a state: the certain ones and the tracked ones counted. */
+static uint16_t presence(const pk_sampler_t *S, uint64_t key)
+{
+    uint16_t held = S->certain;
+    for (unsigned b = S->tracked; b; b &= b - 1) {
+        int r = __builtin_ctz(b);
+        if (rank_count(key, r))
+            held |= (uint16_t)(1u << r);
+    }
+    return held;
+}
+
+/* The state after a class, or 0 with *dead if it cannot lead to a world. */
+static uint64_t step(const pk_sampler_t *S, int k, uint64_t key, const sclass_t *c, int *dead)
+{
+    int c1 = (int)(key & 31) + c->d1, c2 = (int)(key >> KEY_C2 & 31) + c->d2;
+    *dead = 1;
+    if (c1 > S->N1 || c2 > S->N2 || c1 + S->rem1[k + 1] < S->N1 || c2 + S->rem2[k + 1] < S->N2)
+        return 0;
+    int j = (int)(key >> KEY_J & 15) + c->dj;
+    if (j > S->jcap)
+        j = S->jcap;
+    uint64_t out = (key & ~(((uint64_t)1 << KEY_RANK) - 1)) | (uint64_t)c1 | (uint64_t)c2 << KEY_C2 |
+                   (uint64_t)j << KEY_J | ((key >> KEY_REACH & 3) | c->reach) << KEY_REACH;
+    for (unsigned b = c->ranks; b; b &= b - 1) {
+        int r = __builtin_ctz(b), shift = KEY_RANK + 3 * r;
+        int n = (int)(out >> shift & 7) + 1;
+        if (n > S->cap[r])
+            n = S->cap[r];
+        if (S->cap[r] == 4 && !(S->allowed[r] & (0x1fu << n)))
+            return 0; /* no count from here on is allowed */
+        out = (out & ~((uint64_t)7 << shift)) | (uint64_t)n << shift;
+    }
+    if (S->nwin) {
+        uint16_t held = presence(S, out);
+        for (int i = 0; i < S->nwin; i++)
+            if ((held & S->window[i]) == S->window[i])
+                return 0;
+    }
+    *dead = 0;
+    return out;
+}
+
+/* The number of ways to split P into K and R and the rest into X and L; 0 if the state breaks a
+ * rule only the whole hand can show. */
+static uint64_t terminal_weight(const pk_sampler_t *S, uint64_t key)
+{
+    if (S->impossible)
+        return 0;
+    if ((int)(key & 31) != S->N1 || (int)(key >> KEY_C2 & 31) != S->N2)
+        return 0;
+    if (((key >> KEY_REACH & 3) & (uint64_t)S->need_reach) != (uint64_t)S->need_reach)
+        return 0;
+    int count[CARD_RANKS];
+    for (int r = 0; r < CARD_RANKS; r++) {
+        count[r] = S->cap[r] ? rank_count(key, r) : S->lo[r];
+        if (S->cap[r] == 4 && !(S->allowed[r] & (1u << count[r])))
+            return 0;
+    }
+    if (S->seq_rule != RULE_NONE && S->unsuited) {
+        /* The claim held: the windows were kept out on the way; the run must be there. */
+        if ((presence(S, key) & S->required) != S->required)
+            return 0;
+        if (S->seq_shown) {
+            /* What he scores and shows: the split of the ranks the rules make. */
+            cardset_t hand = 0;
+            for (int r = 0; r < CARD_RANKS; r++)
+                for (int s = 0; s < count[r]; s++)
+                    hand |= cardset_of(card_make(s, r));
+            pk_sequences_t q;
+            pk_sequences(hand, 1, &q);
+            if (q.points != S->seq_points || q.best.len != S->seq_len || q.best.top != S->seq_top)
+                return 0;
+            for (int r = 0; r < CARD_RANKS; r++)
+                if (cardset_count(q.cards & cardset_rank(r)) != cardset_count(S->seq_cards & cardset_rank(r)))
+                    return 0;
+        }
+    }
+    if (S->d_known)
+        return 1;
+    uint64_t any = binom(S->N1, S->nK) * binom(S->M - S->N1, S->nX);
+    if (S->blank == BLANK_ANY)
+        return any;
+    int j = (int)(key >> KEY_J & 15);
+    uint64_t none = binom(S->N1 - j, S->nK) * binom(S->M - S->N1 - (S->J - j), S->nX);
+    return S->blank == BLANK_NONE ? none : any - none;
+}
+
+static int layer_grow(layer_t *L)
+{
+    uint32_t cap = L->cap ? L->cap * 2 : 64;
+    uint64_t *key = realloc(L->key, sizeof *key * cap);
+    if (!key)
+        return -1;
+    L->key = key;
+    uint64_t *count = realloc(L->count, sizeof *count * cap);
+    if (!count)
+        return -1;
+    L->count = count;
+    uint64_t *hold = realloc(L->hold, sizeof *hold * cap);
+    if (!hold)
+        return -1;
+    L->hold = hold;
+    uint32_t *tf = realloc(L->tfirst, sizeof *tf * (cap + 1));
+    if (!tf)
+        return -1;
+    L->tfirst = tf;
+    L->cap = cap;
+    /* Rehash into twice as many slots as states. */
+    uint32_t nslot = cap * 2;
+    uint32_t *slot = calloc(nslot, sizeof *slot);
+    if (!slot)
+        return -1;
+    for (uint32_t i = 0; i < L->n; i++) {
+        uint32_t h = (uint32_t)(rng_mix(L->key[i]) & (nslot - 1));
+        while (slot[h])
+            h = (h + 1) & (nslot - 1);
+        slot[h] = i + 1;
+    }
+    free(L->slot);
+    L->slot = slot;
+    L->nslot = nslot;
+    return 0;
+}
+
+/* The index of a state in a layer, added if new; -1 if memory runs out. */
+static int64_t layer_find(layer_t *L, uint64_t key)
+{
+    if (L->nslot) {
+        uint32_t h = (uint32_t)(rng_mix(key) & (L->nslot - 1));
+        while (L->slot[h]) {
+            if (L->key[L->slot[h] - 1] == key)
+                return L->slot[h] - 1;
+            h = (h + 1) & (L->nslot - 1);
+        }
+    }
+    if (L->n == L->cap && layer_grow(L) < 0)
+        return -1;
+    uint32_t h = (uint32_t)(rng_mix(key) & (L->nslot - 1));
+    while (L->slot[h])
+        h = (h + 1) & (L->nslot - 1);
+    L->slot[h] = L->n + 1;
+    L->key[L->n] = key;
+    L->count[L->n] = L->hold[L->n] = 0;
+    return L->n++;
+}
+
+static int add_trans(pk_sampler_t *S, uint32_t next, uint32_t cls)
+{
+    if (S->ntrans == S->transcap) {
+        size_t cap = S->transcap ? S->transcap * 2 : 256;
+        trans_t *t = realloc(S->trans, sizeof *t * cap);
+        if (!t)
+            return -1;
+        S->trans = t;
+        S->transcap = cap;
+    }
+    S->trans[S->ntrans].next = next;
+    S->trans[S->ntrans].cls = cls;
+    S->trans[S->ntrans].cum = 0;
+    S->ntrans++;
+    return 0;
+}
+
+static int count_worlds(pk_sampler_t *S, char *err, size_t errlen)
+{
+    order_suits(S);
+    for (int k = 0; k < NSUITS; k++)
+        if (build_classes(S, k, err, errlen) < 0)
+            return -1;
+    S->rem1[NSUITS] = S->rem2[NSUITS] = 0;
+    for (int k = NSUITS - 1; k >= 0; k--) {
+        S->rem1[k] += S->rem1[k + 1];
+        S->rem2[k] += S->rem2[k + 1];
+    }
+    if (layer_find(&S->layer[0], 0) < 0)
+        return fail(err, errlen, "out of memory");
+    /* Forwards: the reachable states and the transitions between them. */
+    for (int k = 0; k < NSUITS; k++) {
+        layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
+        for (uint32_t i = 0; i < L->n; i++) {
+            L->tfirst[i] = (uint32_t)S->ntrans;
+            /* Only classes that keep pool 1 within reach of its size. */
+            int c1 = (int)(L->key[i] & 31), lo = S->N1 - c1 - S->rem1[k + 1], hi = S->N1 - c1;
+            int from = S->d1first[k][lo < 0 ? 0 : lo > MAX_UNPLACED + 1 ? MAX_UNPLACED + 1 : lo];
+            int to = hi < 0 ? from : S->d1first[k][hi + 1 > MAX_UNPLACED + 1 ? MAX_UNPLACED + 1 : hi + 1];
+            if (hi + 1 > MAX_UNPLACED + 1)
+                to = S->ncls[k];
+            for (int c = from; c < to; c++) {
+                int dead;
+                uint64_t key = step(S, k, L->key[i], &S->cls[k][c], &dead);
+                if (dead)
+                    continue;
+                int64_t j = layer_find(N, key);
+                if (j < 0 || add_trans(S, (uint32_t)j, (uint32_t)c) < 0)
+                    return fail(err, errlen, "out of memory");
+            }
+        }
+        L->tfirst[L->n] = (uint32_t)S->ntrans;
+    }
+    /* The ends, then backwards: completions of every state. */
+    layer_t *T = &S->layer[NSUITS];
+    for (uint32_t i = 0; i < T->n; i++) {
+        T->count[i] = terminal_weight(S, T->key[i]);
+        T->hold[i] = T->count[i] > 0;
+    }
+    for (int k = NSUITS - 1; k >= 0; k--) {
+        layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
+        for (uint32_t i = 0; i < L->n; i++) {
+            uint64_t sum = 0, hold = 0;
+            for (uint32_t t = L->tfirst[i]; t < L->tfirst[i + 1]; t++) {
+                const sclass_t *c = &S->cls[k][S->trans[t].cls];
+                sum += c->n * N->count[S->trans[t].next];
+                hold += c->n * N->hold[S->trans[t].next];
+                S->trans[t].cum = sum;
+            }
+            L->count[i] = sum;
+            L->hold[i] = hold;
+        }
+    }
+    S->worlds = S->layer[0].count[0];
+    S->holdings = S->layer[0].hold[0];
+    return 0;
+}
+
+/* ---------------------------------------------------------------- public */
+
+void pk_sampler_free(pk_sampler_t *S)
+{
+    if (!S)
+        return;
+    for (int k = 0; k <= NSUITS; k++) {
+        layer_t *L = &S->layer[k];
+        free(L->key);
+        free(L->count);
+        free(L->hold);
+        free(L->tfirst);
+        free(L->slot);
+    }
+    free(S->trans);
+    free(S);
+}
+
+int pk_sampler_prepare(pk_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
+{
+    /* Forget the last view, keep the memory. */
+    memset(S, 0, offsetof(pk_sampler_t, ncls));
+    S->ntrans = 0;
+    for (int k = 0; k <= NSUITS; k++) {
+        layer_t *L = &S->layer[k];
+        L->n = 0;
+        if (L->slot)
+            memset(L->slot, 0, sizeof *L->slot * L->nslot);
+    }
+    if (v->seat < 0 || v->seat > 1 || !cards_pack(v->rules.deck))
+        return fail(err, errlen, "the view has no seat or no pack");
+    S->v = *v;
+    S->mode = mode;
+    if (v->pub.hand_no <= 0) {
+        S->trivial = 1;
+        S->worlds = S->holdings = 1;
+        return 0;
+    }
+    if (read_view(S, err, errlen) < 0 || count_worlds(S, err, errlen) < 0) {
+        S->worlds = S->holdings = 0;
+        S->trivial = 0;
+        return -1;
+    }
+    /* What the view knows besides its cards (the opponent's cards it has seen, and so on) must
+     * be what the rules make of them: one world must give the view back. */
+    if (S->worlds > 0) {
+        rng_t rng;
+        picket_state_t w;
+        picket_view_t back;
+        rng_seed(&rng, 1);
+        pk_sampler_draw(S, &rng, NULL, &w);
+        picket_view_from_state(&w, S->me, &back);
+        const char *diff = picket_view_diff(&back, v);
+        if (diff) {
+            if (err && errlen)
+                snprintf(err, errlen, "the view's %s does not follow from its cards", diff);
+            S->worlds = S->holdings = 0;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+pk_sampler_t *pk_sampler_new(const picket_view_t *v, int mode, char *err, size_t errlen)
+{
+    pk_sampler_t *S = calloc(1, sizeof *S);
+    if (!S) {
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (pk_sampler_prepare(S, v, mode, err, errlen) < 0) {
+        pk_sampler_free(S);
+        return NULL;
+    }
+    return S;
+}
+
+uint64_t pk_sampler_worlds(const pk_sampler_t *S) { return S->worlds; }
+
+void pk_sampler_size(const pk_sampler_t *S, size_t *states, size_t *transitions)
+{
+    size_t n = 0;
+    for (int k = 0; k <= NSUITS; k++)
+        n += S->layer[k].n;
+    *states = n;
+    *transitions = S->ntrans;
+}
+uint64_t pk_sampler_holdings(const pk_sampler_t *S) { return S->holdings; }
+
+/* k cards drawn uniformly from a set, without replacement. */
+static cardset_t random_subset(rng_t *rng, cardset_t from, int k)
+{
+    uint8_t c[CARD_COUNT];
+    int n = 0;
+    for (; from; from &= from - 1)
+        c[n++] = (uint8_t)cardset_first(from);
+    cardset_t out = 0;
+    for (int i = 0; i < k && i < n; i++) {
+        int j = i + (int)rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = c[i];
+        c[i] = c[j];
+        c[j] = t;
+        out |= cardset_of(c[i]);
+    }
+    return out;
+}
+
+/* P's unplaced cards: one walk down the counts. */
+static cardset_t draw_holding(const pk_sampler_t *S, rng_t *rng)
+{
+    cardset_t p = 0;
+    uint32_t i = 0;
+    if (S->mode == PK_SAMPLER_BIAS_FLAT) {
+        /* Wrong on purpose: every class that leads somewhere is equally likely. */
+        for (int k = 0; k < NSUITS; k++) {
+            const layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
+            uint32_t live[1024], n = 0;
+            for (uint32_t t = L->tfirst[i]; t < L->tfirst[i + 1] && n < 1024; t++)
+                if (N->count[S->trans[t].next])
+                    live[n++] = t;
+            const trans_t *t = &S->trans[live[rng_below(rng, n)]];
+            const sclass_t *c = &S->cls[k][t->cls];
+            p |= S->sub[k][c->first + rng_below(rng, c->n)];
+            i = t->next;
+        }
+        return p | S->held;
+    }
+    uint64_t r = rng_below64(rng, S->worlds);
+    for (int k = 0; k < NSUITS; k++) {
+        const layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
+        uint32_t lo = L->tfirst[i], hi = L->tfirst[i + 1] - 1;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (S->trans[mid].cum > r)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        const trans_t *t = &S->trans[lo];
+        uint64_t off = r - (lo > L->tfirst[i] ? S->trans[lo - 1].cum : 0);
+        uint64_t child = N->count[t->next];
+        const sclass_t *c = &S->cls[k][t->cls];
+        p |= S->sub[k][c->first + off / child];
+        r = off % child;
+        i = t->next;
+    }
+    return p | S->held;
+}
+
+/* K inside P's unplaced cards and X inside the rest, uniform among splits the Blank rule
+ * allows. */
+static void draw_split(const pk_sampler_t *S, rng_t *rng, cardset_t plu, cardset_t *K, cardset_t *X)
+{
+    cardset_t rest = S->lu & ~plu;
+    if (S->d_known) {
+        *K = plu & S->pool1;
+        *X = rest & S->pool1;
+        return;
+    }
+    if (S->blank == BLANK_ANY) {
+        *K = random_subset(rng, plu, S->nK);
+        *X = random_subset(rng, rest, S->nX);
+        return;
+    }
+    int jp = cardset_count(plu & S->kqj), jn = cardset_count(rest & S->kqj);
+    int np = cardset_count(plu), nn = cardset_count(rest);
+    int a = 0, b = 0;
+    if (S->blank == BLANK_SOME) {
+        /* How many courts go to K (a) and to X (b): weights f(a) g(b), never a = b = 0. Draw a
+         * by its share of the total, then b given a. */
+        uint64_t f[CARD_COUNT], g[CARD_COUNT], G = 0, total = 0;
+        for (int j = 0; j <= jn; j++)
+            G += g[j] = binom(jn, j) * binom(nn - jn, S->nX - j);
+        for (int i = 0; i <= jp; i++)
+            total += (f[i] = binom(jp, i) * binom(np - jp, S->nK - i)) * G;
+        total -= f[0] * g[0];
+        uint64_t pick = rng_below64(rng, total);
+        for (a = 0; a < jp; a++) {
+            uint64_t w = f[a] * G - (a == 0 ? f[0] * g[0] : 0);
+            if (pick < w)
+                break;
+            pick -= w;
+        }
+        /* pick is now uniform below a's weight: b follows from it, skipping b = 0 if a = 0. */
+        pick /= f[a];
+        for (b = a == 0 ? 1 : 0; b < jn; b++) {
+            if (pick < g[b])
+                break;
+            pick -= g[b];
+        }
+    }
+    *K = random_subset(rng, plu & S->kqj, a) | random_subset(rng, plu & ~S->kqj, S->nK - a);
+    *X = random_subset(rng, rest & S->kqj, b) | random_subset(rng, rest & ~S->kqj, S->nX - b);
+}
+
+/* Fill the stock positions [from, to) not yet known with a set's cards in random order. */
+static void fill_block(rng_t *rng, int8_t *at, int from, int to, cardset_t cards)
+{
+    uint8_t c[PK_STOCK];
+    int n = 0;
+    for (; cards; cards &= cards - 1)
+        c[n++] = (uint8_t)cardset_first(cards);
+    rng_shuffle_u8(rng, c, n);
+    for (int i = from, j = 0; i < to && j < n; i++)
+        if (at[i] < 0)
+            at[i] = (int8_t)c[j++];
+}
+
+/* What seat a knows in a world, as the rules would have it: its cards, what it looked at in the
+ * stock, and what the other seat (b) showed and played. */
+static void rules_knowledge(const pk_sampler_t *S, picket_state_t *st, int a, cardset_t drawn_a, cardset_t drawn_b)
+{
+    const picket_pub_t *t = &st->pub;
+    int b = 1 - a;
+    cardset_t peeks = 0, undrawn = 0;
+    if (a == S->e && t->drawn[a] > 0)
+        for (int i = S->de; i < S->share && i < S->nstock; i++)
+            peeks |= cardset_of(st->stock[i]);
+    for (int i = S->de + S->dy; i < S->nstock; i++)
+        undrawn |= cardset_of(st->stock[i]);
+    int saw_left = t->leftover == 1 || (t->leftover == 2 && a == S->e);
+    cardset_t left = saw_left ? undrawn : 0;
+    picket_know_t *k = &st->know[a];
+    k->seen = st->dealt[a] | drawn_a | peeks | left | t->blank_shown[b] | t->decl_shown[b] | t->played[b];
+    k->stock_known = undrawn & (peeks | left);
+    if (t->discarded[b] > 0)
+        k->opp_known = ((drawn_b & peeks) | t->decl_shown[b]) & ~t->played[b];
+    else
+        k->opp_known = t->blank_shown[b] & ~t->played[b];
+}
+
+/* The full state of a world: the view's record and the seat's knowledge, the cards placed, and
+ * the opponent's knowledge as the rules would have it. */
+static void build_state(const pk_sampler_t *S, rng_t *rng, cardset_t K, cardset_t X, cardset_t R, cardset_t L,
+                        picket_state_t *st)
+{
+    const picket_view_t *v = &S->v;
+    const picket_pub_t *t = &v->pub;
+    int me = S->me, opp = S->opp, e = S->e, y = S->y;
+    picket_init(st, &v->rules, rng_next(rng));
+    st->pub = *t;
+    int8_t at[PK_STOCK];
+    memcpy(at, S->pinned, sizeof at);
+    cardset_t opp_drawn = R | S->fixed_r;
+    int ye = S->de + S->dy;
+    fill_block(rng, at, 0, S->de, me == e ? S->my_drawn : opp_drawn);
+    fill_block(rng, at, S->de, ye, me == y ? S->my_drawn : R);
+    fill_block(rng, at, ye, S->nstock, L | S->stock_seen);
+    for (int i = 0; i < S->nstock; i++)
+        st->stock[i] = (uint8_t)at[i];
+    st->dealt[me] = v->dealt;
+    st->discard[me] = v->discards;
+    st->hand[me] = v->hand;
+    st->dealt[opp] = K | X;
+    st->discard[opp] = X;
+    st->hand[opp] = (K | opp_drawn) & ~t->played[opp];
+    for (int s = 0; s < 2; s++)
+        st->holds_blank[s] = (int8_t)pk_is_blank(st->dealt[s]);
+    st->set_aside = (int8_t)(t->discarded[y] > 0 && t->discarded[e] == 0 ? t->discarded[y] : 0);
+    for (int a = 0; a < 2; a++)
+        rules_knowledge(S, st, a, a == me ? S->my_drawn : opp_drawn, a == me ? opp_drawn : S->my_drawn);
+}
+
+int pk_sampler_draw(pk_sampler_t *S, rng_t *rng, pk_world_t *w, picket_state_t *st)
+{
+    if (S->worlds == 0)
+        return -1;
+    if (S->trivial) {
+        if (w)
+            memset(w, 0, sizeof *w);
+        if (st) {
+            picket_init(st, &S->v.rules, rng_next(rng));
+            st->pub = S->v.pub;
+        }
+        return 0;
+    }
+    cardset_t plu = draw_holding(S, rng), K, X;
+    draw_split(S, rng, plu, &K, &X);
+    cardset_t R = plu & ~K, L = S->lu & ~plu & ~X;
+    if (w) {
+        w->opp_dealt = K | X;
+        w->opp_discard = X;
+        w->opp_holding = plu | S->fixed_r;
+        w->stock_unseen = R | L;
+    }
+    if (st)
+        build_state(S, rng, K, X, R, L, st);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- game_t hooks */
+
+void *picket_sampler_new(const void *view, char *err, size_t errlen)
+{
+    return pk_sampler_new(view, PK_SAMPLER_EXACT, err, errlen);
+}
+
+int picket_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen)
+{
+    return pk_sampler_prepare(sampler, view, PK_SAMPLER_EXACT, err, errlen);
+}
+
+int picket_sampler_draw(void *sampler, rng_t *rng, void *state_out)
+{
+    return pk_sampler_draw(sampler, rng, NULL, state_out);
+}
+
+uint64_t picket_sampler_count(const void *sampler, uint64_t *holdings)
+{
+    if (holdings)
+        *holdings = pk_sampler_holdings(sampler);
+    return pk_sampler_worlds(sampler);
+}
+
+void picket_sampler_free(void *sampler) { pk_sampler_free(sampler); }
+
+int picket_sample_world(const void *view, rng_t *rng, void *state_out)
+{
+    char err[GAME_ERR_LEN];
+    pk_sampler_t *S = pk_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
+    if (!S)
+        return -1;
+    int rc = pk_sampler_draw(S, rng, NULL, state_out);
+    pk_sampler_free(S);
+    return rc;
+}
