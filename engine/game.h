@@ -175,6 +175,11 @@ typedef struct game {
     /* One legal move for the view's seat, drawn uniformly without listing them; 0 or -1. */
     int (*view_random_move)(const void *view, rng_t *rng, game_move_t *out);
 
+    /* What `observer` learns of a move `mover` makes: the move itself, or less (a Picket
+     * discard: its count). A search groups moves an observer cannot tell apart by this. NULL:
+     * every move is seen whole. */
+    void (*move_seen)(const game_move_t *m, int mover, int observer, game_move_t *seen);
+
     /* Notation. Parsing checks form only; legality is check_move's job. */
     int (*move_format)(const game_move_t *m, char *buf, size_t len);
     int (*move_parse)(const char *text, game_move_t *out, char *err, size_t errlen);

@@ -1,5 +1,8 @@
 #include "bot.h"
 
+#include "ismcts.h"
+#include "pimc.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +221,10 @@ static const bot_def_t BOTS[] = {
     { "random", "uniform over the legal moves", random_create, NULL },
     { "heuristic", "the game's rules of thumb, weighed by its heuristic parameters", heuristic_create,
       heuristic_options },
+    { "ismcts", "information-set Monte Carlo tree search over sampled worlds (search/ismcts.h)", ismcts_bot_create,
+      ismcts_bot_options },
+    { "pimc", "perfect-information Monte Carlo: sampled worlds, the play solved exactly (search/pimc.h)",
+      pimc_bot_create, pimc_bot_options },
 };
 enum { N_BOTS = sizeof BOTS / sizeof BOTS[0] };
 /* The engine offers the bots as a combo option, which holds at most OPT_MAX_VARS values. */

@@ -268,14 +268,13 @@ int solver_line(solver_t *s, const void *pos, uint8_t *line, int max)
     memcpy(cur.bytes, pos, s->g->pos_size);
     int n = 0;
     while (n < max && s->g->to_move(cur.bytes) >= 0) {
-        uint8_t moves[ENDGAME_MAX_MOVES];
-        int values[ENDGAME_MAX_MOVES];
-        int k = solver_all(s, cur.bytes, moves, values), best = 0;
-        for (int i = 1; i < k; i++)
-            if (values[i] > values[best])
-                best = i;
-        line[n++] = moves[best];
-        s->g->play(cur.bytes, moves[best], next.bytes);
+        /* The proven best move of each position: one search a ply, most of it in the table. */
+        int best;
+        solver_best(s, cur.bytes, &best);
+        if (best < 0)
+            break;
+        line[n++] = (uint8_t)best;
+        s->g->play(cur.bytes, best, next.bytes);
         memcpy(cur.bytes, next.bytes, s->g->pos_size);
     }
     return n;

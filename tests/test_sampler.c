@@ -1801,6 +1801,61 @@ static void test_a_malformed_view_is_refused(void)
     pk_sampler_free(re);
 }
 
+/* A view no deal gives (the opponent fails to follow a suit he is known to hold): no world, and
+ * no crash (a programme whose layer empties part way). */
+static void test_a_view_with_no_world_has_none(void)
+{
+    const picket_rules_t *r = &picket_preset_find("cotgrave")->rules;
+    char err[GAME_ERR_LEN];
+    int found = 0;
+    for (int seed = 1; seed < 300 && !found; seed++) {
+        static picket_state_t st;
+        rng_t rng;
+        rng_seed(&rng, (uint64_t)seed);
+        picket_init(&st, r, (uint64_t)seed);
+        picket_apply_chance(&st, NULL, NULL, 0);
+        while (!found && picket_to_move(&st) >= 0 && st.pub.hand_no == 1) {
+            int who = picket_to_move(&st);
+            if (st.pub.phase == PK_PH_PLAY && st.pub.trick_card[0] < 0 && st.pub.trick_card[1] < 0) {
+                int me = who, opp = 1 - who;
+                for (cardset_t k = st.know[me].opp_known & st.hand[opp]; k && !found; k &= k - 1) {
+                    int suit = card_suit(cardset_first(k));
+                    cardset_t mine = st.hand[me] & cardset_suit(suit), his = st.hand[opp] & cardset_suit(suit);
+                    cardset_t spare = st.discard[opp] & ~cardset_suit(suit);
+                    if (!mine || cardset_count(spare) < cardset_count(his))
+                        continue;
+                    /* His cards of the suit swapped for discards of others, his knowledge kept. */
+                    picket_state_t t = st;
+                    for (cardset_t q = his; q; q &= q - 1) {
+                        int a = cardset_first(q), b = cardset_first(spare);
+                        spare &= spare - 1;
+                        t.hand[opp] = (t.hand[opp] & ~cardset_of(a)) | cardset_of(b);
+                        t.discard[opp] = (t.discard[opp] & ~cardset_of(b)) | cardset_of(a);
+                    }
+                    game_move_t m = { PK_MV_PLAY, (int16_t)cardset_first(mine), 0, cardset_of(cardset_first(mine)) }, o;
+                    picket_apply(&t, &m, NULL, 0);
+                    CU_ASSERT_FATAL(picket_legal_moves(&t, &o, 1) == 1);
+                    picket_apply(&t, &o, NULL, 0);
+                    picket_view_t x;
+                    picket_view_from_state(&t, me, &x);
+                    pk_sampler_t *smp = pk_sampler_new(&x, PK_SAMPLER_EXACT, err, sizeof err);
+                    if (smp) {
+                        CU_ASSERT_EQUAL(pk_sampler_worlds(smp), 0);
+                        picket_state_t w;
+                        CU_ASSERT_EQUAL(pk_sampler_draw(smp, &rng, NULL, &w), -1);
+                        pk_sampler_free(smp);
+                    }
+                    found = 1;
+                }
+            }
+            game_move_t mv;
+            CU_ASSERT_FATAL(picket_random_move(&st, &rng, &mv) == 0);
+            picket_apply(&st, &mv, NULL, 0);
+        }
+    }
+    CU_ASSERT(found);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1822,6 +1877,7 @@ int main(void)
     CU_add_test(s, "the game hooks count and draw as the sampler", test_the_game_hooks_count_and_draw_as_the_sampler);
     CU_add_test(s, "before the deal there is one world", test_before_the_deal_there_is_one_world);
     CU_add_test(s, "a malformed view is refused", test_a_malformed_view_is_refused);
+    CU_add_test(s, "a view with no world has none", test_a_view_with_no_world_has_none);
     CU_add_test(s, "counts and uniformity match the brute force", test_counts_and_uniformity_match_the_brute_force);
     CU_add_test(s, "the sampler that ignores equal answers is caught",
                 test_the_sampler_that_ignores_equal_answers_is_caught);

@@ -530,6 +530,16 @@ static int g_rank(const void *state, int *rank)
     return 1;
 }
 
+/* The other seat sees a discard's count, not its cards; every other move is public. */
+static void g_move_seen(const game_move_t *m, int mover, int observer, game_move_t *seen)
+{
+    *seen = *m;
+    if (m->kind == PK_MV_DISCARD && mover != observer) {
+        seen->arg = (int16_t)cardset_count(m->cards);
+        seen->cards = 0;
+    }
+}
+
 static int g_hand_over(const void *state)
 {
     const picket_state_t *st = state;
@@ -603,6 +613,7 @@ const game_t PICKET_GAME = {
     .scores = g_scores,
     .hand_over = g_hand_over,
     .hand_value = g_hand_value,
+    .move_seen = g_move_seen,
     .view_from_state = g_view_from_state,
     .view_seat = g_view_seat,
     .view_num_players = g_view_num_players,

@@ -772,6 +772,8 @@ static int count_worlds(pk_sampler_t *S, char *err, size_t errlen)
             }
         }
         L->tfirst[L->n] = (uint32_t)S->ntrans;
+        if (N->n == 0)
+            return 0; /* no state leads on: no world (S->worlds stays 0) */
     }
     /* The ends, then backwards: completions of every state. */
     layer_t *T = &S->layer[NSUITS];

@@ -1,0 +1,335 @@
+/* bench/ismcts: the ISMCTS bot's search (search/ismcts.h) on fixed views, one thread, a fixed seed.
+ *
+ * The views come from cotgrave sets the heuristic bot plays for both seats, seeded from the
+ * bench's seed: the exchange (each hand's elder and younger exchanges, wide decisions of up to
+ * some 3,800 discards) and the play (decisions at the first lead, mid-hand and late in the hand).
+ * For each leaf mode (rollout random, rollout heuristic, and the heuristic rollout with the
+ * ending solved once 4 or 12 tricks remain) and each phase: iterations a second, the nodes the
+ * tree keeps and the memory they take per 100,000 iterations (nodes x the pool's node size,
+ * measured by filling a 1 MB pool), and how many endings were solved. Then the sampler alone
+ * (worlds drawn a second on the same views: a search draws one a iteration), and a signature:
+ * the sum of nodes over fixed-budget searches of every view in every mode, with the moves they
+ * chose hashed in (same code, same signature; --quick gives the same signature).
+ * Target, one core: >= 100,000 iterations a second in the play with rollout leaves (each
+ * rollout mode); the solver-leaf rates are printed beside it. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "ismcts.h"
+#include "picket.h"
+#include "playout.h"
+#include "bench_util.h"
+
+enum { PH_EXCHANGE, PH_PLAY, PHASES };
+static const char *const PHASE_NAMES[PHASES] = { "exchange", "play" };
+
+enum { MODE_RANDOM, MODE_HEURISTIC, MODE_SOLVER4, MODE_SOLVER12, MODES };
+static const char *const MODE_NAMES[MODES] = { "rollout random", "rollout heuristic", "solver_depth 4",
+                                               "solver_depth 12" };
+/* Iterations a search in the timed runs (full; --quick takes a tenth) and in the signature. */
+static const int64_t TIMED_ITERS[MODES] = { 20000, 20000, 5000, 200 };
+static const int64_t SIGNATURE_ITERS[MODES] = { 400, 400, 100, 20 };
+
+enum { N_VIEWS = 12, MAX_SETS = 50 };
+static const double TARGET_PLAY = 1e5;
+
+typedef struct viewset {
+    int n;
+    picket_view_t v[N_VIEWS];
+    uint64_t set[N_VIEWS];
+} viewset_t;
+
+/* Play cotgrave sets with the heuristic bot for both seats and keep the views: every exchange
+ * decision of the first hands, and play decisions at tricks 0, 5 and 9. */
+static int collect(uint64_t seed, viewset_t vs[PHASES])
+{
+    char err[GAME_ERR_LEN];
+    bot_t *bot = bot_create("heuristic", &PICKET_GAME, seed, err, sizeof err);
+    if (!bot) {
+        fprintf(stderr, "ismcts: %s\n", err);
+        return -1;
+    }
+    const picket_rules_t *r = &picket_preset_find("cotgrave")->rules;
+    static picket_state_t st;
+    for (uint64_t set = 0; set < MAX_SETS && (vs[PH_EXCHANGE].n < N_VIEWS || vs[PH_PLAY].n < N_VIEWS); set++) {
+        picket_init(&st, r, rng_derive(seed, set));
+        while (picket_to_move(&st) != GAME_OVER && st.pub.hand_no <= 3) {
+            int who = picket_to_move(&st);
+            if (who == GAME_CHANCE) {
+                picket_apply_chance(&st, NULL, NULL, 0);
+                continue;
+            }
+            picket_view_t v;
+            picket_view_from_state(&st, who, &v);
+            const picket_pub_t *p = &st.pub;
+            int ph = -1;
+            if (p->phase == PK_PH_ELDER_EXCHANGE || p->phase == PK_PH_YOUNGER_EXCHANGE)
+                ph = PH_EXCHANGE;
+            else if (p->phase == PK_PH_PLAY && (p->trick_no == 0 || p->trick_no == 5 || p->trick_no == 9) &&
+                     p->trick_card[0] < 0 && p->trick_card[1] < 0)
+                ph = PH_PLAY;
+            if (ph >= 0 && vs[ph].n < N_VIEWS) {
+                vs[ph].v[vs[ph].n] = v;
+                vs[ph].set[vs[ph].n++] = set;
+            }
+            game_move_t m;
+            if (bot_choose(bot, &v, &m) < 0) {
+                fprintf(stderr, "ismcts: the heuristic bot found no move\n");
+                bot_free(bot);
+                return -1;
+            }
+            picket_apply(&st, &m, NULL, 0);
+        }
+    }
+    bot_free(bot);
+    for (int ph = 0; ph < PHASES; ph++)
+        if (vs[ph].n < N_VIEWS) {
+            fprintf(stderr, "ismcts: only %d %s views in %d sets\n", vs[ph].n, PHASE_NAMES[ph], MAX_SETS);
+            return -1;
+        }
+    return 0;
+}
+
+static void mode_params(int mode, ismcts_params_t *p)
+{
+    ismcts_default_params(p);
+    p->threads = 1;
+    p->rollout = mode == MODE_RANDOM ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
+    p->solver_depth = mode == MODE_SOLVER4 ? 4 : mode == MODE_SOLVER12 ? 12 : 0;
+}
+
+typedef struct figures {
+    int64_t iterations, nodes, solved;
+    double seconds;
+    int pool_full;
+    uint64_t moves_hash;
+} figures_t;
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* Search every view of a phase with `iters` iterations each, each with a search of its own
+ * (ismcts_stats are then one search's whatever the bot keeps between searches); the sums. */
+static int run(const ismcts_params_t *p, const viewset_t *vs, int64_t iters, uint64_t seed, figures_t *f,
+               game_move_t *moves, double *values)
+{
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < vs->n; i++) {
+        char err[GAME_ERR_LEN];
+        ismcts_t *s = ismcts_create(&PICKET_GAME, p, err, sizeof err);
+        if (!s) {
+            fprintf(stderr, "ismcts: %s\n", err);
+            return -1;
+        }
+        rng_t rng;
+        rng_seed(&rng, rng_derive(seed, (uint64_t)i));
+        bot_limits_t lim = { -1, -1, -1, iters, 0 };
+        game_move_t best;
+        if (ismcts_search(s, &vs->v[i], &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best) < 0) {
+            fprintf(stderr, "ismcts: the search failed on view %d (set %" PRIu64 ")\n", i, vs->set[i]);
+            ismcts_free(s);
+            return -1;
+        }
+        ismcts_stats_t st;
+        ismcts_stats(s, &st);
+        ismcts_free(s);
+        f->iterations += st.iterations;
+        f->nodes += st.nodes;
+        f->solved += st.solved;
+        f->seconds += st.seconds;
+        f->pool_full |= st.pool_full;
+        f->moves_hash = mix(mix(mix(f->moves_hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
+    }
+    return 0;
+}
+
+/* The pool's node size: fill a 1 MB pool (7/8 of it nodes, the rest candidate lists, as
+ * ismcts_create shares it out) and divide. 0 if it would not fill. */
+static double node_size(const viewset_t *play, uint64_t seed, game_move_t *moves, double *values)
+{
+    ismcts_params_t p;
+    mode_params(MODE_RANDOM, &p);
+    p.tree_mb = 1;
+    char err[GAME_ERR_LEN];
+    ismcts_t *s = ismcts_create(&PICKET_GAME, &p, err, sizeof err);
+    if (!s)
+        return 0;
+    rng_t rng;
+    rng_seed(&rng, seed);
+    bot_limits_t lim = { -1, -1, -1, 100000, 0 };
+    game_move_t best;
+    ismcts_stats_t st = { 0 };
+    if (ismcts_search(s, &play->v[0], &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best) > 0)
+        ismcts_stats(s, &st);
+    ismcts_free(s);
+    if (!st.pool_full)
+        return 0;
+    size_t bytes = (size_t)1 << 20;
+    return (double)(bytes - bytes / 8) / (double)(st.nodes + 1);
+}
+
+/* Worlds the game's sampler draws a second, prepared once a view. */
+static double sampler_rate(const viewset_t *vs, double budget, uint64_t seed)
+{
+    const game_t *g = &PICKET_GAME;
+    static picket_state_t st;
+    char err[GAME_ERR_LEN];
+    void *smp = NULL;
+    uint64_t n = 0;
+    double total = 0;
+    rng_t rng;
+    rng_seed(&rng, seed);
+    for (int i = 0; i < vs->n; i++) {
+        if (!smp)
+            smp = g->sampler_new(&vs->v[i], err, sizeof err);
+        else if (g->sampler_prepare(smp, &vs->v[i], err, sizeof err) < 0)
+            smp = NULL;
+        if (!smp) {
+            fprintf(stderr, "ismcts: the sampler refused a view: %s\n", err);
+            return -1;
+        }
+        double t0 = bench_now(), el;
+        do {
+            for (int k = 0; k < 64; k++)
+                if (g->sampler_draw(smp, &rng, &st) < 0) {
+                    g->sampler_free(smp);
+                    return -1;
+                }
+            n += 64;
+            el = bench_now() - t0;
+        } while (el < budget / vs->n);
+        total += el;
+    }
+    g->sampler_free(smp);
+    return (double)n / total;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 20261201;
+    int quick = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            puts("bench/ismcts " PICKET_VERSION);
+            return 0;
+        }
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: ismcts [--quick] [--seed S]\n\n"
+                   "The ISMCTS search on fixed views, one thread, the seed fixed: %d exchange and %d play\n"
+                   "decisions from cotgrave sets the heuristic bot plays for both seats. For each leaf mode\n"
+                   "(rollout random, rollout heuristic, solver_depth 4 and 12 after heuristic rollouts) and\n"
+                   "phase: iterations a second, nodes kept and the memory they take per 100,000 iterations\n"
+                   "(nodes x the pool's node size, measured by filling a 1 MB pool), endings solved; worlds\n"
+                   "the sampler draws a second on the same views (a search draws one an iteration); and a\n"
+                   "signature: the sum of nodes over fixed-budget searches of every view in every mode, the\n"
+                   "chosen moves hashed in (same code and seed, same signature, --quick included).\n"
+                   "Target, one core: >= %.0f iterations/s in the play with rollout leaves (each rollout\n"
+                   "mode); the solver-leaf rates are shown beside it.\n"
+                   "  --quick     a tenth of the iterations in the timed searches (%" PRId64 ", %" PRId64
+                   ", %" PRId64 ", %" PRId64 " a view)\n"
+                   "  --seed S    the seed of the sets and of the searches (default %" PRIu64 ")\n"
+                   "Exit status 1 if a search fails; the target's verdict is printed, not returned.\n",
+                   N_VIEWS, N_VIEWS, TARGET_PLAY, TIMED_ITERS[0], TIMED_ITERS[1], TIMED_ITERS[2], TIMED_ITERS[3],
+                   seed);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--quick")) {
+            quick = 1;
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc &&
+                   game_u64_token(argv[i + 1], 0, UINT64_MAX, &seed) == 0) {
+            i++;
+        } else {
+            fprintf(stderr, "ismcts: bad option '%s' (see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    static viewset_t vs[PHASES];
+    if (collect(seed, vs) < 0)
+        return 1;
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    if (!moves || !values)
+        return 1;
+    double nsize = node_size(&vs[PH_PLAY], seed, moves, values);
+    ismcts_params_t dp;
+    ismcts_default_params(&dp);
+    printf("bench/ismcts: seed %" PRIu64 ", %d exchange and %d play views from cotgrave sets (heuristic for both "
+           "seats); one thread%s; otherwise the defaults (wide %s", seed, N_VIEWS, N_VIEWS,
+           quick ? " (quick: a tenth of the iterations)" : "", dp.wide == ISMCTS_TOPK ? "topk" : "widen");
+    if (dp.wide == ISMCTS_TOPK)
+        printf(" %d", dp.widen_topk);
+    else
+        printf(" c %.2f alpha %.2f", dp.widen_c, dp.widen_alpha);
+    printf(", exploration %.2f, tree_mb %d)\n", dp.exploration, dp.tree_mb);
+    if (nsize > 0)
+        printf("node size %.0f bytes (a 1 MB pool filled)\n", nsize);
+    else
+        printf("node size unknown: a 1 MB pool did not fill\n");
+    printf("%-18s %-9s %10s %12s %12s %10s %12s %10s  %s\n", "leaf", "phase", "iters", "iters/s", "nodes",
+           "nodes/it", "MB/100k it", "solved", "target");
+    int met = 0, missed = 0;
+    double rates[MODES][PHASES];
+    for (int mode = 0; mode < MODES; mode++) {
+        ismcts_params_t p;
+        mode_params(mode, &p);
+        for (int ph = 0; ph < PHASES; ph++) {
+            figures_t f;
+            int64_t iters = quick ? TIMED_ITERS[mode] / 10 : TIMED_ITERS[mode];
+            if (run(&p, &vs[ph], iters, rng_derive(seed, 1000 + (uint64_t)(mode * PHASES + ph)), &f, moves, values) <
+                0)
+                return 1;
+            double rate = f.seconds > 0 ? (double)f.iterations / f.seconds : 0;
+            rates[mode][ph] = rate;
+            double per_it = f.iterations ? (double)f.nodes / (double)f.iterations : 0;
+            char target[64] = "";
+            if (ph == PH_PLAY && (mode == MODE_RANDOM || mode == MODE_HEURISTIC)) {
+                int ok = rate >= TARGET_PLAY;
+                met += ok, missed += !ok;
+                snprintf(target, sizeof target, ">= %.0f/s: target %s", TARGET_PLAY, ok ? "met" : "NOT met");
+            }
+            printf("%-18s %-9s %10" PRId64 " %12.0f %12" PRId64 " %10.3f %12.2f %10" PRId64 "  %s%s\n",
+                   MODE_NAMES[mode], PHASE_NAMES[ph], f.iterations, rate, f.nodes, per_it,
+                   nsize > 0 ? per_it * 1e5 * nsize / (1 << 20) : 0.0, f.solved, target,
+                   f.pool_full ? " (pool full)" : "");
+        }
+    }
+    printf("solver leaves beside the rollouts, play: %.0f (depth 4) and %.0f (depth 12) iterations/s against %.0f "
+           "(random) and %.0f (heuristic)\n", rates[MODE_SOLVER4][PH_PLAY], rates[MODE_SOLVER12][PH_PLAY],
+           rates[MODE_RANDOM][PH_PLAY], rates[MODE_HEURISTIC][PH_PLAY]);
+    double budget = quick ? 0.05 : 0.5;
+    for (int ph = 0; ph < PHASES; ph++) {
+        double w = sampler_rate(&vs[ph], budget, rng_derive(seed, 2000 + (uint64_t)ph));
+        if (w < 0)
+            return 1;
+        printf("sampler alone, %-9s %12.0f worlds/s (a search draws one world an iteration: in the search, "
+               "worlds/s = iters/s)\n", PHASE_NAMES[ph], w);
+    }
+    /* The signature: fixed budgets, the same in --quick. */
+    uint64_t sig_nodes = 0, sig_moves = 0;
+    for (int mode = 0; mode < MODES; mode++) {
+        ismcts_params_t p;
+        mode_params(mode, &p);
+        for (int ph = 0; ph < PHASES; ph++) {
+            figures_t f;
+            if (run(&p, &vs[ph], SIGNATURE_ITERS[mode], rng_derive(seed, 3000 + (uint64_t)(mode * PHASES + ph)), &f,
+                    moves, values) < 0)
+                return 1;
+            sig_nodes += (uint64_t)f.nodes;
+            sig_moves = mix(sig_moves, f.moves_hash);
+        }
+    }
+    printf("targets: %d met, %d NOT met: %s\n", met, missed, missed ? "target NOT met" : "target met");
+    printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ", %" PRId64 ", %" PRId64
+           ", %" PRId64 ")\n", sig_nodes, sig_moves, SIGNATURE_ITERS[0], SIGNATURE_ITERS[1], SIGNATURE_ITERS[2],
+           SIGNATURE_ITERS[3]);
+    free(moves);
+    free(values);
+    return 0;
+}

@@ -1,0 +1,690 @@
+#include "ismcts.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "playout.h"
+
+enum {
+    ROOT = 1,            /* pool index of the root; 0 means none */
+    MAX_PATH = 128,
+    MAX_CAND = 512,      /* candidates kept for a wide node */
+    CHECK_EVERY = 32,    /* iterations between looks at the clock and the input */
+    MIN_POOL = 2
+};
+
+typedef struct node {
+    game_move_t move;    /* as the observer sees it */
+    double reward;       /* summed rewards of the seat that moved into it */
+    uint32_t child, next;
+    uint32_t visits, avail;
+    uint32_t cand, ncand, nadmit; /* a wide node's candidates: cand arena [cand, cand + ncand) */
+    int8_t seat;         /* who moved into this node */
+    int8_t wide;         /* 0 not looked at, 1 narrow, 2 wide */
+} node_t;
+
+typedef struct worker {
+    struct ismcts *s;
+    int index;
+    node_t *pool;
+    uint32_t npool, cap;
+    game_move_t *cand;
+    uint32_t ncand, candcap;
+    void *sampler;
+    void *state;
+    playout_t po;
+    rng_t rng;
+    game_move_t *moves, *seen, *keys;
+    double *values;
+    int64_t iterations, limit;
+    int full;
+    pthread_t thread;
+} worker_t;
+
+struct ismcts {
+    const game_t *g;
+    ismcts_params_t p;
+    int nw;
+    worker_t *w;
+    /* The search in progress. */
+    const void *view;
+    int root_seat;
+    double t0, deadline;
+    const bot_hooks_t *hooks;
+    atomic_int stop;
+    ismcts_stats_t stats;
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void ismcts_default_params(ismcts_params_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->iterations = 10000;
+    p->exploration = 0.7;
+    p->rollout = PLAYOUT_HEURISTIC;
+    p->solver_depth = 0;
+    p->threads = 1;
+    p->tree_mb = 64;
+    p->wide = ISMCTS_TOPK;
+    p->widen_c = 2.0;
+    p->widen_alpha = 0.5;
+    p->widen_topk = 24;
+    p->reward_scale = 30.0;
+}
+
+static void worker_free(worker_t *w)
+{
+    if (w->sampler && w->s->g->sampler_free)
+        w->s->g->sampler_free(w->sampler);
+    playout_free(&w->po);
+    free(w->pool);
+    free(w->cand);
+    free(w->state);
+    free(w->moves);
+    free(w->seen);
+    free(w->keys);
+    free(w->values);
+}
+
+void ismcts_free(ismcts_t *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->nw; i++)
+        worker_free(&s->w[i]);
+    free(s->w);
+    free(s);
+}
+
+ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, size_t errlen)
+{
+    if (!g->sample_world || !g->heuristic_evaluate || !g->hand_over || !g->hand_value) {
+        snprintf(err, errlen, "game %s cannot be searched (no sampler, heuristic or hand values)", g->name);
+        return NULL;
+    }
+    ismcts_t *s = calloc(1, sizeof *s);
+    if (!s)
+        goto oom;
+    s->g = g;
+    s->p = *p;
+    s->nw = p->threads < 1 ? 1 : p->threads > ISMCTS_MAX_THREADS ? ISMCTS_MAX_THREADS : p->threads;
+    s->w = calloc((size_t)s->nw, sizeof *s->w);
+    if (!s->w)
+        goto oom;
+    /* The pool: tree_mb shared out among the threads, an eighth of it for candidate lists. */
+    size_t bytes = (size_t)(p->tree_mb > 0 ? p->tree_mb : 1) << 20;
+    bytes /= (size_t)s->nw;
+    size_t candbytes = bytes / 8;
+    for (int i = 0; i < s->nw; i++) {
+        worker_t *w = &s->w[i];
+        w->s = s;
+        w->index = i;
+        w->cap = (uint32_t)((bytes - candbytes) / sizeof(node_t));
+        if (w->cap < MIN_POOL)
+            w->cap = MIN_POOL;
+        w->candcap = (uint32_t)(candbytes / sizeof(game_move_t));
+        w->pool = malloc(sizeof *w->pool * w->cap);
+        w->cand = malloc(sizeof *w->cand * (w->candcap ? w->candcap : 1));
+        w->state = calloc(1, g->state_size);
+        w->moves = malloc(sizeof *w->moves * GAME_MAX_MOVES);
+        w->seen = malloc(sizeof *w->seen * GAME_MAX_MOVES);
+        w->keys = malloc(sizeof *w->keys * GAME_MAX_MOVES);
+        w->values = malloc(sizeof *w->values * GAME_MAX_MOVES);
+        if (!w->pool || !w->cand || !w->state || !w->moves || !w->seen || !w->keys || !w->values)
+            goto oom_workers;
+        if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth, p->solver_depth > 0 ? 16 : 0, err,
+                         errlen) < 0) {
+            ismcts_free(s);
+            return NULL;
+        }
+    }
+    return s;
+oom_workers:
+    ismcts_free(s);
+    s = NULL;
+oom:
+    free(s);
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- the tree */
+
+static uint32_t new_node(worker_t *w, uint32_t parent, const game_move_t *move, int seat)
+{
+    if (w->npool >= w->cap) {
+        w->full = 1;
+        return 0;
+    }
+    uint32_t i = w->npool++;
+    node_t *n = &w->pool[i];
+    memset(n, 0, sizeof *n);
+    if (move)
+        n->move = *move;
+    n->seat = (int8_t)seat;
+    if (parent) {
+        n->next = w->pool[parent].child;
+        w->pool[parent].child = i;
+    }
+    return i;
+}
+
+static uint32_t find_child(const worker_t *w, uint32_t parent, const game_move_t *key)
+{
+    for (uint32_t c = w->pool[parent].child; c; c = w->pool[c].next)
+        if (memcmp(&w->pool[c].move, key, sizeof *key) == 0)
+            return c;
+    return 0;
+}
+
+static double ucb(const worker_t *w, const node_t *n)
+{
+    double mean = n->reward / n->visits;
+    return mean + w->s->p.exploration * sqrt(log((double)(n->avail > 0 ? n->avail : 1)) / n->visits);
+}
+
+/* A wide node's candidates: the seat's moves in the order of the heuristic's values, from its
+ * own view of the world. */
+static void list_candidates(worker_t *w, node_t *n, int nmoves)
+{
+    const game_t *g = w->s->g;
+    g->view_from_state(w->state, g->to_move(w->state), w->po.view);
+    g->heuristic_evaluate(w->po.view, w->s->p.hparams, w->moves, nmoves, w->values);
+    bot_sort_moves(w->moves, w->values, nmoves);
+    uint32_t k = (uint32_t)(nmoves < MAX_CAND ? nmoves : MAX_CAND);
+    if (w->ncand + k > w->candcap) {
+        n->wide = 1; /* no room: treated as narrow */
+        return;
+    }
+    memcpy(w->cand + w->ncand, w->moves, sizeof *w->cand * k);
+    n->cand = w->ncand;
+    n->ncand = k;
+    w->ncand += k;
+    n->wide = 2;
+}
+
+static uint32_t admitted(const worker_t *w, const node_t *n)
+{
+    const ismcts_params_t *p = &w->s->p;
+    double k = p->wide == ISMCTS_TOPK ? p->widen_topk : ceil(p->widen_c * pow(n->visits + 1.0, p->widen_alpha));
+    if (k < 1)
+        k = 1;
+    return k < n->ncand ? (uint32_t)k : n->ncand;
+}
+
+/* Choose the move at node `at` for the seat to move in the world: its key (the child) and the
+ * concrete move. Returns the child, or 0 to stop descending (then *rollout). *created is set
+ * when the child is new. */
+static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *created)
+{
+    ismcts_t *s = w->s;
+    const game_t *g = s->g;
+    int seat = g->to_move(w->state), observer = s->root_seat;
+    node_t *node = &w->pool[at];
+    *created = 0;
+    int n = node->wide == 2 ? 0 : g->legal_moves(w->state, w->moves, PLAYOUT_WIDE + 1);
+    if (n < 0 || (n == 0 && node->wide != 2))
+        return 0;
+    if (n > PLAYOUT_WIDE) {
+        if (seat == observer) {
+            if (node->wide == 0)
+                list_candidates(w, node, g->legal_moves(w->state, w->moves, GAME_MAX_MOVES));
+        } else {
+            /* Another seat's wide decision (his exchange): his move by the policy, recorded as
+             * the observer sees it. */
+            if (playout_move(&w->po, w->state, s->p.rollout, &w->rng, move) < 0)
+                return 0;
+            game_move_t key = *move;
+            if (g->move_seen)
+                g->move_seen(move, seat, observer, &key);
+            uint32_t c = find_child(w, at, &key);
+            if (!c && (c = new_node(w, at, &key, seat)) != 0)
+                *created = 1;
+            if (c)
+                w->pool[c].avail++;
+            return c;
+        }
+    }
+    node = &w->pool[at];
+    if (node->wide == 2) {
+        /* The observer's wide decision: admitted candidates only, best prior first. */
+        uint32_t k = admitted(w, node), have = 0;
+        for (uint32_t c = node->child; c; c = w->pool[c].next) {
+            have++;
+            w->pool[c].avail++;
+        }
+        if (have < k) {
+            uint32_t c = new_node(w, at, &w->cand[node->cand + have], seat);
+            if (c) {
+                *created = 1;
+                *move = w->pool[c].move;
+                return c;
+            }
+        }
+        uint32_t best = 0;
+        double bv = -1e300;
+        for (uint32_t c = w->pool[at].child; c; c = w->pool[c].next) {
+            double v = w->pool[c].visits ? ucb(w, &w->pool[c]) : 1e300;
+            if (v > bv) {
+                bv = v;
+                best = c;
+            }
+        }
+        if (best)
+            *move = w->pool[best].move;
+        return best;
+    }
+    if (node->wide == 0)
+        node->wide = 1;
+    /* Keys: the moves as the observer sees them, each once. */
+    int nk = 0;
+    for (int i = 0; i < n; i++) {
+        game_move_t key = w->moves[i];
+        if (g->move_seen && seat != observer)
+            g->move_seen(&w->moves[i], seat, observer, &key);
+        int j = 0;
+        while (j < nk && memcmp(&w->keys[j], &key, sizeof key) != 0)
+            j++;
+        if (j == nk)
+            w->keys[nk++] = key;
+    }
+    uint32_t best = 0;
+    double bv = -1e300;
+    int unexpanded = 0;
+    for (int j = 0; j < nk; j++) {
+        uint32_t c = find_child(w, at, &w->keys[j]);
+        if (!c) {
+            w->keys[unexpanded++] = w->keys[j]; /* the keys without a node, packed at the front */
+            continue;
+        }
+        node_t *cn = &w->pool[c];
+        cn->avail++;
+        double v = cn->visits ? ucb(w, cn) : 1e300;
+        if (v > bv) {
+            bv = v;
+            best = c;
+        }
+    }
+    if (unexpanded && !w->full) {
+        game_move_t key = w->keys[rng_below(&w->rng, (uint32_t)unexpanded)];
+        uint32_t c = new_node(w, at, &key, seat);
+        if (c) {
+            *created = 1;
+            best = c;
+        }
+    }
+    if (!best)
+        return 0;
+    /* The concrete move: the key itself, or one the observer cannot tell from it. */
+    const game_move_t *key = &w->pool[best].move;
+    if (seat == observer || !g->move_seen) {
+        *move = *key;
+        return best;
+    }
+    if (playout_move_like(&w->po, w->state, s->p.rollout, observer, key, &w->rng, move) < 0)
+        return 0;
+    return best;
+}
+
+static void iterate(worker_t *w)
+{
+    ismcts_t *s = w->s;
+    const game_t *g = s->g;
+    uint32_t path[MAX_PATH];
+    int depth = 0;
+    double r[GAME_MAX_PLAYERS];
+    if (w->sampler ? g->sampler_draw(w->sampler, &w->rng, w->state) < 0
+                   : g->sample_world(s->view, &w->rng, w->state) < 0) {
+        /* No world agrees with the view (a view the rules never give): the search ends and the
+         * heuristic decides. */
+        w->iterations++;
+        atomic_store(&s->stop, 1);
+        return;
+    }
+    uint32_t at = ROOT;
+    path[depth++] = at;
+    while (!playout_done(&w->po, w->state) && depth < MAX_PATH) {
+        if (g->to_move(w->state) == GAME_CHANCE) {
+            g->apply_chance(w->state, &w->rng, w->po.ev, GAME_MAX_EVENTS);
+            continue;
+        }
+        game_move_t m;
+        int created;
+        uint32_t c = descend(w, at, &m, &created);
+        if (!c)
+            break;
+        playout_apply(&w->po, w->state, &m);
+        path[depth++] = c;
+        at = c;
+        if (created)
+            break;
+    }
+    playout_run(&w->po, w->state, s->p.rollout, &w->rng);
+    playout_reward(&w->po, w->state, r);
+    w->pool[ROOT].visits++;
+    for (int i = 1; i < depth; i++) {
+        node_t *n = &w->pool[path[i]];
+        n->visits++;
+        n->reward += r[n->seat];
+    }
+    w->iterations++;
+}
+
+static int out_of_time(ismcts_t *s)
+{
+    return s->deadline > 0 && now_seconds() >= s->deadline;
+}
+
+static void *worker_main(void *arg)
+{
+    worker_t *w = arg;
+    while (!atomic_load(&w->s->stop) && (w->limit < 0 || w->iterations < w->limit)) {
+        iterate(w);
+        if (w->iterations % CHECK_EVERY == 0 && out_of_time(w->s))
+            break;
+    }
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- a search */
+
+/* The root's statistics summed over the first nw workers' trees. */
+static void root_values(ismcts_t *s, int nw, const game_move_t *moves, int n, double *values, uint32_t *visits)
+{
+    for (int i = 0; i < n; i++) {
+        double sum = 0;
+        uint32_t v = 0;
+        for (int k = 0; k < nw; k++) {
+            const worker_t *w = &s->w[k];
+            if (w->npool <= ROOT)
+                continue;
+            uint32_t c = find_child(w, ROOT, &moves[i]);
+            if (c) {
+                sum += w->pool[c].reward;
+                v += w->pool[c].visits;
+            }
+        }
+        visits[i] = v;
+        values[i] = v ? sum / v : -1.0;
+    }
+}
+
+/* Progress for info lines: while other threads still run, worker 0's tree only. */
+static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double *values, uint32_t *visits)
+{
+    const bot_hooks_t *h = s->hooks;
+    if (!h || !h->info)
+        return;
+    bot_info_t info;
+    memset(&info, 0, sizeof info);
+    int64_t it = 0, nodes = 0;
+    for (int k = 0; k < nw; k++) {
+        it += s->w[k].iterations;
+        nodes += s->w[k].npool - 1;
+    }
+    info.iterations = it;
+    info.worlds = it;
+    info.nodes = nodes;
+    info.seconds = now_seconds() - s->t0;
+    root_values(s, nw, moves, n, values, visits);
+    /* The leading moves: most visited first. */
+    int used[BOT_INFO_LINES];
+    for (int l = 0; l < BOT_INFO_LINES && l < n; l++) {
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            int taken = 0;
+            for (int j = 0; j < l; j++)
+                taken |= used[j] == i;
+            if (!taken && visits[i] > 0 && (best < 0 || visits[i] > visits[best]))
+                best = i;
+        }
+        if (best < 0)
+            break;
+        used[l] = best;
+        info.moves[l] = moves[best];
+        info.values[l] = values[best];
+        info.nlines = l + 1;
+    }
+    h->info(h->data, &info);
+}
+
+int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
+                  game_move_t *moves, double *values, int cap, game_move_t *best)
+{
+    const game_t *g = s->g;
+    s->t0 = now_seconds();
+    s->view = view;
+    s->root_seat = g->view_seat(view);
+    s->hooks = hooks;
+    atomic_store(&s->stop, 0);
+    memset(&s->stats, 0, sizeof s->stats);
+    if (g->view_to_move(view) != s->root_seat)
+        return -1;
+    int n = g->view_legal_moves(view, moves, cap);
+    if (n <= 0)
+        return -1;
+
+    /* The budget: iterations, or time (a move's own, or a share of the set's clock). */
+    int64_t iters = s->p.iterations;
+    s->deadline = 0;
+    if (lim) {
+        if (lim->iterations > 0) {
+            iters = lim->iterations;
+        } else if (lim->infinite) {
+            iters = -1;
+        } else if (lim->move_time_ms > 0) {
+            iters = -1;
+            s->deadline = s->t0 + lim->move_time_ms / 1000.0;
+        } else if (lim->time_left_ms >= 0) {
+            double left = (double)lim->time_left_ms, inc = lim->inc_ms > 0 ? (double)lim->inc_ms : 0.0;
+            double share = left / 30.0 + inc * 0.8;
+            if (share > left / 3.0)
+                share = left / 3.0;
+            if (share < 1.0)
+                share = 1.0;
+            iters = -1;
+            s->deadline = s->t0 + share / 1000.0;
+        }
+    }
+    /* Each worker: a fresh tree, the sampler made over for this view, its own generator. */
+    char err[GAME_ERR_LEN];
+    for (int k = 0; k < s->nw; k++) {
+        worker_t *w = &s->w[k];
+        w->npool = ROOT;
+        w->ncand = 0;
+        w->full = 0;
+        w->iterations = 0;
+        w->po.solved = 0;
+        new_node(w, 0, NULL, s->root_seat);
+        rng_seed(&w->rng, rng_next(rng));
+        if (g->sampler_new) {
+            if (!w->sampler)
+                w->sampler = g->sampler_new(view, err, sizeof err);
+            else if (g->sampler_prepare(w->sampler, view, err, sizeof err) < 0) {
+                g->sampler_free(w->sampler);
+                w->sampler = NULL;
+            }
+            if (!w->sampler)
+                return -1;
+        }
+        w->limit = iters < 0 ? -1 : iters / s->nw + (k < iters % s->nw);
+    }
+    for (int k = 1; k < s->nw; k++)
+        if (pthread_create(&s->w[k].thread, NULL, worker_main, &s->w[k]) != 0)
+            s->w[k].limit = 0, s->w[k].thread = 0;
+    /* Worker 0 runs here, and alone looks at the input and reports. */
+    worker_t *w0 = &s->w[0];
+    uint32_t *visits = malloc(sizeof *visits * (size_t)n);
+    if (!visits) {
+        atomic_store(&s->stop, 1);
+    }
+    double last_report = s->t0;
+    while (visits && !atomic_load(&s->stop) && (w0->limit < 0 || w0->iterations < w0->limit)) {
+        iterate(w0);
+        if (w0->iterations % CHECK_EVERY == 0) {
+            if ((hooks && hooks->should_stop && hooks->should_stop(hooks->data)) || out_of_time(s))
+                break;
+            double t = now_seconds();
+            if (t - last_report >= 1.0) {
+                report(s, 1, moves, n, values, visits);
+                last_report = t;
+            }
+        }
+    }
+    /* With a fixed budget run out, the other threads finish theirs; stopped (or by time), they
+     * stop now. */
+    if (iters < 0 || !visits || w0->iterations < w0->limit)
+        atomic_store(&s->stop, 1);
+    for (int k = 1; k < s->nw; k++)
+        if (s->w[k].thread)
+            pthread_join(s->w[k].thread, NULL);
+    atomic_store(&s->stop, 1);
+    if (!visits)
+        return -1;
+    report(s, s->nw, moves, n, values, visits);
+    root_values(s, s->nw, moves, n, values, visits);
+    /* The most visited move; none visited (a pool too small for one node): the heuristic's. */
+    int b = -1;
+    for (int i = 0; i < n; i++)
+        if (visits[i] > 0 && (b < 0 || visits[i] > visits[b] || (visits[i] == visits[b] && values[i] > values[b])))
+            b = i;
+    if (b < 0) {
+        g->heuristic_evaluate(view, s->p.hparams, moves, n, values);
+        b = 0;
+        for (int i = 1; i < n; i++)
+            if (values[i] > values[b])
+                b = i;
+        for (int i = 0; i < n; i++)
+            values[i] = -1.0;
+    }
+    *best = moves[b];
+    for (int k = 0; k < s->nw; k++) {
+        s->stats.iterations += s->w[k].iterations;
+        s->stats.nodes += s->w[k].npool - 1;
+        s->stats.solved += (int64_t)s->w[k].po.solved;
+        s->stats.pool_full |= s->w[k].full;
+    }
+    s->stats.seconds = now_seconds() - s->t0;
+    free(visits);
+    return n;
+}
+
+void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out) { *out = s->stats; }
+
+/* ---------------------------------------------------------------- the bot */
+
+/* The bot's options, "ismcts.<name>", declared once: name, type, default, range, help. */
+static const struct {
+    const char *name;
+    opt_type_t type;
+    const char *def;
+    double min, max;
+    const char *vars[3];
+    const char *help;
+} ISMCTS_OPTIONS[] = {
+    { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit" },
+    { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])" },
+    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
+      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view" },
+    { "solver_depth", OPT_SPIN, "0", 0, 12, { NULL },
+      "solve the ending exactly once at most this many tricks remain (0: never)" },
+    { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)" },
+    { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full" },
+    { "wide", OPT_COMBO, "topk", 0, 0, { "widen", "topk", NULL },
+      "many moves (an exchange): progressive widening in the heuristic's order, or its best widen_topk" },
+    { "widen_c", OPT_FLOAT, "2", 0.1, 100, { NULL }, "widening: ceil(widen_c * visits^widen_alpha) candidates" },
+    { "widen_alpha", OPT_FLOAT, "0.5", 0, 1, { NULL }, "widening's exponent" },
+    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL }, "topk: candidates searched" },
+    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward" },
+};
+enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
+
+int ismcts_bot_options(opt_list_t *l)
+{
+    for (int i = 0; i < N_ISMCTS_OPTIONS; i++) {
+        opt_def_t o = { opt_list_printf(l, "ismcts.%s", ISMCTS_OPTIONS[i].name), ISMCTS_OPTIONS[i].type,
+                        ISMCTS_OPTIONS[i].def, ISMCTS_OPTIONS[i].min, ISMCTS_OPTIONS[i].max,
+                        { ISMCTS_OPTIONS[i].vars[0], ISMCTS_OPTIONS[i].vars[1], ISMCTS_OPTIONS[i].vars[2] },
+                        ISMCTS_OPTIONS[i].help, NULL };
+        if (!o.name || opt_list_add(l, &o) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
+{
+    ismcts_default_params(p);
+    p->iterations = (int64_t)bot_settings_number(set, "ismcts.iterations", (double)p->iterations);
+    p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
+    p->rollout = strcmp(bot_settings_text(set, "ismcts.rollout", "heuristic"), "random") == 0 ? PLAYOUT_RANDOM
+                                                                                               : PLAYOUT_HEURISTIC;
+    p->solver_depth = (int)bot_settings_number(set, "ismcts.solver_depth", p->solver_depth);
+    p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);
+    p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);
+    p->wide = strcmp(bot_settings_text(set, "ismcts.wide", "topk"), "widen") == 0 ? ISMCTS_WIDEN : ISMCTS_TOPK;
+    p->widen_c = bot_settings_number(set, "ismcts.widen_c", p->widen_c);
+    p->widen_alpha = bot_settings_number(set, "ismcts.widen_alpha", p->widen_alpha);
+    p->widen_topk = (int)bot_settings_number(set, "ismcts.widen_topk", p->widen_topk);
+    p->reward_scale = bot_settings_number(set, "ismcts.reward_scale", p->reward_scale);
+}
+
+typedef struct ismcts_bot {
+    ismcts_t *search;
+    game_move_t moves[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES];
+} ismcts_bot_t;
+
+static int ismcts_bot_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                        game_move_t *moves, double *values, int cap)
+{
+    ismcts_bot_t *d = b->data;
+    game_move_t best;
+    return ismcts_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+}
+
+static int ismcts_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *out)
+{
+    ismcts_bot_t *d = b->data;
+    return ismcts_search(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
+}
+
+static void ismcts_bot_destroy(bot_t *b)
+{
+    ismcts_bot_t *d = b->data;
+    if (d)
+        ismcts_free(d->search);
+    free(d);
+}
+
+int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
+{
+    ismcts_params_t p;
+    ismcts_params_from(set, &p);
+    ismcts_bot_t *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    d->search = ismcts_create(b->game, &p, err, errlen);
+    if (!d->search) {
+        free(d);
+        return -1;
+    }
+    b->data = d;
+    b->choose = ismcts_bot_choose;
+    b->evaluate = ismcts_bot_evaluate;
+    b->destroy = ismcts_bot_destroy;
+    return 0;
+}

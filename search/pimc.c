@@ -1,0 +1,582 @@
+#include "pimc.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "playout.h"
+#include "solver.h"
+
+enum {
+    MAX_DRAW_FAILS = 64      /* draws in a row that find no world before the search gives up */
+};
+
+typedef struct ranked {
+    double value;
+    int index;
+} ranked_t;
+
+struct pimc {
+    const game_t *g;
+    pimc_params_t p;
+    playout_t po;            /* the heuristic's moves and the reward; its own solver unused */
+    solver_t *solver;        /* NULL: the play is finished by the heuristic */
+    void *sampler;           /* NULL: the game has no prepared sampler (sample_world) */
+    void *world, *state;
+    void *pos, *line_pos;    /* endgame positions: the world's, and the one a line is at */
+    int *cand;               /* the candidates: indices into the legal moves */
+    int ncand;
+    double *sum, *wval;      /* per candidate: the rewards summed over the worlds, and this world's */
+    ranked_t *ranked;
+    /* The search in progress. */
+    const void *view;
+    const game_move_t *moves;
+    int root;
+    int64_t done;            /* worlds finished */
+    int stopped;             /* should_stop said so once: it stays so */
+    double t0, deadline;
+    const bot_hooks_t *hooks;
+    pimc_stats_t stats;
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void pimc_default_params(pimc_params_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->worlds = 32;
+    p->candidates = 8;
+    p->reward_scale = 30.0;
+    p->solve = 1;
+    p->play_value = PIMC_REWARD;
+    p->solver_mb = 16;
+}
+
+void pimc_free(pimc_t *s)
+{
+    if (!s)
+        return;
+    if (s->sampler && s->g->sampler_free)
+        s->g->sampler_free(s->sampler);
+    solver_free(s->solver);
+    playout_free(&s->po);
+    free(s->world);
+    free(s->state);
+    free(s->pos);
+    free(s->line_pos);
+    free(s->cand);
+    free(s->sum);
+    free(s->wval);
+    free(s->ranked);
+    free(s);
+}
+
+pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t errlen)
+{
+    if ((!g->sample_world && !g->sampler_new) || !g->heuristic_evaluate || !g->hand_over || !g->hand_value) {
+        snprintf(err, errlen, "game %s cannot be searched (no sampler, heuristic or hand values)", g->name);
+        return NULL;
+    }
+    pimc_t *s = calloc(1, sizeof *s);
+    if (!s)
+        goto oom;
+    s->g = g;
+    s->p = *p;
+    if (s->p.candidates < 1)
+        s->p.candidates = 1;
+    if (s->p.candidates > PIMC_MAX_CANDIDATES)
+        s->p.candidates = PIMC_MAX_CANDIDATES;
+    if (playout_init(&s->po, g, p->reward_scale, p->hparams, 0, 0, err, errlen) < 0) {
+        free(s);
+        return NULL;
+    }
+    s->world = calloc(1, g->state_size);
+    s->state = calloc(1, g->state_size);
+    s->cand = malloc(sizeof *s->cand * GAME_MAX_MOVES);
+    s->sum = malloc(sizeof *s->sum * GAME_MAX_MOVES);
+    s->wval = malloc(sizeof *s->wval * GAME_MAX_MOVES);
+    s->ranked = malloc(sizeof *s->ranked * GAME_MAX_MOVES);
+    if (!s->world || !s->state || !s->cand || !s->sum || !s->wval || !s->ranked)
+        goto oom;
+    if (g->endgame && p->solve) {
+        s->pos = calloc(1, g->endgame->pos_size);
+        s->line_pos = calloc(1, g->endgame->pos_size);
+        if (!s->pos || !s->line_pos)
+            goto oom;
+        s->solver = solver_create(g->endgame, (size_t)(p->solver_mb > 0 ? p->solver_mb : 1), TT_ARRAY, err, errlen);
+        if (!s->solver) {
+            pimc_free(s);
+            return NULL;
+        }
+    }
+    return s;
+oom:
+    pimc_free(s);
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- one world */
+
+/* The clock or the controller says stop. */
+static int interrupted(pimc_t *s)
+{
+    if (!s->stopped && s->hooks && s->hooks->should_stop && s->hooks->should_stop(s->hooks->data))
+        s->stopped = 1;
+    return s->stopped || (s->deadline > 0 && now_seconds() >= s->deadline);
+}
+
+/* Play the hand on along the solver's line (one solver_best a ply) while it is in its play: 1 if
+ * it played a move, 0 if not (not in the play, or a move the rules refuse: never). */
+static int solve_line(pimc_t *s, void *state)
+{
+    const game_endgame_t *eg = s->g->endgame;
+    int played = 0;
+    while (!playout_done(&s->po, state) && eg->from_state(state, s->line_pos) == 0 && eg->to_move(s->line_pos) >= 0) {
+        int mv = -1;
+        solver_best(s->solver, s->line_pos, &mv);
+        if (mv < 0)
+            break;
+        game_move_t m;
+        char err[GAME_ERR_LEN];
+        eg->to_game_move(mv, &m);
+        if (!s->g->check_move(state, &m, err, sizeof err))
+            break;
+        playout_apply(&s->po, state, &m);
+        played = 1;
+    }
+    return played;
+}
+
+/* Finish the hand in the world: chance from rng, the play along the solver's line, any other
+ * decision by the heuristic from the mover's own view. The observer's reward, or -1. */
+static double finish(pimc_t *s, void *state, rng_t *rng)
+{
+    const game_t *g = s->g;
+    while (!playout_done(&s->po, state)) {
+        if (g->to_move(state) == GAME_CHANCE) {
+            g->apply_chance(state, rng, s->po.ev, GAME_MAX_EVENTS);
+            continue;
+        }
+        if (s->solver && solve_line(s, state))
+            continue;
+        game_move_t m;
+        if (playout_move(&s->po, state, PLAYOUT_HEURISTIC, rng, &m) < 0)
+            return -1.0;
+        playout_apply(&s->po, state, &m);
+    }
+    double r[GAME_MAX_PLAYERS];
+    playout_reward(&s->po, state, r);
+    return r[s->root];
+}
+
+/* The reward from points alone: the observer's lead this hand (over the others' mean) plus
+ * `value` more, through playout.h's curve. A set that ends in the hand is not seen. */
+static double points_reward(const pimc_t *s, const void *world, int value)
+{
+    const game_t *g = s->g;
+    double hv[GAME_MAX_PLAYERS], sum = 0;
+    int n = g->num_players(world);
+    g->hand_value(world, hv);
+    for (int i = 0; i < n; i++)
+        sum += hv[i];
+    double others = n > 1 ? (sum - hv[s->root]) / (n - 1) : 0.0;
+    return 0.5 + 0.45 * tanh((hv[s->root] - others + value) / s->po.scale);
+}
+
+/* The candidate that is this move, or -1. */
+static int find_candidate(const pimc_t *s, const game_move_t *m)
+{
+    for (int c = 0; c < s->ncand; c++)
+        if (memcmp(&s->moves[s->cand[c]], m, sizeof *m) == 0)
+            return c;
+    return -1;
+}
+
+/* 1 if the world's position is in the play with the observer to move: the solver values it. */
+static int in_play(pimc_t *s)
+{
+    const game_endgame_t *eg = s->g->endgame;
+    return s->solver && eg->from_state(s->world, s->pos) == 0 && eg->to_move(s->pos) == s->root;
+}
+
+/* Every candidate valued in a world in the play, into wval: 0, or -1 (cut short, or a move the
+ * solver and the view do not agree on: never). */
+static int value_play(pimc_t *s, rng_t *rng)
+{
+    const game_t *g = s->g;
+    const game_endgame_t *eg = g->endgame;
+    if (!in_play(s))
+        return -1;
+    uint8_t em[ENDGAME_MAX_MOVES], rep[ENDGAME_MAX_MOVES];
+    int ev[ENDGAME_MAX_MOVES], nrep = 0, valued = 0;
+    double rep_reward[ENDGAME_MAX_MOVES];
+    int ne = solver_all(s->solver, s->pos, em, ev);
+    for (int c = 0; c < s->ncand; c++)
+        s->wval[c] = -1.0;
+    for (int i = 0; i < ne; i++) {
+        game_move_t m;
+        eg->to_game_move(em[i], &m);
+        int c = find_candidate(s, &m);
+        if (c < 0 || s->wval[c] >= 0)
+            continue;
+        if (s->p.play_value == PIMC_POINTS) {
+            s->wval[c] = points_reward(s, s->world, ev[i]);
+            valued++;
+            continue;
+        }
+        /* Equivalent moves end alike: one line for each class. */
+        int r = eg->representative(s->pos, em[i]), k = 0;
+        while (k < nrep && rep[k] != r)
+            k++;
+        if (k == nrep) {
+            if (interrupted(s))
+                return -1;
+            game_move_t rm;
+            char err[GAME_ERR_LEN];
+            eg->to_game_move(r, &rm);
+            memcpy(s->state, s->world, g->state_size);
+            if (!g->check_move(s->state, &rm, err, sizeof err))
+                return -1;
+            playout_apply(&s->po, s->state, &rm);
+            rep[nrep] = (uint8_t)r;
+            rep_reward[nrep++] = finish(s, s->state, rng);
+        }
+        if (rep_reward[k] < 0)
+            return -1;
+        s->wval[c] = rep_reward[k];
+        valued++;
+    }
+    return valued == s->ncand ? 0 : -1;
+}
+
+/* Every candidate valued in a world outside the play, into wval: applied, then the hand finished
+ * (finish), each from the same generator. 0, or -1 (cut short, or a move the world refuses). */
+static int value_candidates(pimc_t *s, uint64_t seed)
+{
+    const game_t *g = s->g;
+    for (int c = 0; c < s->ncand; c++) {
+        if (c > 0 && interrupted(s))
+            return -1;
+        const game_move_t *m = &s->moves[s->cand[c]];
+        char err[GAME_ERR_LEN];
+        rng_t rng;
+        rng_seed(&rng, seed);
+        memcpy(s->state, s->world, g->state_size);
+        if (!g->check_move(s->state, m, err, sizeof err))
+            return -1;
+        playout_apply(&s->po, s->state, m);
+        s->wval[c] = finish(s, s->state, &rng);
+        if (s->wval[c] < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- a search */
+
+static int by_value_then_index(const void *a, const void *b)
+{
+    const ranked_t *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? 1 : -1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The candidates: in the play every legal move (the solver values them all); else the
+ * heuristic's best K from the view, best first. values is scratch. */
+static void choose_candidates(pimc_t *s, int play, int n, double *values)
+{
+    if (play) {
+        for (int i = 0; i < n; i++)
+            s->cand[i] = i;
+        s->ncand = n;
+        return;
+    }
+    s->g->heuristic_evaluate(s->view, s->p.hparams, s->moves, n, values);
+    for (int i = 0; i < n; i++)
+        s->ranked[i] = (ranked_t){ values[i], i };
+    qsort(s->ranked, (size_t)n, sizeof *s->ranked, by_value_then_index);
+    s->ncand = n < s->p.candidates ? n : s->p.candidates;
+    for (int c = 0; c < s->ncand; c++)
+        s->cand[c] = s->ranked[c].index;
+}
+
+static void report(pimc_t *s)
+{
+    const bot_hooks_t *h = s->hooks;
+    if (!h || !h->info)
+        return;
+    bot_info_t info;
+    memset(&info, 0, sizeof info);
+    info.iterations = s->done;
+    info.worlds = s->done;
+    info.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
+    info.seconds = now_seconds() - s->t0;
+    if (s->done > 0) {
+        for (int c = 0; c < s->ncand; c++)
+            s->ranked[c] = (ranked_t){ s->sum[c] / (double)s->done, c };
+        qsort(s->ranked, (size_t)s->ncand, sizeof *s->ranked, by_value_then_index);
+        info.nlines = s->ncand < BOT_INFO_LINES ? s->ncand : BOT_INFO_LINES;
+        for (int l = 0; l < info.nlines; l++) {
+            info.moves[l] = s->moves[s->cand[s->ranked[l].index]];
+            info.values[l] = s->ranked[l].value;
+        }
+    }
+    h->info(h->data, &info);
+}
+
+/* A world into s->world: 0, or -1 if none was found. */
+static int draw_world(pimc_t *s, rng_t *rng)
+{
+    if (s->sampler)
+        return s->g->sampler_draw(s->sampler, rng, s->world);
+    return s->g->sample_world(s->view, rng, s->world);
+}
+
+/* The sampler made over for this view (created on the first decision). 0, or -1. */
+static int prepare_sampler(pimc_t *s, const void *view)
+{
+    const game_t *g = s->g;
+    char err[GAME_ERR_LEN];
+    if (!g->sampler_new)
+        return g->sample_world ? 0 : -1;
+    if (s->sampler && g->sampler_prepare(s->sampler, view, err, sizeof err) < 0) {
+        g->sampler_free(s->sampler);
+        s->sampler = NULL;
+    }
+    if (!s->sampler)
+        s->sampler = g->sampler_new(view, err, sizeof err);
+    return s->sampler ? 0 : -1;
+}
+
+/* The worlds to search (-1: until stopped) and s->deadline, from the limits. */
+static int64_t budget(pimc_t *s, const bot_limits_t *lim, int n)
+{
+    int64_t worlds = s->p.worlds;
+    s->deadline = 0;
+    if (n == 1 && !(lim && lim->infinite))
+        return 1; /* nothing to choose: one world gives the move a value */
+    if (!lim)
+        return worlds;
+    if (lim->iterations > 0)
+        return lim->iterations;
+    if (lim->infinite)
+        return -1;
+    if (lim->move_time_ms > 0) {
+        s->deadline = s->t0 + lim->move_time_ms / 1000.0;
+        return -1;
+    }
+    if (lim->time_left_ms >= 0) {
+        /* A share of the set's clock, as ismcts takes it. */
+        double left = (double)lim->time_left_ms, inc = lim->inc_ms > 0 ? (double)lim->inc_ms : 0.0;
+        double share = left / 30.0 + inc * 0.8;
+        if (share > left / 3.0)
+            share = left / 3.0;
+        if (share < 1.0)
+            share = 1.0;
+        s->deadline = s->t0 + share / 1000.0;
+        return -1;
+    }
+    return worlds;
+}
+
+int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
+                game_move_t *moves, double *values, int cap, game_move_t *best)
+{
+    const game_t *g = s->g;
+    s->t0 = now_seconds();
+    s->view = view;
+    s->moves = moves;
+    s->root = g->view_seat(view);
+    s->hooks = hooks;
+    s->done = 0;
+    s->stopped = 0;
+    s->ncand = 0;
+    memset(&s->stats, 0, sizeof s->stats);
+    if (s->solver)
+        solver_reset_stats(s->solver);
+    if (g->view_to_move(view) != s->root)
+        return -1;
+    int n = g->view_legal_moves(view, moves, cap);
+    if (n <= 0 || prepare_sampler(s, view) < 0)
+        return -1;
+    int64_t worlds = budget(s, lim, n);
+    rng_t r;
+    rng_seed(&r, rng_next(rng));
+
+    int play = -1, fails = 0;
+    double last_report = s->t0;
+    while (worlds < 0 || s->done < worlds) {
+        if (draw_world(s, &r) < 0) {
+            if (++fails >= MAX_DRAW_FAILS)
+                break;
+            continue;
+        }
+        fails = 0;
+        if (play < 0) {
+            /* The phase is public: the first world tells it for all. */
+            play = in_play(s);
+            choose_candidates(s, play, n, values);
+            for (int c = 0; c < s->ncand; c++)
+                s->sum[c] = 0.0;
+        }
+        uint64_t seed = rng_next(&r);
+        int ok;
+        if (play) {
+            rng_t wr;
+            rng_seed(&wr, seed);
+            ok = value_play(s, &wr);
+        } else {
+            ok = value_candidates(s, seed);
+        }
+        if (ok == 0) {
+            for (int c = 0; c < s->ncand; c++)
+                s->sum[c] += s->wval[c];
+            s->done++;
+        }
+        if (interrupted(s))
+            break;
+        /* Under a clock, no world that the mean world so far says would end past it. */
+        double t = now_seconds();
+        if (s->deadline > 0 && s->done > 0 && t + (t - s->t0) / (double)s->done > s->deadline)
+            break;
+        if (t - last_report >= 1.0) {
+            report(s);
+            last_report = t;
+        }
+    }
+
+    for (int i = 0; i < n; i++)
+        values[i] = -1.0;
+    if (s->done == 0) {
+        /* No world valued every candidate: the heuristic's move, unvalued. */
+        g->heuristic_evaluate(view, s->p.hparams, moves, n, s->wval);
+        int b = 0;
+        for (int i = 1; i < n; i++)
+            if (s->wval[i] > s->wval[b])
+                b = i;
+        *best = moves[b];
+    } else {
+        report(s);
+        int b = 0;
+        for (int c = 0; c < s->ncand; c++) {
+            values[s->cand[c]] = s->sum[c] / (double)s->done;
+            if (s->sum[c] > s->sum[b])
+                b = c;
+        }
+        *best = moves[s->cand[b]];
+    }
+    s->stats.worlds = s->done;
+    s->stats.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
+    s->stats.candidates = s->ncand;
+    s->stats.solved_play = play > 0;
+    s->stats.seconds = now_seconds() - s->t0;
+    return n;
+}
+
+void pimc_stats(const pimc_t *s, pimc_stats_t *out) { *out = s->stats; }
+
+/* ---------------------------------------------------------------- the bot */
+
+/* The bot's options, "pimc.<name>", declared once: name, type, default, range, help. */
+static const struct {
+    const char *name;
+    opt_type_t type;
+    const char *def;
+    double min, max;
+    const char *vars[3];
+    const char *help;
+} PIMC_OPTIONS[] = {
+    { "worlds", OPT_SPIN, "32", 1, 1e9, { NULL }, "worlds a decision when go gives no limit" },
+    { "candidates", OPT_SPIN, "8", 1, PIMC_MAX_CANDIDATES, { NULL },
+      "outside the play, the heuristic's best moves valued in each world (in the play: every move)" },
+    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward" },
+    { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)" },
+    { "play_value", OPT_COMBO, "reward", 0, 0, { "reward", "points", NULL },
+      "in the play: the reward at the end of the solver's line, or from the solver's points alone" },
+    { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes" },
+};
+enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
+
+int pimc_bot_options(opt_list_t *l)
+{
+    for (int i = 0; i < N_PIMC_OPTIONS; i++) {
+        opt_def_t o = { opt_list_printf(l, "pimc.%s", PIMC_OPTIONS[i].name), PIMC_OPTIONS[i].type,
+                        PIMC_OPTIONS[i].def, PIMC_OPTIONS[i].min, PIMC_OPTIONS[i].max,
+                        { PIMC_OPTIONS[i].vars[0], PIMC_OPTIONS[i].vars[1], PIMC_OPTIONS[i].vars[2] },
+                        PIMC_OPTIONS[i].help, NULL };
+        if (!o.name || opt_list_add(l, &o) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
+{
+    pimc_default_params(p);
+    p->worlds = (int64_t)bot_settings_number(set, "pimc.worlds", (double)p->worlds);
+    p->candidates = (int)bot_settings_number(set, "pimc.candidates", p->candidates);
+    p->reward_scale = bot_settings_number(set, "pimc.reward_scale", p->reward_scale);
+    p->solve = bot_settings_number(set, "pimc.solver", p->solve) != 0;
+    p->play_value = strcmp(bot_settings_text(set, "pimc.play_value", "reward"), "points") == 0 ? PIMC_POINTS
+                                                                                             : PIMC_REWARD;
+    p->solver_mb = (int)bot_settings_number(set, "pimc.solver_mb", p->solver_mb);
+}
+
+typedef struct pimc_bot {
+    pimc_t *search;
+    game_move_t moves[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES];
+} pimc_bot_t;
+
+static int pimc_bot_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                             game_move_t *moves, double *values, int cap)
+{
+    pimc_bot_t *d = b->data;
+    game_move_t best;
+    return pimc_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+}
+
+static int pimc_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                           game_move_t *out)
+{
+    pimc_bot_t *d = b->data;
+    return pimc_search(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
+}
+
+static void pimc_bot_destroy(bot_t *b)
+{
+    pimc_bot_t *d = b->data;
+    if (d)
+        pimc_free(d->search);
+    free(d);
+}
+
+int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
+{
+    pimc_params_t p;
+    pimc_params_from(set, &p);
+    pimc_bot_t *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    d->search = pimc_create(b->game, &p, err, errlen);
+    if (!d->search) {
+        free(d);
+        return -1;
+    }
+    b->data = d;
+    b->choose = pimc_bot_choose;
+    b->evaluate = pimc_bot_evaluate;
+    b->destroy = pimc_bot_destroy;
+    return 0;
+}

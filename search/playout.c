@@ -1,0 +1,179 @@
+#include "playout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int playout_init(playout_t *p, const game_t *g, double scale, const double *hparams, int solver_depth,
+                 size_t solver_mb, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->g = g;
+    p->scale = scale > 0 ? scale : 30.0;
+    p->hparams = hparams;
+    p->solver_depth = solver_depth;
+    p->view = calloc(1, g->view_size);
+    p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
+    p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
+    if (g->endgame)
+        p->pos = calloc(1, g->endgame->pos_size);
+    if (!p->view || !p->moves || !p->values || (g->endgame && !p->pos)) {
+        playout_free(p);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (solver_mb > 0 && solver_depth > 0 && g->endgame) {
+        p->solver = solver_create(g->endgame, solver_mb, TT_ARRAY, err, errlen);
+        if (!p->solver) {
+            playout_free(p);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void playout_free(playout_t *p)
+{
+    solver_free(p->solver);
+    free(p->view);
+    free(p->pos);
+    free(p->moves);
+    free(p->values);
+    memset(p, 0, sizeof *p);
+}
+
+int playout_done(const playout_t *p, const void *state)
+{
+    return p->g->to_move(state) == GAME_OVER || p->g->hand_over(state);
+}
+
+void playout_reward(const playout_t *p, const void *state, double *r)
+{
+    const game_t *g = p->g;
+    int n = g->num_players(state);
+    if (g->to_move(state) == GAME_OVER && game_returns(g, state, r) == 0)
+        return;
+    double hv[GAME_MAX_PLAYERS], sum = 0;
+    g->hand_value(state, hv);
+    for (int i = 0; i < n; i++)
+        sum += hv[i];
+    for (int i = 0; i < n; i++) {
+        double others = n > 1 ? (sum - hv[i]) / (n - 1) : 0.0;
+        r[i] = 0.5 + 0.45 * tanh((hv[i] - others) / p->scale);
+    }
+}
+
+void playout_apply(playout_t *p, void *state, const game_move_t *m)
+{
+    p->g->apply(state, m, p->ev, GAME_MAX_EVENTS);
+}
+
+/* The heuristic's best of the n moves in p->moves, judged from the mover's view of the world;
+ * among more than PLAYOUT_SAMPLE, a random PLAYOUT_SAMPLE of them. */
+static int heuristic_pick(playout_t *p, const void *state, int n, rng_t *rng, game_move_t *out)
+{
+    const game_t *g = p->g;
+    if (n > PLAYOUT_SAMPLE) {
+        for (int i = 0; i < PLAYOUT_SAMPLE; i++) {
+            int j = i + (int)rng_below(rng, (uint32_t)(n - i));
+            game_move_t t = p->moves[i];
+            p->moves[i] = p->moves[j];
+            p->moves[j] = t;
+        }
+        n = PLAYOUT_SAMPLE;
+    }
+    g->view_from_state(state, g->to_move(state), p->view);
+    g->heuristic_evaluate(p->view, p->hparams, p->moves, n, p->values);
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (p->values[i] > p->values[best])
+            best = i;
+    *out = p->moves[best];
+    return 0;
+}
+
+int playout_move(playout_t *p, const void *state, int policy, rng_t *rng, game_move_t *out)
+{
+    const game_t *g = p->g;
+    if (policy == PLAYOUT_RANDOM || !g->heuristic_evaluate)
+        return g->random_move(state, rng, out);
+    /* Every move when they are few; else a random PLAYOUT_SAMPLE of them, drawn without listing
+     * the thousands (an exchange). */
+    int n = g->legal_moves(state, p->moves, PLAYOUT_WIDE + 1);
+    if (n <= 0)
+        return -1;
+    if (n > PLAYOUT_WIDE) {
+        for (n = 0; n < PLAYOUT_SAMPLE; n++)
+            if (g->random_move(state, rng, &p->moves[n]) < 0)
+                return -1;
+    }
+    return heuristic_pick(p, state, n, rng, out);
+}
+
+int playout_move_like(playout_t *p, const void *state, int policy, int observer, const game_move_t *seen, rng_t *rng,
+                      game_move_t *out)
+{
+    const game_t *g = p->g;
+    int n = g->legal_moves(state, p->moves, GAME_MAX_MOVES), k = 0, mover = g->to_move(state);
+    for (int i = 0; i < n; i++) {
+        game_move_t s;
+        if (g->move_seen)
+            g->move_seen(&p->moves[i], mover, observer, &s);
+        else
+            s = p->moves[i];
+        if (memcmp(&s, seen, sizeof s) == 0)
+            p->moves[k++] = p->moves[i];
+    }
+    if (k == 0)
+        return -1;
+    if (policy == PLAYOUT_RANDOM || !g->heuristic_evaluate) {
+        *out = p->moves[rng_below(rng, (uint32_t)k)];
+        return 0;
+    }
+    return heuristic_pick(p, state, k, rng, out);
+}
+
+/* Play the rest of the hand along the solver's line, if the hand is in its play and at most
+ * solver_depth tricks remain: 1 if it did, 0 if not. */
+static int solve_ending(playout_t *p, void *state)
+{
+    const game_endgame_t *eg = p->g->endgame;
+    if (!p->solver || eg->from_state(state, p->pos) < 0 || eg->to_move(p->pos) < 0 ||
+        eg->depth(p->pos) > 2 * p->solver_depth)
+        return 0;
+    uint8_t line[SOLVER_MAX_LINE];
+    int n = solver_line(p->solver, p->pos, line, SOLVER_MAX_LINE);
+    p->solved++;
+    for (int i = 0; i < n && !playout_done(p, state); i++) {
+        game_move_t m;
+        eg->to_game_move(line[i], &m);
+        char err[GAME_ERR_LEN];
+        if (!p->g->check_move(state, &m, err, sizeof err))
+            return 0; /* never: the line is legal; the policy finishes if it were not */
+        playout_apply(p, state, &m);
+    }
+    return 1;
+}
+
+int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
+{
+    const game_t *g = p->g;
+    int steps = 0;
+    while (!playout_done(p, state)) {
+        if (g->to_move(state) == GAME_CHANCE) {
+            g->apply_chance(state, rng, p->ev, GAME_MAX_EVENTS);
+            continue;
+        }
+        if (solve_ending(p, state)) {
+            if (playout_done(p, state))
+                break;
+        }
+        game_move_t m;
+        if (playout_move(p, state, policy, rng, &m) < 0)
+            return -1;
+        playout_apply(p, state, &m);
+        steps++;
+    }
+    return steps;
+}

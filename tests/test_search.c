@@ -1,0 +1,1298 @@
+/* The ISMCTS bot (search/ismcts.h, search/playout.h) on Picket positions:
+ *  1. determinism: one thread and equal seeds give equal moves and equal values at every decision
+ *     of seeded hands (rollout heuristic, rollout random, and solved endings);
+ *  2. a session searching (`go infinite`, or a huge `go iterations`) answers isready at once and,
+ *     on stop, its move, with one thread and with two;
+ *  3. a tiny node pool (1 MB, and 64 threads sharing 1 MB) fills and the bot still plays legal
+ *     moves, through whole sets;
+ *  4. the bot sees only its view: two deals that differ in two cards it cannot see (one the
+ *     opponent discards, one left in the stock) give the same views and the same decisions;
+ *  5. where every consistent world gives the solver the same values, the bot plays a move the
+ *     solver proves best on the true state;
+ *  6. the reward serves the set: in a built race to the target, the line that scores most loses
+ *     the set (the solver and a set minimax say so in every world the view allows), and the bot
+ *     takes the line that wins it;
+ *  7. the options "ismcts.<name>" are declared, and bad values are refused with one line;
+ *  8. two threads search the whole budget and return a legal move;
+ *  9. a search whose sampler finds no world still ends, and ismcts_stats are the last search's.
+ * The session and no-world cases run in a forked child that is killed if it hangs, so that a
+ * search that never returns fails its test rather than the suite. Iteration counts are small: the suite takes seconds in Release. A failure prints the seed and
+ * the position that reproduce it.
+ */
+#include <CUnit/CUnit.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "game.h"
+#include "ismcts.h"
+#include "options.h"
+#include "picket.h"
+#include "picket_endgame.h"
+#include "playout.h"
+#include "session.h"
+#include "solver.h"
+#include "test_util.h"
+
+static const game_t *const G = &PICKET_GAME;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static const char *move_text(const game_move_t *m, char *buf, size_t len)
+{
+    if (G->move_format(m, buf, len) < 0)
+        snprintf(buf, len, "?");
+    return buf;
+}
+
+static int same_move(const game_move_t *a, const game_move_t *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+static picket_rules_t rules_of(const char *preset, const char *flag)
+{
+    picket_rules_t r;
+    char flags[1][48];
+    char err[GAME_ERR_LEN];
+    int n = 0;
+    if (flag) {
+        snprintf(flags[0], sizeof flags[0], "%s", flag);
+        n = 1;
+    }
+    if (picket_rules_build(&r, preset, (const char(*)[48])flags, n, err, sizeof err) < 0) {
+        fprintf(stderr, "\n    rules %s %s: %s\n", preset, flag ? flag : "", err);
+        CU_FAIL_FATAL("bad rules in a test");
+    }
+    return r;
+}
+
+static void deal_chance(picket_state_t *st)
+{
+    while (picket_to_move(st) == GAME_CHANCE)
+        picket_apply_chance(st, NULL, NULL, 0);
+}
+
+/* A search with its own parameters: the best move, the moves and their values. */
+static int search_once(const ismcts_params_t *p, const void *view, int64_t iters, uint64_t seed, game_move_t *best,
+                       game_move_t *moves, double *values, ismcts_stats_t *stats)
+{
+    char err[GAME_ERR_LEN];
+    ismcts_t *s = ismcts_create(G, p, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "\n    ismcts_create: %s\n", err);
+        CU_FAIL("ismcts_create refused");
+        return -1;
+    }
+    rng_t rng;
+    rng_seed(&rng, seed);
+    bot_limits_t lim = { -1, -1, -1, iters, 0 };
+    int n = ismcts_search(s, view, &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, best);
+    if (stats)
+        ismcts_stats(s, stats);
+    ismcts_free(s);
+    return n;
+}
+
+/* Settings with some ismcts options set ("name", "value", ..., NULL). */
+static bot_settings_t *settings_with(const char *const *pairs)
+{
+    char err[GAME_ERR_LEN];
+    bot_settings_t *set = bot_settings_create(err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+    for (int i = 0; pairs && pairs[i]; i += 2)
+        if (bot_settings_set(set, pairs[i], pairs[i + 1], err, sizeof err) < 0) {
+            fprintf(stderr, "\n    %s = %s: %s\n", pairs[i], pairs[i + 1], err);
+            CU_FAIL_FATAL("an option the test sets was refused");
+        }
+    return set;
+}
+
+/* A scripted move on a true state; it must be legal. */
+static void play_text(picket_state_t *st, const char *text)
+{
+    game_move_t m;
+    char err[GAME_ERR_LEN];
+    CU_ASSERT_EQUAL_FATAL(picket_move_parse(text, &m, err, sizeof err), 0);
+    if (!picket_check_move(st, &m, err, sizeof err)) {
+        fprintf(stderr, "\n    scripted move '%s' refused: %s\n", text, err);
+        CU_FAIL_FATAL("a scripted move is illegal");
+    }
+    picket_apply(st, &m, NULL, 0);
+}
+
+/* ---------------------------------------------------------------- 1. determinism */
+
+/* The first hand of seeded cotgrave sets, seat 0 searched by two bots (and two bare searches)
+ * with equal seeds, seat 1 by the heuristic: at every decision of seat 0 the moves, and the bare
+ * searches' values, must be equal bit for bit. */
+static void check_determinism(const char *const *opts, int64_t iters, const char *what)
+{
+    bot_settings_t *set = settings_with(opts);
+    ismcts_params_t p;
+    ismcts_params_from(set, &p);
+    CU_ASSERT_EQUAL(p.threads, 1);
+    game_move_t *moves[2];
+    double *values[2];
+    for (int k = 0; k < 2; k++) {
+        moves[k] = malloc(sizeof *moves[k] * GAME_MAX_MOVES);
+        values[k] = malloc(sizeof *values[k] * GAME_MAX_MOVES);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(moves[k]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(values[k]);
+    }
+    char err[GAME_ERR_LEN];
+    ismcts_t *bare[2];
+    for (int k = 0; k < 2; k++) {
+        bare[k] = ismcts_create(G, &p, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(bare[k]);
+    }
+    int decisions = 0, kinds[PK_PH_COUNT] = { 0 };
+    for (uint64_t seed = 41; seed <= 42; seed++) {
+        bot_t *a = bot_create_with("ismcts", G, 1000 + seed, set, err, sizeof err);
+        bot_t *b = bot_create_with("ismcts", G, 1000 + seed, set, err, sizeof err);
+        bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
+        CU_ASSERT_FATAL(a && b && h);
+        rng_t ra, rb;
+        rng_seed(&ra, 7 * seed);
+        rng_seed(&rb, 7 * seed);
+        picket_state_t st;
+        picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
+        deal_chance(&st);
+        while (picket_to_move(&st) >= 0 && st.pub.hand_no == 1) {
+            int who = picket_to_move(&st);
+            picket_view_t v;
+            picket_view_from_state(&st, who, &v);
+            game_move_t m, m2;
+            if (who == 1) {
+                CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
+                picket_apply(&st, &m, NULL, 0);
+                deal_chance(&st);
+                continue;
+            }
+            bot_limits_t lim = { -1, -1, -1, iters, 0 };
+            CU_ASSERT_FATAL(a->choose(a, &v, &lim, NULL, &m) == 0);
+            CU_ASSERT_FATAL(b->choose(b, &v, &lim, NULL, &m2) == 0);
+            game_move_t best[2];
+            int n[2];
+            for (int k = 0; k < 2; k++)
+                n[k] = ismcts_search(bare[k], &v, &lim, NULL, k ? &rb : &ra, moves[k], values[k], GAME_MAX_MOVES,
+                                     &best[k]);
+            int same = same_move(&m, &m2) && n[0] == n[1] && n[0] > 0 && same_move(&best[0], &best[1]) &&
+                       memcmp(moves[0], moves[1], sizeof *moves[0] * (size_t)n[0]) == 0 &&
+                       memcmp(values[0], values[1], sizeof *values[0] * (size_t)n[0]) == 0;
+            if (!same) {
+                char t1[64], t2[64], t3[64], t4[64];
+                fprintf(stderr, "\n    %s: seed %llu decision %d (%s): bots %s / %s, searches %s / %s\n", what,
+                        (unsigned long long)seed, decisions, PK_PHASE_NAMES[st.pub.phase],
+                        move_text(&m, t1, sizeof t1), move_text(&m2, t2, sizeof t2),
+                        move_text(&best[0], t3, sizeof t3), move_text(&best[1], t4, sizeof t4));
+            }
+            CU_ASSERT(same);
+            CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+            kinds[st.pub.phase]++;
+            decisions++;
+            picket_apply(&st, &m, NULL, 0);
+            deal_chance(&st);
+        }
+        bot_free(a);
+        bot_free(b);
+        bot_free(h);
+    }
+    /* The hands went through the exchange and the play. */
+    CU_ASSERT(decisions >= 10);
+    CU_ASSERT(kinds[PK_PH_ELDER_EXCHANGE] + kinds[PK_PH_YOUNGER_EXCHANGE] + kinds[PK_PH_BLANK_COUNT] +
+                  kinds[PK_PH_SET_ASIDE] >= 2);
+    CU_ASSERT(kinds[PK_PH_PLAY] >= 8);
+    for (int k = 0; k < 2; k++) {
+        ismcts_free(bare[k]);
+        free(moves[k]);
+        free(values[k]);
+    }
+    bot_settings_free(set);
+}
+
+static void test_one_thread_same_seed_same_moves(void)
+{
+    const char *heuristic[] = { "ismcts.rollout", "heuristic", NULL };
+    const char *random_[] = { "ismcts.rollout", "random", NULL };
+    const char *solved[] = { "ismcts.solver_depth", "4", NULL };
+    const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
+    const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
+    check_determinism(heuristic, 200, "rollout heuristic");
+    check_determinism(random_, 200, "rollout random");
+    check_determinism(solved, 100, "solver_depth 4");
+    check_determinism(topk, 100, "wide topk");
+    check_determinism(widen, 100, "wide widen");
+}
+
+/* ---------------------------------------------------------------- 2. stop and isready */
+
+/* An engine: a forked child running a session on two pipes, so that one that never answers can
+ * be killed rather than hang the suite. */
+typedef struct engine {
+    pid_t pid;
+    int to, from;
+    char buf[1 << 16];
+    size_t len;
+    char log[4096];   /* everything read, for failure reports (the start of it) */
+    size_t loglen;
+} engine_t;
+
+static int engine_start(engine_t *e)
+{
+    int in[2], out[2];
+    memset(e, 0, sizeof *e);
+    if (pipe(in) < 0 || pipe(out) < 0)
+        return -1;
+    fflush(NULL);
+    e->pid = fork();
+    if (e->pid < 0)
+        return -1;
+    if (e->pid == 0) {
+        close(in[1]);
+        close(out[0]);
+        FILE *f = fdopen(out[1], "w");
+        session_t *s = f ? session_create(f, in[0], "test-engine", "test") : NULL;
+        int rc = s ? session_run(s) : 3;
+        session_free(s);
+        if (f)
+            fclose(f);
+        _exit(rc);
+    }
+    close(in[0]);
+    close(out[1]);
+    e->to = in[1];
+    e->from = out[0];
+    return 0;
+}
+
+static void engine_send(engine_t *e, const char *line)
+{
+    size_t n = strlen(line);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return;
+    memcpy(buf, line, n);
+    buf[n] = '\n';
+    size_t at = 0;
+    while (at <= n) {
+        ssize_t w = write(e->to, buf + at, n + 1 - at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        at += (size_t)w;
+    }
+    free(buf);
+}
+
+/* Wait up to `timeout` seconds for a line that starts with `prefix`; lines before it are read and
+ * dropped (info lines). 1 and the line in got, or 0 (timeout, or the engine closed). */
+static int engine_expect(engine_t *e, const char *prefix, double timeout, char *got, size_t len)
+{
+    double end = now_s() + timeout;
+    for (;;) {
+        char *nl;
+        while ((nl = memchr(e->buf, '\n', e->len))) {
+            size_t n = (size_t)(nl - e->buf);
+            *nl = '\0';
+            if (e->loglen + n + 2 < sizeof e->log) {
+                memcpy(e->log + e->loglen, e->buf, n);
+                e->loglen += n;
+                e->log[e->loglen++] = '\n';
+                e->log[e->loglen] = '\0';
+            }
+            int match = strncmp(e->buf, prefix, strlen(prefix)) == 0;
+            if (match && got) {
+                size_t k = n < len - 1 ? n : len - 1;
+                memcpy(got, e->buf, k);
+                got[k] = '\0';
+            }
+            memmove(e->buf, nl + 1, e->len - n - 1);
+            e->len -= n + 1;
+            if (match)
+                return 1;
+        }
+        double left = end - now_s();
+        if (left <= 0 || e->len == sizeof e->buf)
+            return 0;
+        struct pollfd pfd = { e->from, POLLIN, 0 };
+        int rc = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (rc < 0 && errno == EINTR)
+            continue;
+        if (rc <= 0)
+            return 0;
+        ssize_t r = read(e->from, e->buf + e->len, sizeof e->buf - e->len);
+        if (r <= 0)
+            return 0;
+        e->len += (size_t)r;
+    }
+}
+
+/* Quit, and kill the child if it does not go within `wait` seconds. 1 if it exited by itself. */
+static int engine_stop(engine_t *e, double wait)
+{
+    engine_send(e, "quit");
+    close(e->to);
+    int status = 0, exited = 0;
+    double end = now_s() + wait;
+    while (now_s() < end) {
+        pid_t w = waitpid(e->pid, &status, WNOHANG);
+        if (w == e->pid) {
+            exited = 1;
+            break;
+        }
+        struct timespec ts = { 0, 20 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+    if (!exited) {
+        kill(e->pid, SIGKILL);
+        waitpid(e->pid, &status, 0);
+    }
+    close(e->from);
+    return exited;
+}
+
+/* The position of docs/protocol.md §7: seat 1 is to call. */
+static const char *CALL_POSITION =
+    "position game picket preset cotgrave seat 1 seed 1001 events cut 6D QH dealer 0; hand 1 dealer 0 stock 12; "
+    "dealt 1 7C 8C TC QC TD QD KD 9H TH KH KS AS; turn 1 elder-exchange; discard 1 4; discard 1 4 7C 8C QC 9H; "
+    "draw 1 4; draw 1 4 KC AC JD 6S; peek 1 4 6H; peek 1 5 AD; peek 1 6 TS; peek 1 7 8H; turn 0 younger-exchange; "
+    "discard 0 6; draw 0 6; turn 1 call";
+
+/* A search that only stop ends: isready is answered while it runs, then stop brings the move. */
+static void stop_case(const char *threads, const char *go)
+{
+    engine_t *e = malloc(sizeof *e);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_FATAL(engine_start(e) == 0);
+    char line[256], got[512];
+    engine_send(e, "setoption name bot value ismcts");
+    snprintf(line, sizeof line, "setoption name ismcts.threads value %s", threads);
+    engine_send(e, line);
+    engine_send(e, CALL_POSITION);
+    engine_send(e, "1 isready");
+    int ok = engine_expect(e, "=1 readyok", 5.0, NULL, 0);
+    CU_ASSERT(ok);
+    snprintf(line, sizeof line, "5 %s", go);
+    engine_send(e, line);
+    struct timespec ts = { 0, 100 * 1000 * 1000 };
+    nanosleep(&ts, NULL);
+    double t0 = now_s();
+    engine_send(e, "6 isready");
+    /* Whatever comes first must be readyok: no move before stop. */
+    int ready = engine_expect(e, "=", 5.0, got, sizeof got);
+    double t_ready = now_s() - t0;
+    CU_ASSERT(ready && strcmp(got, "=6 readyok") == 0);
+    t0 = now_s();
+    engine_send(e, "stop");
+    int moved = ready && engine_expect(e, "=5 move call ", 5.0, got, sizeof got);
+    double t_move = now_s() - t0;
+    CU_ASSERT(moved);
+    if (moved) {
+        engine_send(e, "7 isready");
+        CU_ASSERT(engine_expect(e, "=7 readyok", 5.0, NULL, 0));
+    }
+    if (!ready || !moved)
+        fprintf(stderr, "\n    threads %s, %s: readyok %s after %.2f s, move %s after %.2f s of stop; engine said:\n%s",
+                threads, go, ready ? "came" : "did NOT come", t_ready, moved ? "came" : "did NOT come", t_move,
+                e->log);
+    else
+        printf("[threads %s, %s: readyok %.0f ms, move %.0f ms after stop] ", threads, go, 1e3 * t_ready,
+               1e3 * t_move);
+    int exited = engine_stop(e, ready && moved ? 5.0 : 1.0);
+    CU_ASSERT(exited);
+    free(e);
+}
+
+static void test_stop_and_isready_are_answered_while_searching(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    stop_case("1", "go infinite");
+    stop_case("2", "go infinite");
+    stop_case("1", "go iterations 1000000000");
+}
+
+/* The same with a fixed budget and two threads: stop must end the other thread's share too. */
+static void test_stop_ends_every_thread_of_a_fixed_budget(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    stop_case("2", "go iterations 1000000000");
+}
+
+/* ---------------------------------------------------------------- 3. a tiny pool */
+
+/* Seat 0 searched with a 1 MB pool and enough iterations to fill it at the exchange: every move
+ * legal, through whole sets (the target lowered so that a set is short). */
+static void test_a_full_pool_still_plays_legal_moves(void)
+{
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    char err[GAME_ERR_LEN];
+    ismcts_params_t p;
+    ismcts_default_params(&p);
+    p.tree_mb = 1;
+    p.rollout = PLAYOUT_RANDOM;
+    int64_t fill = 0;
+    /* The pool's size: fill it once. */
+    {
+        picket_state_t st;
+        picket_init(&st, &picket_preset_find("cotgrave")->rules, 5);
+        deal_chance(&st);
+        picket_view_t v;
+        picket_view_from_state(&st, picket_to_move(&st), &v);
+        game_move_t best;
+        ismcts_stats_t stats;
+        CU_ASSERT_FATAL(search_once(&p, &v, 40000, 1, &best, moves, values, &stats) > 0);
+        CU_ASSERT(stats.pool_full);
+        CU_ASSERT(stats.nodes > 1000 && stats.nodes < 40000);
+        CU_ASSERT(G->check_move(&st, &best, err, sizeof err) == 1);
+        fill = stats.nodes + 200;
+        printf("[1 MB: %lld nodes] ", (long long)stats.nodes);
+    }
+    /* Whole sets: the exchange fills the pool; the play runs the same budget. */
+    picket_rules_t r = rules_of("cotgrave", "target=30");
+    ismcts_t *s = ismcts_create(G, &p, err, sizeof err);
+    bot_t *h = bot_create("heuristic", G, 9, err, sizeof err);
+    CU_ASSERT_FATAL(s && h);
+    int sets = 0, decisions = 0, full = 0, illegal = 0;
+    for (uint64_t seed = 61; seed <= 62; seed++) {
+        picket_state_t st;
+        picket_init(&st, &r, seed);
+        rng_t rng;
+        rng_seed(&rng, seed);
+        for (int step = 0; step < 2000 && picket_to_move(&st) != GAME_OVER; step++) {
+            deal_chance(&st);
+            int who = picket_to_move(&st);
+            if (who < 0)
+                break;
+            picket_view_t v;
+            picket_view_from_state(&st, who, &v);
+            game_move_t m;
+            if (who == 1) {
+                CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
+            } else {
+                bot_limits_t lim = { -1, -1, -1, fill, 0 };
+                CU_ASSERT_FATAL(ismcts_search(s, &v, &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &m) > 0);
+                ismcts_stats_t stats;
+                ismcts_stats(s, &stats);
+                full += stats.pool_full;
+                decisions++;
+                if (G->check_move(&st, &m, err, sizeof err) != 1) {
+                    char t[64];
+                    fprintf(stderr, "\n    seed %llu: illegal %s in %s: %s\n", (unsigned long long)seed,
+                            move_text(&m, t, sizeof t), PK_PHASE_NAMES[st.pub.phase], err);
+                    illegal++;
+                    break;
+                }
+            }
+            picket_apply(&st, &m, NULL, 0);
+        }
+        sets += picket_to_move(&st) == GAME_OVER;
+    }
+    CU_ASSERT_EQUAL(illegal, 0);
+    CU_ASSERT_EQUAL(sets, 2);
+    CU_ASSERT(full >= 2);
+    printf("[%d decisions, pool full at %d] ", decisions, full);
+    ismcts_free(s);
+    bot_free(h);
+
+    /* 64 threads share 1 MB: some 256 nodes and 128 candidates each, too few for the
+     * exchange's wide list (it is then searched as a narrow node). */
+    ismcts_params_t q = p;
+    q.threads = ISMCTS_MAX_THREADS;
+    for (uint64_t seed = 71; seed <= 72; seed++) {
+        picket_state_t st;
+        picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
+        deal_chance(&st);
+        bot_t *hb = bot_create("heuristic", G, seed, err, sizeof err);
+        CU_ASSERT_FATAL(hb != NULL);
+        for (int step = 0; step < 200 && st.pub.hand_no == 1 && picket_to_move(&st) >= 0; step++) {
+            int who = picket_to_move(&st);
+            picket_view_t v;
+            picket_view_from_state(&st, who, &v);
+            game_move_t m;
+            ismcts_stats_t stats;
+            /* The exchange is slow with too few candidates: a small budget there. */
+            int wide = st.pub.phase == PK_PH_ELDER_EXCHANGE || st.pub.phase == PK_PH_YOUNGER_EXCHANGE ||
+                       st.pub.phase == PK_PH_SET_ASIDE;
+            int64_t budget = wide ? 256 : 64 * 300;
+            if (who == 0 || wide) {
+                CU_ASSERT_FATAL(search_once(&q, &v, budget, seed + (uint64_t)step, &m, moves, values, &stats) > 0);
+                CU_ASSERT_EQUAL(stats.iterations, budget);
+                CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+                if (!wide && st.pub.trick_no < 6 && !stats.pool_full)
+                    fprintf(stderr, "\n    64 threads, seed %llu step %d: %lld nodes, the pools did not fill\n",
+                            (unsigned long long)seed, step, (long long)stats.nodes);
+            } else {
+                CU_ASSERT_FATAL(bot_choose(hb, &v, &m) == 0);
+            }
+            picket_apply(&st, &m, NULL, 0);
+        }
+        bot_free(hb);
+    }
+    free(moves);
+    free(values);
+}
+
+/* ---------------------------------------------------------------- 4. only the view */
+
+/* Two deals from one seed: B swaps c1, a card the opponent discards, with c2, the stock's last
+ * card, which the seat never sees (it is elder, takes at most 8, and never calls, so the
+ * leftover stays hidden). Seat 0 (elder) is searched in both by bots of equal seeds. */
+static void test_the_bot_sees_only_its_view(void)
+{
+    char err[GAME_ERR_LEN];
+    const picket_rules_t *r = &picket_preset_find("cotgrave")->rules;
+    bot_settings_t *set = settings_with((const char *[]){ "ismcts.iterations", "300", NULL });
+    int compared = 0, play = 0;
+    for (uint64_t seed = 81; seed <= 83; seed++) {
+        picket_state_t a, b, src;
+        picket_init(&src, r, seed);
+        deal_chance(&src);
+        cardset_t hands[2] = { src.dealt[0], src.dealt[1] };
+        uint8_t stock[PK_STOCK];
+        memcpy(stock, src.stock, sizeof stock);
+        int c2 = stock[PK_STOCK - 1];
+        int courts2 = card_rank(c2) >= RANK_J && card_rank(c2) <= RANK_K;
+        int c1 = -1;
+        for (cardset_t h = hands[1]; h; h &= h - 1) {
+            int c = cardset_first(h);
+            if ((card_rank(c) >= RANK_J && card_rank(c) <= RANK_K) == courts2) {
+                c1 = c;
+                break;
+            }
+        }
+        CU_ASSERT_FATAL(c1 >= 0);
+        picket_init(&a, r, seed);
+        picket_init(&b, r, seed);
+        CU_ASSERT_FATAL(picket_deal_given(&a, 1, hands, stock, NULL, 0) >= 0);
+        cardset_t hb[2] = { hands[0], (hands[1] & ~cardset_of(c1)) | cardset_of(c2) };
+        uint8_t sb[PK_STOCK];
+        memcpy(sb, stock, sizeof sb);
+        sb[PK_STOCK - 1] = (uint8_t)c1;
+        CU_ASSERT_FATAL(picket_deal_given(&b, 1, hb, sb, NULL, 0) >= 0);
+        bot_t *ba = bot_create_with("ismcts", G, 500 + seed, set, err, sizeof err);
+        bot_t *bb = bot_create_with("ismcts", G, 500 + seed, set, err, sizeof err);
+        bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
+        CU_ASSERT_FATAL(ba && bb && h);
+        while (picket_to_move(&a) >= 0 && a.pub.hand_no == 1) {
+            CU_ASSERT_FATAL(picket_to_move(&a) == picket_to_move(&b));
+            int who = picket_to_move(&a);
+            game_move_t ma, mb;
+            if (who == 1) {
+                const picket_pub_t *p = &a.pub;
+                if (p->phase == PK_PH_YOUNGER_EXCHANGE || p->phase == PK_PH_SET_ASIDE) {
+                    ma = (game_move_t){ PK_MV_DISCARD, 0, 0, cardset_of(c1) };
+                    mb = (game_move_t){ PK_MV_DISCARD, 0, 0, cardset_of(c2) };
+                } else {
+                    picket_view_t v;
+                    picket_view_from_state(&a, 1, &v);
+                    CU_ASSERT_FATAL(bot_choose(h, &v, &ma) == 0);
+                    mb = ma;
+                }
+            } else {
+                picket_view_t va, vb;
+                picket_view_from_state(&a, 0, &va);
+                picket_view_from_state(&b, 0, &vb);
+                const char *diff = picket_view_diff(&va, &vb);
+                if (diff)
+                    fprintf(stderr, "\n    seed %llu: the views differ in %s (%s)\n", (unsigned long long)seed, diff,
+                            PK_PHASE_NAMES[a.pub.phase]);
+                CU_ASSERT_FATAL(diff == NULL && memcmp(&va, &vb, sizeof va) == 0);
+                CU_ASSERT_FATAL(bot_choose(ba, &va, &ma) == 0);
+                CU_ASSERT_FATAL(bot_choose(bb, &vb, &mb) == 0);
+                if (!same_move(&ma, &mb)) {
+                    char t1[64], t2[64];
+                    fprintf(stderr, "\n    seed %llu (%s, trick %d): %s with c1 discarded, %s with c2\n",
+                            (unsigned long long)seed, PK_PHASE_NAMES[a.pub.phase], a.pub.trick_no,
+                            move_text(&ma, t1, sizeof t1), move_text(&mb, t2, sizeof t2));
+                }
+                CU_ASSERT(same_move(&ma, &mb));
+                compared++;
+                play += a.pub.phase == PK_PH_PLAY;
+                /* The call stays "none" so that the leftover is never seen. */
+                if (a.pub.phase == PK_PH_CALL)
+                    ma = mb = (game_move_t){ PK_MV_CALL, -1, 0, 0 };
+            }
+            CU_ASSERT_FATAL(picket_check_move(&a, &ma, err, sizeof err) == 1);
+            CU_ASSERT_FATAL(picket_check_move(&b, &mb, err, sizeof err) == 1);
+            picket_apply(&a, &ma, NULL, 0);
+            picket_apply(&b, &mb, NULL, 0);
+        }
+        /* The truths did differ. */
+        CU_ASSERT(a.discard[1] != b.discard[1]);
+        bot_free(ba);
+        bot_free(bb);
+        bot_free(h);
+    }
+    CU_ASSERT(compared >= 20);
+    CU_ASSERT(play >= 15);
+    bot_settings_free(set);
+}
+
+/* ---------------------------------------------------------------- 5. known best moves */
+
+/* The solver's value of every legal move of the state's mover, by card: vals[card]; 0 if the
+ * state is not in its play. */
+static int solve_all(solver_t *sv, const picket_state_t *st, int vals[CARD_COUNT], cardset_t *cards)
+{
+    pk_end_t pos;
+    if (pk_end_from_state(st, &pos) < 0)
+        return 0;
+    uint8_t moves[ENDGAME_MAX_MOVES];
+    int values[ENDGAME_MAX_MOVES];
+    int n = solver_all(sv, &pos, moves, values);
+    *cards = 0;
+    for (int i = 0; i < n; i++) {
+        game_move_t m;
+        PICKET_ENDGAME.to_game_move(moves[i], &m);
+        vals[m.arg] = values[i];
+        *cards |= cardset_of(m.arg);
+    }
+    return n;
+}
+
+/* Every world of the view drawn (all its opponent holdings seen), and the solver's values of
+ * the mover's moves the same in each: 1, with them in vals. */
+static int worlds_agree(solver_t *sv, const picket_view_t *v, int vals[CARD_COUNT], cardset_t *cards, int *nworlds)
+{
+    char err[GAME_ERR_LEN];
+    void *smp = G->sampler_new(v, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(smp);
+    uint64_t holdings = 0;
+    G->sampler_count(smp, &holdings);
+    int agree = holdings > 0 && holdings <= 24;
+    cardset_t seen[24];
+    int nseen = 0;
+    rng_t rng;
+    rng_seed(&rng, 99);
+    int opp = 1 - v->seat;
+    for (int draw = 0; agree && draw < 4000 && (uint64_t)nseen < holdings; draw++) {
+        picket_state_t w;
+        CU_ASSERT_FATAL(G->sampler_draw(smp, &rng, &w) == 0);
+        int k = 0;
+        while (k < nseen && seen[k] != w.hand[opp])
+            k++;
+        if (k < nseen)
+            continue;
+        seen[nseen++] = w.hand[opp];
+        int wv[CARD_COUNT];
+        cardset_t wc = 0;
+        solve_all(sv, &w, wv, &wc);
+        if (nseen == 1) {
+            memcpy(vals, wv, sizeof wv);
+            *cards = wc;
+        } else if (wc != *cards) {
+            agree = 0;
+        } else {
+            for (cardset_t c = wc; c; c &= c - 1)
+                agree &= wv[cardset_first(c)] == vals[cardset_first(c)];
+        }
+    }
+    agree &= (uint64_t)nseen == holdings;
+    *nworlds = nseen;
+    G->sampler_free(smp);
+    return agree;
+}
+
+static void test_known_best_moves_are_played(void)
+{
+    char err[GAME_ERR_LEN];
+    solver_t *sv = solver_create(&PICKET_ENDGAME, 4, TT_ARRAY, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sv);
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    bot_t *h = bot_create("heuristic", G, 3, err, sizeof err);
+    CU_ASSERT_FATAL(h != NULL);
+    int found = 0, right[2] = { 0, 0 };
+    const picket_rules_t *r = &picket_preset_find("cotgrave")->rules;
+    for (uint64_t seed = 100; seed < 160 && found < 6; seed++) {
+        picket_state_t st;
+        picket_init(&st, r, seed);
+        deal_chance(&st);
+        int taken = 0;
+        while (picket_to_move(&st) >= 0 && st.pub.hand_no == 1 && !taken) {
+            int who = picket_to_move(&st);
+            picket_view_t v;
+            picket_view_from_state(&st, who, &v);
+            int left = PK_TRICKS - st.pub.trick_no;
+            /* Late in the play, far from the target: the hand's points are all there is. */
+            if (st.pub.phase == PK_PH_PLAY && left <= 3 && left >= 2 &&
+                st.pub.score[0] + 70 < r->target && st.pub.score[1] + 70 < r->target) {
+                int vals[CARD_COUNT], tv[CARD_COUNT], nworlds = 0;
+                cardset_t cards = 0, tc = 0;
+                if (worlds_agree(sv, &v, vals, &cards, &nworlds) && cardset_count(cards) >= 2) {
+                    int hi = -1000, lo = 1000;
+                    for (cardset_t c = cards; c; c &= c - 1) {
+                        int x = vals[cardset_first(c)];
+                        hi = x > hi ? x : hi;
+                        lo = x < lo ? x : lo;
+                    }
+                    solve_all(sv, &st, tv, &tc);
+                    CU_ASSERT(tc == cards);
+                    if (hi > lo) {
+                        taken = 1;
+                        found++;
+                        for (int mode = 0; mode < 2; mode++) {
+                            ismcts_params_t p;
+                            ismcts_default_params(&p);
+                            p.solver_depth = mode ? 12 : 0;
+                            p.rollout = mode ? PLAYOUT_HEURISTIC : PLAYOUT_RANDOM;
+                            game_move_t best;
+                            CU_ASSERT_FATAL(search_once(&p, &v, 3000, seed, &best, moves, values, NULL) > 0);
+                            int ok = best.kind == PK_MV_PLAY && cardset_has(cards, best.arg) && tv[best.arg] == hi;
+                            right[mode] += ok;
+                            if (!ok) {
+                                char t[64], all[512] = "";
+                                size_t at = 0;
+                                for (cardset_t c = cards; c; c &= c - 1) {
+                                    char cn[3];
+                                    at += (size_t)snprintf(all + at, sizeof all - at, " %s=%d",
+                                                           card_format(cardset_first(c), cn), tv[cardset_first(c)]);
+                                }
+                                fprintf(stderr, "\n    seed %llu hand 1 trick %d seat %d (%s, %d worlds): bot %s; "
+                                        "solver:%s\n", (unsigned long long)seed, st.pub.trick_no + 1, who,
+                                        mode ? "solver_depth 12" : "rollout random", nworlds,
+                                        move_text(&best, t, sizeof t), all);
+                            }
+                            CU_ASSERT(ok);
+                        }
+                    }
+                }
+            }
+            game_move_t m;
+            CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
+            picket_apply(&st, &m, NULL, 0);
+        }
+    }
+    printf("[%d positions; right %d (rollouts), %d (solved)] ", found, right[0], right[1]);
+    CU_ASSERT(found >= 4);
+    bot_free(h);
+    solver_free(sv);
+    free(moves);
+    free(values);
+}
+
+/* ---------------------------------------------------------------- 6. the set, not the points */
+
+/* Who wins the set from here with both seats best for it, to the end of the hand: 1 seat
+ * `me` wins, 0 the other does, 0.5 the hand ends with the set still on. */
+static double set_minimax(const picket_state_t *st, int me)
+{
+    if (st->pub.phase == PK_PH_OVER)
+        return st->pub.winner == me ? 1.0 : 0.0;
+    if (G->hand_over(st))
+        return 0.5;
+    game_move_t moves[ENDGAME_MAX_MOVES];
+    int n = picket_legal_moves(st, moves, ENDGAME_MAX_MOVES);
+    int who = picket_to_move(st);
+    double best = who == me ? -1 : 2;
+    for (int i = 0; i < n; i++) {
+        picket_state_t c = *st;
+        picket_apply(&c, &moves[i], NULL, 0);
+        double x = set_minimax(&c, me);
+        best = who == me ? (x > best ? x : best) : (x < best ? x : best);
+    }
+    return best;
+}
+
+/* Seat 0 (elder) leads to trick 11 holding TS AH against AS 7H, known (the opponent is void in
+ * Clubs and Diamonds, and every other card it could hold has been seen). Seat 0 needs 2 points,
+ * seat 1 one. Leading TS scores most (+1; AS wins it, +1; AH wins the last, +2): 2 points
+ * better than AH; but AS's point reaches the target first. Leading AH (+1), then TS (+1) wins the
+ * set. */
+static const char *RACE_ELDER = "TS 7S KS AH TH 6H AC KC QC AD KD 6C";
+static const char *RACE_YOUNGER = "AS 7H 6S JS QS JC TC 9C 8C 7C JD TD";
+static const char *RACE_STOCK[PK_STOCK] = { "QD", "8S", "9S", "8H", "9H", "JH", "QH", "KH", "9D", "8D", "7D", "6D" };
+static const char *RACE_MOVES[] = {
+    "discard 6C", "discard JC TC 9C 8C 7C JD TD", "call none",
+    "play AC", "play 6S", "play KC", "play JS", "play QC", "play QS",  /* tricks 1-3: seat 0 */
+    "play AD", "play JH", "play KD", "play QH", "play QD", "play KH",  /* 4-6: seat 0 */
+    "play 6H", "play 8H",                                              /* 7: seat 1 */
+    "play 8S", "play 7S",                                              /* 8: seat 1 */
+    "play 9H", "play TH",                                              /* 9: seat 0 */
+    "play KS", "play 9S",                                              /* 10: seat 0 */
+    NULL
+};
+
+static void race_build(picket_state_t *st, const picket_rules_t *r, int score0, int score1)
+{
+    cardset_t hands[2] = { test_cards(RACE_ELDER), test_cards(RACE_YOUNGER) };
+    uint8_t stock[PK_STOCK];
+    for (int i = 0; i < PK_STOCK; i++)
+        stock[i] = (uint8_t)card_parse(RACE_STOCK[i], strlen(RACE_STOCK[i]));
+    picket_init(st, r, 1);
+    CU_ASSERT_FATAL(picket_deal_given(st, 1, hands, stock, NULL, 0) >= 0);
+    /* Scores from earlier hands. */
+    st->pub.score[0] = score0;
+    st->pub.score[1] = score1;
+    for (int i = 0; RACE_MOVES[i]; i++)
+        play_text(st, RACE_MOVES[i]);
+}
+
+static void test_the_bot_plays_for_the_set_not_the_points(void)
+{
+    char err[GAME_ERR_LEN];
+    /* The hand's points at trick 11, then the scores put 2 and 1 short of a target of 60. */
+    picket_state_t st;
+    picket_rules_t r = rules_of("cotgrave", "target=60");
+    race_build(&st, &r, 0, 0);
+    CU_ASSERT_EQUAL_FATAL(st.pub.trick_no, 10);
+    CU_ASSERT_EQUAL_FATAL(picket_to_move(&st), 0);
+    CU_ASSERT_EQUAL_FATAL(st.hand[0], test_cards("TS AH"));
+    CU_ASSERT_EQUAL_FATAL(st.hand[1], test_cards("AS 7H"));
+    int h0 = st.pub.score[0], h1 = st.pub.score[1];
+    CU_ASSERT_FATAL(h0 < 58 && h1 < 59);
+    race_build(&st, &r, 58 - h0, 59 - h1);
+    CU_ASSERT_EQUAL_FATAL(st.pub.score[0], 58);
+    CU_ASSERT_EQUAL_FATAL(st.pub.score[1], 59);
+    CU_ASSERT_EQUAL_FATAL(st.pub.winner, -1);
+    int ts = card_parse("TS", 2), ah = card_parse("AH", 2);
+    picket_view_t v;
+    picket_view_from_state(&st, 0, &v);
+
+    /* The construction, in the true state and in every world the view allows: the solver (the
+     * hand's points) prefers TS by 2; the set minimax wins with AH only. */
+    solver_t *sv = solver_create(&PICKET_ENDGAME, 4, TT_ARRAY, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sv);
+    void *smp = G->sampler_new(&v, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(smp);
+    uint64_t holdings = 0, worlds = G->sampler_count(smp, &holdings);
+    CU_ASSERT(worlds >= 1);
+    CU_ASSERT_EQUAL(holdings, 1);
+    rng_t rng;
+    rng_seed(&rng, 5);
+    for (int i = 0; i <= 50; i++) {
+        picket_state_t w = st;
+        if (i > 0)
+            CU_ASSERT_FATAL(G->sampler_draw(smp, &rng, &w) == 0);
+        int vals[CARD_COUNT];
+        cardset_t cards;
+        CU_ASSERT_FATAL(solve_all(sv, &w, vals, &cards) == 2);
+        CU_ASSERT_EQUAL(cards, cardset_of(ts) | cardset_of(ah));
+        CU_ASSERT_EQUAL(vals[ts], vals[ah] + 2);
+        picket_state_t a = w, t = w;
+        play_text(&a, "play AH");
+        play_text(&t, "play TS");
+        CU_ASSERT_EQUAL(set_minimax(&a, 0), 1.0);
+        CU_ASSERT_EQUAL(set_minimax(&t, 0), 0.0);
+        /* The hand's points alone, the target out of reach: TS is the better line. */
+        picket_state_t far = w;
+        far.rules.target = 1000;
+        picket_state_t fa = far, ft = far;
+        play_text(&fa, "play AH");
+        play_text(&ft, "play TS");
+        while (!G->hand_over(&fa)) {
+            game_move_t m;
+            CU_ASSERT_FATAL(picket_legal_moves(&fa, &m, 1) == 1);
+            picket_apply(&fa, &m, NULL, 0);
+        }
+        while (!G->hand_over(&ft)) {
+            game_move_t m;
+            CU_ASSERT_FATAL(picket_legal_moves(&ft, &m, 1) == 1);
+            picket_apply(&ft, &m, NULL, 0);
+        }
+        double ha[2], ht[2];
+        G->hand_value(&fa, ha);
+        G->hand_value(&ft, ht);
+        CU_ASSERT_EQUAL(ht[0] - ht[1], ha[0] - ha[1] + 2);
+    }
+    G->sampler_free(smp);
+    solver_free(sv);
+
+    /* The bot: with the ending solved (for points) and with rollouts, it leads AH. */
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    const int depths[] = { 0, 2, 12 };
+    for (int k = 0; k < 3; k++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            ismcts_params_t p;
+            ismcts_default_params(&p);
+            p.solver_depth = depths[k];
+            game_move_t best;
+            int n = search_once(&p, &v, 500, seed, &best, moves, values, NULL);
+            CU_ASSERT_EQUAL_FATAL(n, 2);
+            if (best.kind != PK_MV_PLAY || best.arg != ah) {
+                char t[64];
+                fprintf(stderr, "\n    solver_depth %d seed %llu: the bot led %s (values %s %.3f, %s %.3f)\n",
+                        depths[k], (unsigned long long)seed, move_text(&best, t, sizeof t),
+                        move_text(&moves[0], (char[64]){ 0 }, 64), values[0], move_text(&moves[1], (char[64]){ 0 }, 64),
+                        values[1]);
+            }
+            CU_ASSERT(best.kind == PK_MV_PLAY && best.arg == ah);
+            /* The values are the set's: AH wins it every time, TS loses it. */
+            for (int i = 0; i < n; i++) {
+                if (moves[i].arg == ah)
+                    CU_ASSERT(values[i] == 1.0);
+                if (moves[i].arg == ts)
+                    CU_ASSERT(values[i] == 0.0 || values[i] == -1.0);
+            }
+        }
+    }
+    /* Far from the target, the same cards: the bot takes the points (TS). */
+    picket_rules_t far = rules_of("cotgrave", "target=1000");
+    race_build(&st, &far, 0, 0);
+    picket_view_from_state(&st, 0, &v);
+    {
+        ismcts_params_t p;
+        ismcts_default_params(&p);
+        p.solver_depth = 12;
+        game_move_t best;
+        CU_ASSERT_EQUAL(search_once(&p, &v, 500, 1, &best, moves, values, NULL), 2);
+        CU_ASSERT(best.kind == PK_MV_PLAY && best.arg == ts);
+    }
+    free(moves);
+    free(values);
+}
+
+/* ---------------------------------------------------------------- 7. options */
+
+typedef struct talk {
+    session_t *s;
+    FILE *out;
+    char *buf;
+    size_t size, read;
+} talk_t;
+
+static const char *say(talk_t *t, const char *line)
+{
+    session_handle_line(t->s, line);
+    fflush(t->out);
+    const char *fresh = t->buf + t->read;
+    t->read = t->size;
+    return fresh;
+}
+
+static void test_options_are_declared_and_checked(void)
+{
+    static const struct {
+        const char *name;
+        opt_type_t type;
+    } WANT[] = {
+        { "ismcts.iterations", OPT_SPIN },    { "ismcts.exploration", OPT_FLOAT }, { "ismcts.rollout", OPT_COMBO },
+        { "ismcts.solver_depth", OPT_SPIN },  { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
+        { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
+        { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT },
+    };
+    char err[GAME_ERR_LEN];
+    bot_settings_t *set = bot_settings_create(err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+    int n;
+    const opt_def_t *opts = bot_settings_options(set, &n);
+    int mine = 0;
+    for (int i = 0; i < n; i++)
+        mine += strncmp(opts[i].name, "ismcts.", 7) == 0;
+    CU_ASSERT_EQUAL(mine, (int)(sizeof WANT / sizeof WANT[0]));
+    for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
+        const opt_def_t *o = opt_find(opts, n, WANT[i].name);
+        CU_ASSERT_PTR_NOT_NULL(o);
+        if (o)
+            CU_ASSERT_EQUAL(o->type, WANT[i].type);
+    }
+    /* The defaults are ismcts_default_params. */
+    ismcts_params_t d, p;
+    ismcts_default_params(&d);
+    ismcts_params_from(set, &p);
+    CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
+              p.solver_depth == d.solver_depth && p.threads == d.threads && p.tree_mb == d.tree_mb &&
+              p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
+              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale);
+    /* Refused, each with one line naming the option; the value unchanged. */
+    const char *bad[][2] = {
+        { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
+        { "ismcts.rollout", "bogus" },    { "ismcts.rollout", "Random" },   { "ismcts.rollout", "" },
+        { "ismcts.wide", "all" },         { "ismcts.tree_mb", "0" },        { "ismcts.iterations", "0" },
+        { "ismcts.solver_depth", "13" },  { "ismcts.solver_depth", "-1" },  { "ismcts.exploration", "nan" },
+        { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },   { "ismcts.widen_alpha", "1.5" },
+        { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        int rc = bot_settings_set(set, bad[i][0], bad[i][1], err, sizeof err);
+        if (rc == 0)
+            fprintf(stderr, "\n    %s = '%s' accepted\n", bad[i][0], bad[i][1]);
+        CU_ASSERT(rc < 0);
+        CU_ASSERT(err[0] != '\0' && strchr(err, '\n') == NULL);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i][0]));
+    }
+    ismcts_params_from(set, &p);
+    CU_ASSERT(p.threads == 1 && p.rollout == PLAYOUT_HEURISTIC && p.solver_depth == 0 && p.tree_mb == d.tree_mb);
+    /* Accepted values reach the parameters. */
+    const char *good[][2] = {
+        { "ismcts.threads", "3" },        { "ismcts.rollout", "random" }, { "ismcts.solver_depth", "12" },
+        { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
+        { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
+    ismcts_params_from(set, &p);
+    CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.solver_depth == 12 && p.wide == ISMCTS_TOPK &&
+              p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
+              p.reward_scale == 10);
+    bot_settings_free(set);
+
+    /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
+    talk_t t;
+    memset(&t, 0, sizeof t);
+    t.out = open_memstream(&t.buf, &t.size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t.out);
+    t.s = session_create(t.out, -1, "test-engine", "test");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t.s);
+    const char *hello = say(&t, "hello");
+    for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
+        char want[96];
+        snprintf(want, sizeof want, "\noption name %s type ", WANT[i].name);
+        CU_ASSERT_PTR_NOT_NULL(strstr(hello, want));
+    }
+    const char *lines[] = { "setoption name ismcts.threads value 0", "setoption name ismcts.rollout value bogus",
+                            "setoption name ismcts.solver_depth value 99" };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        const char *out = say(&t, lines[i]);
+        int one = out[0] == '?' && strchr(out, '\n') == out + strlen(out) - 1;
+        if (!one)
+            fprintf(stderr, "\n    %s -> %s\n", lines[i], out);
+        CU_ASSERT(one);
+    }
+    CU_ASSERT_STRING_EQUAL(say(&t, "setoption name ismcts.threads value 2"), "");
+    /* The bot made with those options plays. */
+    say(&t, "setoption name bot value ismcts");
+    say(&t, "setoption name ismcts.iterations value 200");
+    say(&t, "setoption name info value false");
+    say(&t, CALL_POSITION);
+    CU_ASSERT(strncmp(say(&t, "go"), "= move call ", 12) == 0);
+    session_free(t.s);
+    fclose(t.out);
+    free(t.buf);
+}
+
+/* ---------------------------------------------------------------- 8. two threads */
+
+static bot_info_t last_info;
+static int info_calls;
+static void keep_info(void *data, const bot_info_t *info)
+{
+    (void)data;
+    last_info = *info;
+    info_calls++;
+}
+
+static void test_two_threads_search_the_whole_budget(void)
+{
+    char err[GAME_ERR_LEN];
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    ismcts_params_t p;
+    ismcts_default_params(&p);
+    p.threads = 2;
+    ismcts_t *s = ismcts_create(G, &p, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    bot_t *h = bot_create("heuristic", G, 1, err, sizeof err);
+    CU_ASSERT_FATAL(h != NULL);
+    picket_state_t st;
+    picket_init(&st, &picket_preset_find("cotgrave")->rules, 91);
+    deal_chance(&st);
+    rng_t rng;
+    rng_seed(&rng, 91);
+    int decisions = 0;
+    while (picket_to_move(&st) >= 0 && st.pub.hand_no == 1) {
+        int who = picket_to_move(&st);
+        picket_view_t v;
+        picket_view_from_state(&st, who, &v);
+        game_move_t m;
+        if (who == 0 && decisions < 8) {
+            int64_t budget = decisions % 2 ? 1001 : 400;
+            bot_limits_t lim = { -1, -1, -1, budget, 0 };
+            bot_hooks_t hooks = { NULL, keep_info, NULL };
+            info_calls = 0;
+            int n = ismcts_search(s, &v, &lim, &hooks, &rng, moves, values, GAME_MAX_MOVES, &m);
+            CU_ASSERT_FATAL(n > 0);
+            ismcts_stats_t stats;
+            ismcts_stats(s, &stats);
+            CU_ASSERT_EQUAL(stats.iterations, budget);
+            CU_ASSERT(info_calls >= 1);
+            CU_ASSERT_EQUAL(last_info.iterations, budget);
+            CU_ASSERT_EQUAL(last_info.nodes, stats.nodes);
+            CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+            int tried = 0, best_at = -1;
+            for (int i = 0; i < n; i++) {
+                CU_ASSERT(values[i] == -1.0 || (values[i] >= 0.0 && values[i] <= 1.0));
+                tried += values[i] >= 0;
+                if (same_move(&moves[i], &m))
+                    best_at = i;
+            }
+            CU_ASSERT(tried >= 1 && best_at >= 0 && values[best_at] >= 0);
+            decisions++;
+        } else {
+            CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
+        }
+        picket_apply(&st, &m, NULL, 0);
+        deal_chance(&st);
+    }
+    CU_ASSERT(decisions >= 6);
+    ismcts_free(s);
+    /* The bot with ismcts.threads 2. */
+    bot_settings_t *set = settings_with((const char *[]){ "ismcts.threads", "2", "ismcts.iterations", "300", NULL });
+    bot_t *b = bot_create_with("ismcts", G, 4, set, err, sizeof err);
+    CU_ASSERT_FATAL(b != NULL);
+    picket_init(&st, &picket_preset_find("cotgrave")->rules, 92);
+    deal_chance(&st);
+    picket_view_t v;
+    picket_view_from_state(&st, picket_to_move(&st), &v);
+    game_move_t m;
+    CU_ASSERT(bot_choose(b, &v, &m) == 0);
+    CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+    bot_free(b);
+    bot_free(h);
+    bot_settings_free(set);
+    free(moves);
+    free(values);
+}
+
+/* ---------------------------------------------------------------- 9. no world, and the figures */
+
+/* A game whose sampler finds no world (game.h allows it: -1, "no world is found"). */
+static int no_world_draw(void *sampler, rng_t *rng, void *state_out)
+{
+    (void)sampler, (void)rng, (void)state_out;
+    return -1;
+}
+static int no_world_sample(const void *view, rng_t *rng, void *state_out)
+{
+    (void)view, (void)rng, (void)state_out;
+    return -1;
+}
+
+/* A fixed budget with no world to search must still end (with a move or -1), not spin for
+ * ever: run in a child that is killed after 3 s. */
+static void test_a_search_with_no_world_ends(void)
+{
+    game_t g = PICKET_GAME;
+    g.sampler_draw = no_world_draw;
+    g.sample_world = no_world_sample;
+    picket_state_t st;
+    picket_init(&st, &picket_preset_find("cotgrave")->rules, 3);
+    deal_chance(&st);
+    picket_view_t v;
+    picket_view_from_state(&st, picket_to_move(&st), &v);
+    for (int mode = 0; mode < 2; mode++) {
+        fflush(NULL);
+        pid_t pid = fork();
+        CU_ASSERT_FATAL(pid >= 0);
+        if (pid == 0) {
+            static game_move_t moves[GAME_MAX_MOVES];
+            static double values[GAME_MAX_MOVES];
+            char err[GAME_ERR_LEN];
+            ismcts_params_t p;
+            ismcts_default_params(&p);
+            p.threads = mode ? 2 : 1;
+            ismcts_t *s = ismcts_create(&g, &p, err, sizeof err);
+            if (!s)
+                _exit(3);
+            rng_t rng;
+            rng_seed(&rng, 1);
+            bot_limits_t lim = { -1, -1, -1, 100, 0 };
+            game_move_t best;
+            int n = ismcts_search(s, &v, &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best);
+            ismcts_free(s);
+            _exit(n > 0 || n == -1 ? 0 : 4);
+        }
+        int status = 0, done = 0;
+        for (double end = now_s() + 3.0; now_s() < end && !done;) {
+            done = waitpid(pid, &status, WNOHANG) == pid;
+            struct timespec ts = { 0, 10 * 1000 * 1000 };
+            if (!done)
+                nanosleep(&ts, NULL);
+        }
+        if (!done) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            fprintf(stderr, "\n    %d thread(s): ismcts_search(iterations 100) on a game whose sampler finds no world "
+                            "had not returned after 3 s\n", mode ? 2 : 1);
+        }
+        CU_ASSERT(done && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+}
+
+/* ismcts_stats are the last search's: a second search on the same bot counts its own
+ * iterations and its own solved endings. */
+static void test_the_figures_are_the_last_search(void)
+{
+    char err[GAME_ERR_LEN];
+    bot_t *h = bot_create("heuristic", G, 1, err, sizeof err);
+    CU_ASSERT_FATAL(h != NULL);
+    picket_state_t st;
+    picket_init(&st, &picket_preset_find("cotgrave")->rules, 3);
+    deal_chance(&st);
+    while (picket_to_move(&st) >= 0 && !(st.pub.phase == PK_PH_PLAY && st.pub.trick_no >= 8)) {
+        picket_view_t v;
+        picket_view_from_state(&st, picket_to_move(&st), &v);
+        game_move_t m;
+        CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
+        picket_apply(&st, &m, NULL, 0);
+        deal_chance(&st);
+    }
+    CU_ASSERT_FATAL(st.pub.phase == PK_PH_PLAY);
+    picket_view_t v;
+    picket_view_from_state(&st, picket_to_move(&st), &v);
+    ismcts_params_t p;
+    ismcts_default_params(&p);
+    p.solver_depth = 4;
+    ismcts_t *s = ismcts_create(G, &p, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    rng_t rng;
+    rng_seed(&rng, 1);
+    for (int i = 0; i < 3; i++) {
+        bot_limits_t lim = { -1, -1, -1, 100, 0 };
+        game_move_t best;
+        CU_ASSERT_FATAL(ismcts_search(s, &v, &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best) > 0);
+        ismcts_stats_t stats;
+        ismcts_stats(s, &stats);
+        CU_ASSERT_EQUAL(stats.iterations, 100);
+        /* At most one ending solved an iteration (4 tricks left: every iteration solves one). */
+        if (stats.solved < 1 || stats.solved > stats.iterations)
+            fprintf(stderr, "\n    search %d of one bot: %lld iterations, %lld endings solved\n", i + 1,
+                    (long long)stats.iterations, (long long)stats.solved);
+        CU_ASSERT(stats.solved >= 1 && stats.solved <= stats.iterations);
+        CU_ASSERT(stats.nodes >= 1 && stats.seconds >= 0);
+    }
+    ismcts_free(s);
+    bot_free(h);
+    free(moves);
+    free(values);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("ismcts search", NULL, NULL);
+    CU_add_test(s, "one thread, same seed, same moves", test_one_thread_same_seed_same_moves);
+    CU_add_test(s, "stop and isready are answered while searching", test_stop_and_isready_are_answered_while_searching);
+    CU_add_test(s, "stop ends every thread of a fixed budget", test_stop_ends_every_thread_of_a_fixed_budget);
+    CU_add_test(s, "a full pool still plays legal moves", test_a_full_pool_still_plays_legal_moves);
+    CU_add_test(s, "the bot sees only its view", test_the_bot_sees_only_its_view);
+    CU_add_test(s, "known best moves are played", test_known_best_moves_are_played);
+    CU_add_test(s, "the bot plays for the set, not the points", test_the_bot_plays_for_the_set_not_the_points);
+    CU_add_test(s, "options are declared and checked", test_options_are_declared_and_checked);
+    CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
+    CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
+    CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
+    return test_run_all();
+}
