@@ -101,7 +101,7 @@ static void log_line(session_t *s, const char *line)
 /* The session's own options (their names hold no '.', so no bot's option can take one). The
  * values of `bot` are the bots of search/bot.c's table, filled in by session_create. */
 static const opt_def_t OPTIONS[N_OPTIONS] = {
-    [SO_BOT] = { "bot", OPT_COMBO, "heuristic", 0, 0, { NULL }, "the player that decides", set_bot },
+    [SO_BOT] = { "bot", OPT_COMBO, "ismcts", 0, 0, { NULL }, "the player that decides", set_bot },
     [SO_INFO] = { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
     [SO_LOG] = { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log },
 };

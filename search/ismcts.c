@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "pimc.h"
 #include "playout.h"
 
 enum {
@@ -607,6 +608,8 @@ static const struct {
     { "widen_alpha", OPT_FLOAT, "0.5", 0, 1, { NULL }, "widening's exponent" },
     { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL }, "topk: candidates searched" },
     { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward" },
+    { "play", OPT_COMBO, "pimc", 0, 0, { "tree", "pimc", NULL },
+      "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree" },
 };
 enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
 
@@ -642,29 +645,54 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
 
 typedef struct ismcts_bot {
     ismcts_t *search;
+    pimc_t *play;        /* play="pimc": the play's decisions */
+    void *world;         /* scratch: a world, to tell whether the play has begun */
+    void *pos;
     game_move_t moves[GAME_MAX_MOVES];
     double values[GAME_MAX_MOVES];
 } ismcts_bot_t;
 
+/* Has the play begun (a world of the view is an endgame: every card in a hand)? */
+static int in_play(bot_t *b, const void *view)
+{
+    ismcts_bot_t *d = b->data;
+    const game_t *g = b->game;
+    rng_t r;
+    rng_seed(&r, 1);
+    return g->endgame && g->sample_world(view, &r, d->world) == 0 && g->endgame->from_state(d->world, d->pos) == 0;
+}
+
+static int search(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *moves,
+                  double *values, int cap, game_move_t *best)
+{
+    ismcts_bot_t *d = b->data;
+    if (d->play && in_play(b, view))
+        return pimc_search(d->play, view, lim, hooks, &b->rng, moves, values, cap, best);
+    return ismcts_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, best);
+}
+
 static int ismcts_bot_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
                         game_move_t *moves, double *values, int cap)
 {
-    ismcts_bot_t *d = b->data;
     game_move_t best;
-    return ismcts_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+    return search(b, view, lim, hooks, moves, values, cap, &best);
 }
 
 static int ismcts_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *out)
 {
     ismcts_bot_t *d = b->data;
-    return ismcts_search(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
+    return search(b, view, lim, hooks, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
 }
 
 static void ismcts_bot_destroy(bot_t *b)
 {
     ismcts_bot_t *d = b->data;
-    if (d)
+    if (d) {
         ismcts_free(d->search);
+        pimc_free(d->play);
+        free(d->world);
+        free(d->pos);
+    }
     free(d);
 }
 
@@ -677,14 +705,29 @@ int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t err
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    d->search = ismcts_create(b->game, &p, err, errlen);
-    if (!d->search) {
-        free(d);
-        return -1;
-    }
     b->data = d;
+    b->destroy = ismcts_bot_destroy;
+    d->search = ismcts_create(b->game, &p, err, errlen);
+    if (!d->search)
+        goto fail;
+    if (strcmp(bot_settings_text(set, "ismcts.play", "pimc"), "pimc") == 0 && b->game->endgame) {
+        pimc_params_t pp;
+        pimc_params_from(set, &pp);
+        d->play = pimc_create(b->game, &pp, err, errlen);
+        d->world = calloc(1, b->game->state_size);
+        d->pos = calloc(1, b->game->endgame->pos_size);
+        if (!d->play || !d->world || !d->pos) {
+            if (d->play)
+                snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
+    }
     b->choose = ismcts_bot_choose;
     b->evaluate = ismcts_bot_evaluate;
-    b->destroy = ismcts_bot_destroy;
     return 0;
+fail:
+    ismcts_bot_destroy(b);
+    b->data = NULL;
+    b->destroy = NULL;
+    return -1;
 }

@@ -380,6 +380,7 @@ static void test_a_weight_set_by_setoption_moves_the_values(void)
     talk_open(&t);
     char before[512], after[512], again[512];
     say(&t, "setoption name info value false");
+    say(&t, "setoption name bot value heuristic");
     say(&t, CALL_POSITION);
     analysis(&t, before, sizeof before);
     CU_ASSERT_STRING_EQUAL(before, "call C=13.4200;call S=13.4200;call D=9.8000;call H=9.0500;call none=1.0000;");
