@@ -24,6 +24,12 @@
  * sees it.
  * Narrow decisions admit every move, an unvisited one at random first.
  *
+ * THE PLAY. The bot's option ismcts.play = "pimc" (the default) hands the decisions of the play
+ * (a world is an endgame: every card in a hand) to PIMC (pimc.h, its pimc.* options): at equal
+ * time PIMC's exact worlds played the cards better than the tree with heuristic rollouts (38.8%
+ * of sets for the tree, 100 duplicate pairs), while the tree's exchange held its own against
+ * PIMC's (52.5%); docs/strength.md. ismcts_search itself always searches the tree.
+ *
  * MEMORY. Nodes come from a pool of fixed size (tree_mb); when it is full the tree stops growing
  * and iterations go on from its leaves, as Pachi's node pool does.
  *

@@ -34,13 +34,15 @@ build() { # dir, compiler, extra cmake options...
 
 if [ "$mode" = main ]; then
     build build gcc
-    # The strongest bundled bot against the baseline, in duplicate pairs, with the standings.
-    # Its results and records are this job's own output: a new run replaces them.
+    # The default engine (the strongest bundled bot) in a gauntlet against the heuristic and PIMC,
+    # in duplicate pairs at the bots' fixed default budgets, with the standings. Its results and
+    # records are this job's own output: a new run replaces them.
     rm -rf build/main-results.jsonl build/main-records
     exec ./build/tools/picket-arena \
+        -engine cmd=build/tools/picket-engine name=default \
         -engine cmd=build/tools/picket-engine name=heuristic option.bot=heuristic \
-        -engine cmd=build/tools/picket-engine name=random option.bot=random \
-        -each option.info=false tc=60+1 -preset cotgrave -rounds 2000 -seed 1 -concurrency 2 \
+        -engine cmd=build/tools/picket-engine name=pimc option.bot=pimc \
+        -each option.info=false -preset cotgrave -rounds 80 -seed 1 -concurrency 2 \
         -results build/main-results.jsonl -records build/main-records
 fi
 
