@@ -10,8 +10,11 @@
  * (worlds drawn a second on the same views: a search draws one a iteration), and a signature:
  * the sum of nodes over fixed-budget searches of every view in every mode, with the moves they
  * chose hashed in (same code, same signature; --quick gives the same signature).
- * Target, one core: >= 100,000 iterations a second in the play with rollout leaves (each
- * rollout mode); the solver-leaf rates are printed beside it. */
+ * Then the default engine bot (ISMCTS for the exchange, PIMC in the play) against the heuristic
+ * over 8 sets (2 with --quick): the time of each of its decisions (median, p90, p99, max).
+ * Targets, one core: >= 100,000 iterations a second in the play with rollout leaves (each
+ * rollout mode), the solver-leaf rates printed beside it; the default bot's median decision
+ * under 1 s. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,6 +213,50 @@ static double sampler_rate(const viewset_t *vs, double budget, uint64_t seed)
     return (double)n / total;
 }
 
+/* The default engine bot (every option at its default: ISMCTS for the exchange, PIMC's worlds in
+ * the play) against the heuristic over `sets` cotgrave sets, seats alternating: the time of each
+ * of its decisions, into t (at most cap); returns how many, or -1. */
+static int decision_times(uint64_t seed, int sets, double *t, int cap)
+{
+    char err[GAME_ERR_LEN];
+    bot_t *b = bot_create("ismcts", &PICKET_GAME, seed, err, sizeof err);
+    bot_t *h = bot_create("heuristic", &PICKET_GAME, seed, err, sizeof err);
+    if (!b || !h) {
+        fprintf(stderr, "ismcts: %s\n", err);
+        bot_free(b);
+        bot_free(h);
+        return -1;
+    }
+    int n = 0;
+    for (int k = 0; k < sets && n < cap; k++) {
+        static picket_state_t st;
+        picket_init(&st, &picket_preset_find("cotgrave")->rules, rng_derive(seed, 5000 + (uint64_t)k));
+        game_event_t ev[GAME_MAX_EVENTS];
+        for (int who; (who = picket_to_move(&st)) != GAME_OVER && n < cap;) {
+            if (who == GAME_CHANCE) {
+                picket_apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
+                continue;
+            }
+            picket_view_t v;
+            picket_view_from_state(&st, who, &v);
+            game_move_t m;
+            double t0 = bench_now();
+            int rc = who == k % 2 ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v, NULL, NULL, &m);
+            if (who == k % 2)
+                t[n++] = bench_now() - t0;
+            if (rc < 0) {
+                bot_free(b);
+                bot_free(h);
+                return -1;
+            }
+            picket_apply(&st, &m, ev, GAME_MAX_EVENTS);
+        }
+    }
+    bot_free(b);
+    bot_free(h);
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261201;
@@ -231,7 +278,8 @@ int main(int argc, char **argv)
                    "signature: the sum of nodes over fixed-budget searches of every view in every mode, the\n"
                    "chosen moves hashed in (same code and seed, same signature, --quick included).\n"
                    "Target, one core: >= %.0f iterations/s in the play with rollout leaves (each rollout\n"
-                   "mode); the solver-leaf rates are shown beside it.\n"
+                   "mode); the solver-leaf rates are shown beside it. Then the default engine bot against the\n"
+                   "heuristic over 8 sets (2 with --quick): the time of its decisions; target: median < 1 s.\n"
                    "  --quick     a tenth of the iterations in the timed searches (%" PRId64 ", %" PRId64
                    ", %" PRId64 ", %" PRId64 " a view)\n"
                    "  --seed S    the seed of the sets and of the searches (default %" PRIu64 ")\n"
@@ -325,6 +373,19 @@ int main(int argc, char **argv)
             sig_moves = mix(sig_moves, f.moves_hash);
         }
     }
+    /* The default bot's decisions, as a player meets them. */
+    enum { MAX_DECISIONS = 20000 };
+    static double t[MAX_DECISIONS];
+    int sets = quick ? 2 : 8;
+    int nd = decision_times(seed, sets, t, MAX_DECISIONS);
+    if (nd <= 0)
+        return 1;
+    qsort(t, (size_t)nd, sizeof t[0], bench_cmp_double);
+    int ok = t[nd / 2] < 1.0;
+    met += ok, missed += !ok;
+    printf("default bot (ismcts, play by pimc) against heuristic, %d sets, %d decisions: median %.1f ms, p90 %.1f ms, "
+           "p99 %.1f ms, max %.1f ms; median < 1 s: target %s\n", sets, nd, t[nd / 2] * 1e3, t[nd * 9 / 10] * 1e3,
+           t[nd * 99 / 100] * 1e3, t[nd - 1] * 1e3, ok ? "met" : "NOT met");
     printf("targets: %d met, %d NOT met: %s\n", met, missed, missed ? "target NOT met" : "target met");
     printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ", %" PRId64 ", %" PRId64
            ", %" PRId64 ")\n", sig_nodes, sig_moves, SIGNATURE_ITERS[0], SIGNATURE_ITERS[1], SIGNATURE_ITERS[2],

@@ -279,8 +279,12 @@ static void test_resume_after_kill_loses_nothing_and_repeats_nothing(void)
     CU_ASSERT_EQUAL(arena(args), 0);
     /* The same run, killed with SIGKILL part way, then resumed (twice, to be sure). */
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "%s %s -results %s/part.jsonl -quiet > /dev/null 2>&1 & pid=$!; sleep 0.3; kill -9 $pid; wait $pid",
-             bin("PICKET_ARENA", "build/tools/picket-arena"), common, tmpdir);
+    /* Killed once its results file has begun (however slow the machine), a little later. */
+    snprintf(cmd, sizeof cmd,
+             "%s %s -results %s/part.jsonl -quiet > /dev/null 2>&1 & pid=$!; i=0; "
+             "while [ ! -s %s/part.jsonl ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; "
+             "sleep 0.3; kill -9 $pid; wait $pid",
+             bin("PICKET_ARENA", "build/tools/picket-arena"), common, tmpdir, tmpdir);
     int st = system(cmd);
     (void)st;
     char path[256];
