@@ -8,11 +8,37 @@
 #include <string.h>
 #include <time.h>
 
-static double now_seconds(void)
+double bot_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline)
+{
+    *deadline = 0;
+    if (!lim)
+        return fallback;
+    if (lim->iterations > 0)
+        return lim->iterations;
+    if (lim->infinite)
+        return -1;
+    if (lim->move_time_ms > 0) {
+        *deadline = t0 + lim->move_time_ms / 1000.0;
+        return -1;
+    }
+    if (lim->time_left_ms >= 0) {
+        double left = (double)lim->time_left_ms, inc = lim->inc_ms > 0 ? (double)lim->inc_ms : 0.0;
+        double share = left / 30.0 + inc * 0.8;
+        if (share > left / 3.0)
+            share = left / 3.0;
+        if (share < 1.0)
+            share = 1.0;
+        *deadline = t0 + share / 1000.0;
+        return -1;
+    }
+    return fallback;
 }
 
 typedef struct ranked {
@@ -66,7 +92,7 @@ static void report(const bot_hooks_t *hooks, double t0, int64_t nodes, const gam
 {
     if (!hooks || !hooks->info)
         return;
-    bot_info_t info = { 1, 0, nodes, now_seconds() - t0, 0, { { 0 } }, { 0 } };
+    bot_info_t info = { 1, 0, nodes, bot_now() - t0, 0, { { 0 } }, { 0 } };
     info.nlines = n < BOT_INFO_LINES ? n : BOT_INFO_LINES;
     memcpy(info.moves, moves, sizeof *moves * (size_t)info.nlines);
     memcpy(info.values, values, sizeof *values * (size_t)info.nlines);
@@ -90,7 +116,7 @@ static int random_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, 
 static int random_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *out)
 {
     (void)lim;
-    double t0 = now_seconds();
+    double t0 = bot_now();
     if (b->game->view_to_move(view) < 0 || b->game->view_random_move(view, &b->rng, out) < 0)
         return -1;
     double zero = 0.0;
@@ -136,7 +162,7 @@ static int heuristic_choose(bot_t *b, const void *view, const bot_limits_t *lim,
                             game_move_t *out)
 {
     heuristic_data_t *d = b->data;
-    double t0 = now_seconds();
+    double t0 = bot_now();
     int n = heuristic_evaluate(b, view, lim, hooks, d->moves, d->values, GAME_MAX_MOVES);
     if (n <= 0)
         return -1;

@@ -112,6 +112,15 @@ bot_t *bot_create_with(const char *name, const game_t *g, uint64_t seed, const b
 int bot_choose(bot_t *b, const void *view, game_move_t *out);
 void bot_free(bot_t *b);
 
+/* Seconds on the monotonic clock. */
+double bot_now(void);
+/* A decision's budget from its limits (NULL: none): the iterations to run, -1 for "until stopped
+ * or the deadline", and *deadline (0: none) on bot_now's clock from t0. iterations gives that
+ * many; infinite runs until stopped; movetime is the deadline; a set's clock gives a share: 1/30
+ * of what is left plus 0.8 of the increment, at most a third of what is left, at least 1 ms.
+ * Otherwise the bot's own fallback. */
+int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline);
+
 /* Sort moves by value, best first (stable, so equal values keep their order). If memory runs
  * out, only the best move is brought to the front. */
 void bot_sort_moves(game_move_t *moves, double *values, int n);

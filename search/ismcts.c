@@ -61,13 +61,6 @@ struct ismcts {
     ismcts_stats_t stats;
 };
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void ismcts_default_params(ismcts_params_t *p)
 {
     memset(p, 0, sizeof *p);
@@ -384,7 +377,7 @@ static void iterate(worker_t *w)
 
 static int out_of_time(ismcts_t *s)
 {
-    return s->deadline > 0 && now_seconds() >= s->deadline;
+    return s->deadline > 0 && bot_now() >= s->deadline;
 }
 
 static void *worker_main(void *arg)
@@ -437,7 +430,7 @@ static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double 
     info.iterations = it;
     info.worlds = it;
     info.nodes = nodes;
-    info.seconds = now_seconds() - s->t0;
+    info.seconds = bot_now() - s->t0;
     root_values(s, nw, moves, n, values, visits);
     /* The leading moves: most visited first. */
     int used[BOT_INFO_LINES];
@@ -464,7 +457,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
                   game_move_t *moves, double *values, int cap, game_move_t *best)
 {
     const game_t *g = s->g;
-    s->t0 = now_seconds();
+    s->t0 = bot_now();
     s->view = view;
     s->root_seat = g->view_seat(view);
     s->hooks = hooks;
@@ -477,27 +470,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         return -1;
 
     /* The budget: iterations, or time (a move's own, or a share of the set's clock). */
-    int64_t iters = s->p.iterations;
-    s->deadline = 0;
-    if (lim) {
-        if (lim->iterations > 0) {
-            iters = lim->iterations;
-        } else if (lim->infinite) {
-            iters = -1;
-        } else if (lim->move_time_ms > 0) {
-            iters = -1;
-            s->deadline = s->t0 + lim->move_time_ms / 1000.0;
-        } else if (lim->time_left_ms >= 0) {
-            double left = (double)lim->time_left_ms, inc = lim->inc_ms > 0 ? (double)lim->inc_ms : 0.0;
-            double share = left / 30.0 + inc * 0.8;
-            if (share > left / 3.0)
-                share = left / 3.0;
-            if (share < 1.0)
-                share = 1.0;
-            iters = -1;
-            s->deadline = s->t0 + share / 1000.0;
-        }
-    }
+    int64_t iters = bot_budget(lim, s->p.iterations, s->t0, &s->deadline);
     /* Each worker: a fresh tree, the sampler made over for this view, its own generator. */
     char err[GAME_ERR_LEN];
     for (int k = 0; k < s->nw; k++) {
@@ -536,7 +509,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         if (w0->iterations % CHECK_EVERY == 0) {
             if ((hooks && hooks->should_stop && hooks->should_stop(hooks->data)) || out_of_time(s))
                 break;
-            double t = now_seconds();
+            double t = bot_now();
             if (t - last_report >= 1.0) {
                 report(s, 1, moves, n, values, visits);
                 last_report = t;
@@ -576,7 +549,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         s->stats.solved += (int64_t)s->w[k].po.solved;
         s->stats.pool_full |= s->w[k].full;
     }
-    s->stats.seconds = now_seconds() - s->t0;
+    s->stats.seconds = bot_now() - s->t0;
     free(visits);
     return n;
 }
@@ -586,44 +559,29 @@ void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out) { *out = s->stats; }
 /* ---------------------------------------------------------------- the bot */
 
 /* The bot's options, "ismcts.<name>", declared once: name, type, default, range, help. */
-static const struct {
-    const char *name;
-    opt_type_t type;
-    const char *def;
-    double min, max;
-    const char *vars[3];
-    const char *help;
-} ISMCTS_OPTIONS[] = {
-    { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit" },
-    { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])" },
+static const opt_def_t ISMCTS_OPTIONS[] = {
+    { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit", NULL },
+    { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
     { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
-      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view" },
+      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
     { "solver_depth", OPT_SPIN, "0", 0, 12, { NULL },
-      "solve the ending exactly once at most this many tricks remain (0: never)" },
-    { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)" },
-    { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full" },
+      "solve the ending exactly once at most this many tricks remain (0: never)", NULL },
+    { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL },
+    { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full", NULL },
     { "wide", OPT_COMBO, "topk", 0, 0, { "widen", "topk", NULL },
-      "many moves (an exchange): progressive widening in the heuristic's order, or its best widen_topk" },
-    { "widen_c", OPT_FLOAT, "2", 0.1, 100, { NULL }, "widening: ceil(widen_c * visits^widen_alpha) candidates" },
-    { "widen_alpha", OPT_FLOAT, "0.5", 0, 1, { NULL }, "widening's exponent" },
-    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL }, "topk: candidates searched" },
-    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward" },
+      "many moves (an exchange): progressive widening in the heuristic's order, or its best widen_topk", NULL },
+    { "widen_c", OPT_FLOAT, "2", 0.1, 100, { NULL }, "widening: ceil(widen_c * visits^widen_alpha) candidates", NULL },
+    { "widen_alpha", OPT_FLOAT, "0.5", 0, 1, { NULL }, "widening's exponent", NULL },
+    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL }, "topk: candidates searched", NULL },
+    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
     { "play", OPT_COMBO, "pimc", 0, 0, { "tree", "pimc", NULL },
-      "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree" },
+      "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree", NULL },
 };
 enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
 
 int ismcts_bot_options(opt_list_t *l)
 {
-    for (int i = 0; i < N_ISMCTS_OPTIONS; i++) {
-        opt_def_t o = { opt_list_printf(l, "ismcts.%s", ISMCTS_OPTIONS[i].name), ISMCTS_OPTIONS[i].type,
-                        ISMCTS_OPTIONS[i].def, ISMCTS_OPTIONS[i].min, ISMCTS_OPTIONS[i].max,
-                        { ISMCTS_OPTIONS[i].vars[0], ISMCTS_OPTIONS[i].vars[1], ISMCTS_OPTIONS[i].vars[2] },
-                        ISMCTS_OPTIONS[i].help, NULL };
-        if (!o.name || opt_list_add(l, &o) < 0)
-            return -1;
-    }
-    return 0;
+    return opt_list_add_prefixed(l, "ismcts.", ISMCTS_OPTIONS, N_ISMCTS_OPTIONS);
 }
 
 void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)

@@ -180,3 +180,14 @@ void opt_list_free(opt_list_t *l)
     free(l->defs);
     opt_list_init(l);
 }
+
+int opt_list_add_prefixed(opt_list_t *l, const char *prefix, const opt_def_t *defs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        opt_def_t o = defs[i];
+        o.name = opt_list_printf(l, "%s%s", prefix, defs[i].name);
+        if (!o.name || opt_list_add(l, &o) < 0)
+            return -1;
+    }
+    return 0;
+}

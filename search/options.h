@@ -62,5 +62,8 @@ int opt_list_add(opt_list_t *l, const opt_def_t *d);
 /* A string the list owns (freed with it), or NULL when out of memory. */
 const char *opt_list_printf(opt_list_t *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void opt_list_free(opt_list_t *l);
+/* Append copies of n declarations, each name given the prefix ("ismcts." + "iterations"); 0, or
+ * -1 when out of memory. A bot declares its options this way. */
+int opt_list_add_prefixed(opt_list_t *l, const char *prefix, const opt_def_t *defs, int n);
 
 #endif

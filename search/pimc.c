@@ -41,13 +41,6 @@ struct pimc {
     pimc_stats_t stats;
 };
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void pimc_default_params(pimc_params_t *p)
 {
     memset(p, 0, sizeof *p);
@@ -130,7 +123,7 @@ static int interrupted(pimc_t *s)
 {
     if (!s->stopped && s->hooks && s->hooks->should_stop && s->hooks->should_stop(s->hooks->data))
         s->stopped = 1;
-    return s->stopped || (s->deadline > 0 && now_seconds() >= s->deadline);
+    return s->stopped || (s->deadline > 0 && bot_now() >= s->deadline);
 }
 
 /* Play the hand on along the solver's line (one solver_best a ply) while it is in its play: 1 if
@@ -319,7 +312,7 @@ static void report(pimc_t *s)
     info.iterations = s->done;
     info.worlds = s->done;
     info.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
-    info.seconds = now_seconds() - s->t0;
+    info.seconds = bot_now() - s->t0;
     if (s->done > 0) {
         for (int c = 0; c < s->ncand; c++)
             s->ranked[c] = (ranked_t){ s->sum[c] / (double)s->done, c };
@@ -364,35 +357,14 @@ static int64_t budget(pimc_t *s, const bot_limits_t *lim, int n)
     s->deadline = 0;
     if (n == 1 && !(lim && lim->infinite))
         return 1; /* nothing to choose: one world gives the move a value */
-    if (!lim)
-        return worlds;
-    if (lim->iterations > 0)
-        return lim->iterations;
-    if (lim->infinite)
-        return -1;
-    if (lim->move_time_ms > 0) {
-        s->deadline = s->t0 + lim->move_time_ms / 1000.0;
-        return -1;
-    }
-    if (lim->time_left_ms >= 0) {
-        /* A share of the set's clock, as ismcts takes it. */
-        double left = (double)lim->time_left_ms, inc = lim->inc_ms > 0 ? (double)lim->inc_ms : 0.0;
-        double share = left / 30.0 + inc * 0.8;
-        if (share > left / 3.0)
-            share = left / 3.0;
-        if (share < 1.0)
-            share = 1.0;
-        s->deadline = s->t0 + share / 1000.0;
-        return -1;
-    }
-    return worlds;
+    return bot_budget(lim, worlds, s->t0, &s->deadline);
 }
 
 int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
                 game_move_t *moves, double *values, int cap, game_move_t *best)
 {
     const game_t *g = s->g;
-    s->t0 = now_seconds();
+    s->t0 = bot_now();
     s->view = view;
     s->moves = moves;
     s->root = g->view_seat(view);
@@ -445,7 +417,7 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
         if (interrupted(s))
             break;
         /* Under a clock, no world that the mean world so far says would end past it. */
-        double t = now_seconds();
+        double t = bot_now();
         if (s->deadline > 0 && s->done > 0 && t + (t - s->t0) / (double)s->done > s->deadline)
             break;
         if (t - last_report >= 1.0) {
@@ -478,7 +450,7 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
     s->stats.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
     s->stats.candidates = s->ncand;
     s->stats.solved_play = play > 0;
-    s->stats.seconds = now_seconds() - s->t0;
+    s->stats.seconds = bot_now() - s->t0;
     return n;
 }
 
@@ -487,36 +459,21 @@ void pimc_stats(const pimc_t *s, pimc_stats_t *out) { *out = s->stats; }
 /* ---------------------------------------------------------------- the bot */
 
 /* The bot's options, "pimc.<name>", declared once: name, type, default, range, help. */
-static const struct {
-    const char *name;
-    opt_type_t type;
-    const char *def;
-    double min, max;
-    const char *vars[3];
-    const char *help;
-} PIMC_OPTIONS[] = {
-    { "worlds", OPT_SPIN, "32", 1, 1e9, { NULL }, "worlds a decision when go gives no limit" },
+static const opt_def_t PIMC_OPTIONS[] = {
+    { "worlds", OPT_SPIN, "32", 1, 1e9, { NULL }, "worlds a decision when go gives no limit", NULL },
     { "candidates", OPT_SPIN, "8", 1, PIMC_MAX_CANDIDATES, { NULL },
-      "outside the play, the heuristic's best moves valued in each world (in the play: every move)" },
-    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward" },
-    { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)" },
+      "outside the play, the heuristic's best moves valued in each world (in the play: every move)", NULL },
+    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
+    { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)", NULL },
     { "play_value", OPT_COMBO, "reward", 0, 0, { "reward", "points", NULL },
-      "in the play: the reward at the end of the solver's line, or from the solver's points alone" },
-    { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes" },
+      "in the play: the reward at the end of the solver's line, or from the solver's points alone", NULL },
+    { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL },
 };
 enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
 
 int pimc_bot_options(opt_list_t *l)
 {
-    for (int i = 0; i < N_PIMC_OPTIONS; i++) {
-        opt_def_t o = { opt_list_printf(l, "pimc.%s", PIMC_OPTIONS[i].name), PIMC_OPTIONS[i].type,
-                        PIMC_OPTIONS[i].def, PIMC_OPTIONS[i].min, PIMC_OPTIONS[i].max,
-                        { PIMC_OPTIONS[i].vars[0], PIMC_OPTIONS[i].vars[1], PIMC_OPTIONS[i].vars[2] },
-                        PIMC_OPTIONS[i].help, NULL };
-        if (!o.name || opt_list_add(l, &o) < 0)
-            return -1;
-    }
-    return 0;
+    return opt_list_add_prefixed(l, "pimc.", PIMC_OPTIONS, N_PIMC_OPTIONS);
 }
 
 void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
