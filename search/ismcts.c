@@ -31,7 +31,6 @@ typedef struct node {
 
 typedef struct worker {
     struct ismcts *s;
-    int index;
     node_t *pool;
     uint32_t npool, cap;
     game_move_t *cand;
@@ -40,7 +39,7 @@ typedef struct worker {
     void *state;
     playout_t po;
     rng_t rng;
-    game_move_t *moves, *seen, *keys;
+    game_move_t *moves, *keys;
     double *values;
     int64_t iterations, limit;
     int full;
@@ -86,7 +85,6 @@ static void worker_free(worker_t *w)
     free(w->cand);
     free(w->state);
     free(w->moves);
-    free(w->seen);
     free(w->keys);
     free(w->values);
 }
@@ -123,7 +121,6 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
     for (int i = 0; i < s->nw; i++) {
         worker_t *w = &s->w[i];
         w->s = s;
-        w->index = i;
         w->cap = (uint32_t)((bytes - candbytes) / sizeof(node_t));
         if (w->cap < MIN_POOL)
             w->cap = MIN_POOL;
@@ -132,10 +129,9 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         w->cand = malloc(sizeof *w->cand * (w->candcap ? w->candcap : 1));
         w->state = calloc(1, g->state_size);
         w->moves = malloc(sizeof *w->moves * GAME_MAX_MOVES);
-        w->seen = malloc(sizeof *w->seen * GAME_MAX_MOVES);
         w->keys = malloc(sizeof *w->keys * GAME_MAX_MOVES);
         w->values = malloc(sizeof *w->values * GAME_MAX_MOVES);
-        if (!w->pool || !w->cand || !w->state || !w->moves || !w->seen || !w->keys || !w->values)
+        if (!w->pool || !w->cand || !w->state || !w->moves || !w->keys || !w->values)
             goto oom_workers;
         if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth, p->solver_depth > 0 ? 16 : 0, err,
                          errlen) < 0) {
@@ -282,11 +278,15 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
     if (node->wide == 0)
         node->wide = 1;
     /* Keys: the moves as the observer sees them, each once. */
-    int nk = 0;
-    for (int i = 0; i < n; i++) {
-        game_move_t key = w->moves[i];
-        if (g->move_seen && seat != observer)
-            g->move_seen(&w->moves[i], seat, observer, &key);
+    int nk = 0, whole = seat == observer || !g->move_seen;
+    if (whole) {
+        /* Every move is seen whole: each is its own key. */
+        memcpy(w->keys, w->moves, sizeof *w->keys * (size_t)n);
+        nk = n;
+    }
+    for (int i = 0; !whole && i < n; i++) {
+        game_move_t key;
+        g->move_seen(&w->moves[i], seat, observer, &key);
         int j = 0;
         while (j < nk && memcmp(&w->keys[j], &key, sizeof key) != 0)
             j++;
@@ -322,7 +322,7 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
         return 0;
     /* The concrete move: the key itself, or one the observer cannot tell from it. */
     const game_move_t *key = &w->pool[best].move;
-    if (seat == observer || !g->move_seen) {
+    if (whole) {
         *move = *key;
         return best;
     }

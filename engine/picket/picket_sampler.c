@@ -353,9 +353,6 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
     for (int s = 0; s < NSUITS; s++)
         if (t->voids[opp] & (1u << s))
             voids |= cardset_suit(s);
-    /* Younger is asked to appoint a suit only when elder holds none of the one he called. */
-    if (t->phase == PK_PH_APPOINT && opp == e && t->called_suit >= 0)
-        voids |= cardset_suit(t->called_suit);
     S->out = S->lu & voids & ~t->played[opp];
 
     /* The dealt hand: known (a Blank shown), without courts, with one at least, or unknown. */
@@ -879,14 +876,6 @@ pk_sampler_t *pk_sampler_new(const picket_view_t *v, int mode, char *err, size_t
 
 uint64_t pk_sampler_worlds(const pk_sampler_t *S) { return S->worlds; }
 
-void pk_sampler_size(const pk_sampler_t *S, size_t *states, size_t *transitions)
-{
-    size_t n = 0;
-    for (int k = 0; k <= NSUITS; k++)
-        n += S->layer[k].n;
-    *states = n;
-    *transitions = S->ntrans;
-}
 uint64_t pk_sampler_holdings(const pk_sampler_t *S) { return S->holdings; }
 
 /* k cards drawn uniformly from a set, without replacement. */

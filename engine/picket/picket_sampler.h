@@ -81,8 +81,6 @@ int pk_sampler_prepare(pk_sampler_t *s, const picket_view_t *v, int mode, char *
 /* The number of consistent worlds, and of distinct opponent holdings P. */
 uint64_t pk_sampler_worlds(const pk_sampler_t *s);
 uint64_t pk_sampler_holdings(const pk_sampler_t *s);
-/* The size of the programme: states over all layers, and transitions (for benches). */
-void pk_sampler_size(const pk_sampler_t *s, size_t *states, size_t *transitions);
 
 /* The hidden part of one world, as S would describe it. */
 typedef struct pk_world {

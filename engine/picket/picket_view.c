@@ -50,6 +50,9 @@ void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
     case PK_EV_TURN:
         p->phase = ev->arg;
         p->to_move = (int8_t)s;
+        /* Younger is asked to appoint only when elder holds none of the suit he called. */
+        if (ev->arg == PK_PH_APPOINT && s >= 0 && s < 2 && p->called_suit >= 0)
+            p->voids[1 - s] |= (uint8_t)(1u << p->called_suit);
         break;
     case PK_EV_BLANK:
         p->blank[s] = 1;
@@ -106,8 +109,6 @@ void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
         break;
     case PK_EV_APPOINT:
         p->appointed_suit = ev->arg;
-        /* Younger appoints only when elder holds none of the suit he called. */
-        p->voids[1 - s] |= (uint8_t)(1u << p->called_suit);
         break;
     case PK_EV_PLAY: {
         int card = ev->arg;
