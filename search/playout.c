@@ -13,6 +13,7 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->scale = scale > 0 ? scale : 30.0;
     p->hparams = hparams;
     p->solver_depth = solver_depth;
+    p->wide_sample = PLAYOUT_SAMPLE;
     p->view = calloc(1, g->view_size);
     p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
     p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
@@ -70,18 +71,18 @@ void playout_apply(playout_t *p, void *state, const game_move_t *m)
 }
 
 /* The heuristic's best of the n moves in p->moves, judged from the mover's view of the world;
- * among more than PLAYOUT_SAMPLE, a random PLAYOUT_SAMPLE of them. */
-static int heuristic_pick(playout_t *p, const void *state, int n, rng_t *rng, game_move_t *out)
+ * among more than `sample` (> 0), a random `sample` of them. */
+static int heuristic_pick(playout_t *p, const void *state, int n, int sample, rng_t *rng, game_move_t *out)
 {
     const game_t *g = p->g;
-    if (n > PLAYOUT_SAMPLE) {
-        for (int i = 0; i < PLAYOUT_SAMPLE; i++) {
+    if (sample > 0 && n > sample) {
+        for (int i = 0; i < sample; i++) {
             int j = i + (int)rng_below(rng, (uint32_t)(n - i));
             game_move_t t = p->moves[i];
             p->moves[i] = p->moves[j];
             p->moves[j] = t;
         }
-        n = PLAYOUT_SAMPLE;
+        n = sample;
     }
     g->view_from_state(state, g->to_move(state), p->view);
     g->heuristic_evaluate(p->view, p->hparams, p->moves, n, p->values);
@@ -98,17 +99,21 @@ int playout_move(playout_t *p, const void *state, int policy, rng_t *rng, game_m
     const game_t *g = p->g;
     if (policy == PLAYOUT_RANDOM || !g->heuristic_evaluate)
         return g->random_move(state, rng, out);
-    /* Every move when they are few; else a random PLAYOUT_SAMPLE of them, drawn without listing
-     * the thousands (an exchange). */
+    /* Every move when they are few; else a random wide_sample of them, drawn without listing
+     * the thousands (an exchange), or with wide_sample 0 every one. */
     int n = g->legal_moves(state, p->moves, PLAYOUT_WIDE + 1);
     if (n <= 0)
         return -1;
-    if (n > PLAYOUT_WIDE) {
-        for (n = 0; n < PLAYOUT_SAMPLE; n++)
+    if (n > PLAYOUT_WIDE && p->wide_sample == 0) {
+        n = g->legal_moves(state, p->moves, GAME_MAX_MOVES);
+        if (n <= 0)
+            return -1;
+    } else if (n > PLAYOUT_WIDE) {
+        for (n = 0; n < p->wide_sample; n++)
             if (g->random_move(state, rng, &p->moves[n]) < 0)
                 return -1;
     }
-    return heuristic_pick(p, state, n, rng, out);
+    return heuristic_pick(p, state, n, 0, rng, out);
 }
 
 int playout_move_like(playout_t *p, const void *state, int policy, int observer, const game_move_t *seen, rng_t *rng,
@@ -131,7 +136,7 @@ int playout_move_like(playout_t *p, const void *state, int policy, int observer,
         *out = p->moves[rng_below(rng, (uint32_t)k)];
         return 0;
     }
-    return heuristic_pick(p, state, k, rng, out);
+    return heuristic_pick(p, state, k, p->wide_sample, rng, out);
 }
 
 /* Play the rest of the hand along the solver's line, if the hand is in its play and at most

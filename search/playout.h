@@ -15,7 +15,9 @@
  * POLICIES for a move of any seat inside a world: uniform over the legal moves, or the game's
  * heuristic from that seat's own view of the world (view_from_state: a seat never decides on
  * cards it could not see). Where a seat has more than PLAYOUT_WIDE legal moves (an exchange),
- * the heuristic judges PLAYOUT_SAMPLE of them drawn at random, so a policy move stays cheap.
+ * the heuristic judges `wide_sample` of them drawn at random (PLAYOUT_SAMPLE unless the bot
+ * says otherwise), so a policy move stays cheap; with wide_sample 0 it judges every one (the
+ * heuristic player's own move: a Picket exchange of a few hundred to a few thousand discards).
  *
  * SOLVED ENDINGS: with a solver and a depth D, once the hand is in its play and at most D tricks
  * remain (the game's endgame interface), the rest is played along the solver's principal line
@@ -40,6 +42,7 @@ typedef struct playout {
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
     solver_t *solver;         /* NULL: no solved endings */
     int solver_depth;         /* tricks */
+    int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
     void *view;               /* scratch: a seat's view of the world */
     void *pos;                /* scratch: an endgame position */
     game_move_t *moves;       /* scratch, GAME_MAX_MOVES */

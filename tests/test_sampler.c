@@ -1856,6 +1856,56 @@ static void test_a_view_with_no_world_has_none(void)
     CU_ASSERT(found);
 }
 
+/* ---------------------------------------------------------------- the opponent model */
+
+/* game_t.world_log_likelihood for Picket: for each deal and each discard size, the model's
+ * probabilities over the discards of that size sum to 1, its most likely discard is the one the
+ * heuristic would choose, beta 0 is uniform, and the observer's own discard tells nothing. */
+static void test_the_opponent_model_is_the_heuristic_as_a_distribution(void)
+{
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        table_t t;
+        table_init(&t, &PICKET_PRESETS[seed % 4].rules, (int)(seed % 4), seed);
+        table_chance(&t);
+        int elder = pk_elder(&t.st.pub);
+        picket_view_t v;
+        picket_view_from_state(&t.st, elder, &v);
+        cardset_t d = t.st.hand[elder];
+        for (int k = 1; k <= 5; k++) {
+            picket_state_t w = t.st;
+            w.dealt[elder] = d;
+            subsets_t ss;
+            subsets_start(&ss, d, k);
+            cardset_t x, best_ll_x = 0, best_h_x = 0;
+            double sum = 0, best_ll = -HUGE_VAL, best_h = -HUGE_VAL;
+            int count = 0;
+            while (subsets_next(&ss, &x)) {
+                w.discard[elder] = x;
+                double ll = picket_discard_log_likelihood(&w, 1 - elder, NULL, 2.0);
+                sum += exp(ll);
+                if (ll > best_ll + 1e-12) {
+                    best_ll = ll;
+                    best_ll_x = x;
+                }
+                game_move_t m = { .kind = PK_MV_DISCARD, .cards = x };
+                double h;
+                picket_heuristic_evaluate(&v, NULL, &m, 1, &h);
+                if (h > best_h + 1e-12) {
+                    best_h = h;
+                    best_h_x = x;
+                }
+                CU_ASSERT_DOUBLE_EQUAL(picket_discard_log_likelihood(&w, 1 - elder, NULL, 0.0),
+                                       -log(binom(12, k)), 1e-9);
+                CU_ASSERT_EQUAL(picket_discard_log_likelihood(&w, elder, NULL, 2.0), 0.0);
+                count++;
+            }
+            CU_ASSERT_EQUAL(count, (int)binom(12, k));
+            CU_ASSERT_DOUBLE_EQUAL(sum, 1.0, 1e-9);
+            CU_ASSERT_EQUAL(best_ll_x, best_h_x);
+        }
+    }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1878,6 +1928,8 @@ int main(void)
     CU_add_test(s, "before the deal there is one world", test_before_the_deal_there_is_one_world);
     CU_add_test(s, "a malformed view is refused", test_a_malformed_view_is_refused);
     CU_add_test(s, "a view with no world has none", test_a_view_with_no_world_has_none);
+    CU_add_test(s, "the opponent model is the heuristic as a distribution",
+                test_the_opponent_model_is_the_heuristic_as_a_distribution);
     CU_add_test(s, "counts and uniformity match the brute force", test_counts_and_uniformity_match_the_brute_force);
     CU_add_test(s, "the sampler that ignores equal answers is caught",
                 test_the_sampler_that_ignores_equal_answers_is_caught);

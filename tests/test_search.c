@@ -1080,6 +1080,7 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.solver_depth", OPT_SPIN },  { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
         { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
+        { "ismcts.wide_sample", OPT_SPIN },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1103,7 +1104,7 @@ static void test_options_are_declared_and_checked(void)
     CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
               p.solver_depth == d.solver_depth && p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
-              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale);
+              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
@@ -1112,6 +1113,7 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.solver_depth", "13" },  { "ismcts.solver_depth", "-1" },  { "ismcts.exploration", "nan" },
         { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },   { "ismcts.widen_alpha", "1.5" },
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
+        { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1129,13 +1131,14 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", "3" },        { "ismcts.rollout", "random" }, { "ismcts.solver_depth", "12" },
         { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
+        { "ismcts.wide_sample", "7" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.solver_depth == 12 && p.wide == ISMCTS_TOPK &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
-              p.reward_scale == 10);
+              p.reward_scale == 10 && p.wide_sample == 7);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
@@ -1578,6 +1581,8 @@ static void test_pimc_same_seed_same_moves(void)
     check_pimc_determinism(reward, 4, "play_value reward");
     check_pimc_determinism(points, 4, "play_value points");
     check_pimc_determinism(unsolved, 4, "solver false");
+    const char *model[] = { "pimc.candidates", "4", "pimc.model", "3", "pimc.model_draws", "4", NULL };
+    check_pimc_determinism(model, 4, "opponent model");
 }
 
 /* ---------------------------------------------------------------- P2. stop and isready */
@@ -1756,6 +1761,11 @@ static void test_pimc_sees_only_its_view(void)
     bot_settings_t *set = settings_with((const char *[]){ "pimc.worlds", "4", "pimc.candidates", "4", NULL });
     check_only_the_view("pimc", set, 81, 82);
     bot_settings_free(set);
+    /* The opponent model weighs the world's hidden cards, never the true ones. */
+    set = settings_with((const char *[]){ "pimc.worlds", "4", "pimc.candidates", "4", "pimc.model", "3",
+                                          "pimc.model_draws", "4", NULL });
+    check_only_the_view("pimc", set, 83, 84);
+    bot_settings_free(set);
 }
 
 /* ---------------------------------------------------------------- P4. known best moves */
@@ -1863,6 +1873,7 @@ static void test_pimc_options_are_declared_and_checked(void)
     } WANT[] = {
         { "pimc.worlds", OPT_SPIN },  { "pimc.candidates", OPT_SPIN },  { "pimc.reward_scale", OPT_FLOAT },
         { "pimc.solver", OPT_CHECK }, { "pimc.play_value", OPT_COMBO }, { "pimc.solver_mb", OPT_SPIN },
+        { "pimc.model", OPT_FLOAT },  { "pimc.model_draws", OPT_SPIN }, { "pimc.wide_sample", OPT_SPIN },
     };
     enum { NW = sizeof WANT / sizeof WANT[0] };
     char err[GAME_ERR_LEN];
@@ -1891,14 +1902,18 @@ static void test_pimc_options_are_declared_and_checked(void)
     CU_ASSERT_STRING_EQUAL(o[3]->def, d.solve ? "true" : "false");
     CU_ASSERT_STRING_EQUAL(o[4]->def, d.play_value == PIMC_POINTS ? "points" : "reward");
     CU_ASSERT_EQUAL(strtod(o[5]->def, NULL), (double)d.solver_mb);
+    CU_ASSERT_EQUAL(strtod(o[6]->def, NULL), d.model);
+    CU_ASSERT_EQUAL(strtod(o[7]->def, NULL), (double)d.model_draws);
+    CU_ASSERT_EQUAL(strtod(o[8]->def, NULL), (double)d.wide_sample);
     CU_ASSERT(o[4]->vars[0] && o[4]->vars[1] && !o[4]->vars[2] && strcmp(o[4]->vars[0], "reward") == 0 &&
               strcmp(o[4]->vars[1], "points") == 0);
     CU_ASSERT_EQUAL(o[1]->max, PIMC_MAX_CANDIDATES);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
               p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb &&
+              p.model == d.model && p.model_draws == d.model_draws && p.wide_sample == d.wide_sample &&
               p.hparams == d.hparams);
-    CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1 && d.play_value == PIMC_REWARD);
+    CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1 && d.play_value == PIMC_REWARD && d.model == 0);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "pimc.worlds", "0" },          { "pimc.worlds", "-1" },          { "pimc.worlds", "1e5" },
@@ -1907,7 +1922,10 @@ static void test_pimc_options_are_declared_and_checked(void)
         { "pimc.reward_scale", "1001" }, { "pimc.reward_scale", "inf" },   { "pimc.solver", "yes" },
         { "pimc.solver", "" },           { "pimc.play_value", "bogus" },   { "pimc.play_value", "Points" },
         { "pimc.play_value", "" },       { "pimc.solver_mb", "0" },        { "pimc.solver_mb", "65537" },
-        { "pimc.nothing", "1" },         { "pimc.", "1" },
+        { "pimc.nothing", "1" },         { "pimc.", "1" },                 { "pimc.model", "-0.5" },
+        { "pimc.model", "101" },         { "pimc.model", "nan" },          { "pimc.model_draws", "0" },
+        { "pimc.model_draws", "4097" },  { "pimc.model_draws", "8.5" },   { "pimc.wide_sample", "-1" },
+        { "pimc.wide_sample", "4097" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1920,17 +1938,20 @@ static void test_pimc_options_are_declared_and_checked(void)
     }
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
-              p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb);
+              p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb &&
+              p.model == d.model && p.model_draws == d.model_draws && p.wide_sample == d.wide_sample);
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
         { "pimc.worlds", "777" },         { "pimc.candidates", "256" },      { "pimc.reward_scale", "12.5" },
         { "pimc.solver", "false" },       { "pimc.play_value", "points" },   { "pimc.solver_mb", "2" },
+        { "pimc.model", "2.5" },          { "pimc.model_draws", "16" },     { "pimc.wide_sample", "5" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == 777 && p.candidates == 256 && p.reward_scale == 12.5 && p.solve == 0 &&
-              p.play_value == PIMC_POINTS && p.solver_mb == 2);
+              p.play_value == PIMC_POINTS && p.solver_mb == 2 && p.model == 2.5 && p.model_draws == 16 &&
+              p.wide_sample == 5);
     bot_settings_reset(set);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.solve == 1 && p.play_value == PIMC_REWARD);
@@ -2287,6 +2308,73 @@ static void test_hybrid_answers_stop_and_isready(void)
     stop_case_with("hybrid in the play", setup, "go iterations 1000000000", "=5 move play ");
 }
 
+/* ---------------------------------------------------------------- 11. the policy's exchange */
+
+/* The heuristic's best of the moves in `moves` from the mover's view: the index. */
+static int heuristic_best(const picket_state_t *st, const game_move_t *moves, int n, double *values)
+{
+    picket_view_t v;
+    picket_view_from_state(st, picket_to_move(st), &v);
+    G->heuristic_evaluate(&v, NULL, moves, n, values);
+    int b = 0;
+    for (int i = 1; i < n; i++)
+        if (values[i] > values[b])
+            b = i;
+    return b;
+}
+
+/* With wide_sample 0 the policy's exchange is the heuristic player's own (the best of every
+ * discard), for elder and then younger; with a sample it is a legal discard no better than that. */
+static void test_the_policys_exchange_judges_every_discard(void)
+{
+    char err[GAME_ERR_LEN];
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    playout_t all, some;
+    CU_ASSERT_FATAL(playout_init(&all, G, 30, NULL, 0, 0, err, sizeof err) == 0);
+    CU_ASSERT_FATAL(playout_init(&some, G, 30, NULL, 0, 0, err, sizeof err) == 0);
+    all.wide_sample = 0;
+    CU_ASSERT_EQUAL(some.wide_sample, PLAYOUT_SAMPLE);
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        picket_state_t st;
+        game_event_t ev[GAME_MAX_EVENTS];
+        picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
+        picket_apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
+        for (int who = 0; who < 2; who++) {
+            CU_ASSERT_FATAL(st.pub.phase == PK_PH_ELDER_EXCHANGE || st.pub.phase == PK_PH_YOUNGER_EXCHANGE);
+            int n = picket_legal_moves(&st, moves, GAME_MAX_MOVES);
+            CU_ASSERT_FATAL(n > PLAYOUT_WIDE);
+            int b = heuristic_best(&st, moves, n, values);
+            game_move_t want = moves[b], got, sampled;
+            double best = values[b];
+            rng_t rng;
+            rng_seed(&rng, seed);
+            CU_ASSERT_FATAL(playout_move(&all, &st, PLAYOUT_HEURISTIC, &rng, &got) == 0);
+            CU_ASSERT(memcmp(&got, &want, sizeof got) == 0);
+            CU_ASSERT_FATAL(playout_move(&some, &st, PLAYOUT_HEURISTIC, &rng, &sampled) == 0);
+            CU_ASSERT(picket_check_move(&st, &sampled, err, sizeof err));
+            picket_view_t v;
+            picket_view_from_state(&st, picket_to_move(&st), &v);
+            double sv;
+            G->heuristic_evaluate(&v, NULL, &sampled, 1, &sv);
+            CU_ASSERT(sv <= best);
+            picket_apply(&st, &got, ev, GAME_MAX_EVENTS);
+            while (picket_to_move(&st) >= 0 && st.pub.phase != PK_PH_YOUNGER_EXCHANGE &&
+                   st.pub.phase != PK_PH_ELDER_EXCHANGE && who == 0) {
+                /* Elder's call or leftover, if the rules ask one before younger's exchange. */
+                game_move_t m;
+                CU_ASSERT_FATAL(playout_move(&all, &st, PLAYOUT_HEURISTIC, &rng, &m) == 0);
+                picket_apply(&st, &m, ev, GAME_MAX_EVENTS);
+            }
+        }
+    }
+    playout_free(&all);
+    playout_free(&some);
+    free(moves);
+    free(values);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -2303,6 +2391,8 @@ int main(void)
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
     CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
+    CU_add_test(s, "the policy's exchange judges every discard (wide_sample 0)",
+                test_the_policys_exchange_judges_every_discard);
     CU_pSuite ps = CU_add_suite("pimc search", NULL, NULL);
     CU_add_test(ps, "pimc: same seed, same moves and values", test_pimc_same_seed_same_moves);
     CU_add_test(ps, "pimc: stop and isready are answered while searching", test_pimc_answers_stop_and_isready);

@@ -204,6 +204,9 @@ enum { PICKET_HEURISTIC_NPARAMS = 38 };
 extern const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS];
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n,
                                double *values);
+/* game_t.world_log_likelihood: each other seat's discard among those of its size from the hand
+ * dealt, by the heuristic's value of the hand kept. */
+double picket_discard_log_likelihood(const void *state, int observer, const double *params, double beta);
 
 extern const game_t PICKET_GAME;
 

@@ -7,6 +7,7 @@
  * (PICKET_HEURISTIC_PARAMS), so a bot can offer it as an option and a tuner can move it; with the
  * defaults the values are the hand-tuned ones, bit for bit.
  */
+#include <math.h>
 #include <string.h>
 
 #include "picket.h"
@@ -75,6 +76,16 @@ const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS] = {
     [W_APPOINT_ACE] = { "appoint_ace", 2.0, 0, 20, "appoint: more for a suit where I hold the Ace" },
     [W_APPOINT_KING] = { "appoint_king", 1.0, 0, 20, "appoint: more for a suit where I hold the King" },
 };
+
+/* The weights: params, or every default (into defaults). */
+static const double *weights(const double *params, double *defaults)
+{
+    if (params)
+        return params;
+    for (int i = 0; i < W_COUNT; i++)
+        defaults[i] = PICKET_HEURISTIC_PARAMS[i].def;
+    return defaults;
+}
 
 /* Rough worth of a hand after the exchange, in points. */
 static double hand_value(const double *w, cardset_t h, int unsuited)
@@ -192,12 +203,7 @@ static double best_lead_in(const double *w, const picket_view_t *v, int suit)
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n, double *values)
 {
     double defaults[W_COUNT];
-    const double *w = params;
-    if (!w) {
-        for (int i = 0; i < W_COUNT; i++)
-            defaults[i] = PICKET_HEURISTIC_PARAMS[i].def;
-        w = defaults;
-    }
+    const double *w = weights(params, defaults);
     const picket_view_t *v = view;
     for (int i = 0; i < n; i++) {
         const game_move_t *m = &moves[i];
@@ -236,4 +242,47 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
         }
         values[i] = val;
     }
+}
+
+/* The heuristic's discard as a model of another player: P(X | dealt D, |X| = k) is
+ * softmax(beta * hand_value(D minus X)) over the k-subsets of D (every discard of one size adds
+ * the same draw value, so the hand kept decides). The count is public, the cards are not. */
+double picket_discard_log_likelihood(const void *state, int observer, const double *params, double beta)
+{
+    const picket_state_t *st = state;
+    double defaults[W_COUNT];
+    const double *w = weights(params, defaults);
+    int unsuited = st->rules.sequences == PK_SEQ_UNSUITED;
+    double ll = 0;
+    for (int o = 0; o < 2; o++) {
+        cardset_t d = st->dealt[o], x = st->discard[o];
+        int k = cardset_count(x), n = cardset_count(d);
+        if (o == observer || k == 0 || (x & ~d) || n > 16 || k > n)
+            continue;
+        int card[16], m = 0;
+        for (cardset_t c = d; c; c &= c - 1)
+            card[m++] = cardset_first(c);
+        double mine = beta * hand_value(w, d & ~x, unsuited), top = -HUGE_VAL, sum = 0;
+        /* Two passes: the largest exponent first, so the sum cannot overflow. */
+        for (int pass = 0; pass < 2; pass++) {
+            unsigned last = ((1u << k) - 1u) << (n - k);
+            for (unsigned sub = (1u << k) - 1u;; ) {
+                cardset_t y = 0;
+                for (int i = 0; i < n; i++)
+                    if (sub & (1u << i))
+                        y |= cardset_of(card[i]);
+                double e = beta * hand_value(w, d & ~y, unsuited);
+                if (pass == 0)
+                    top = e > top ? e : top;
+                else
+                    sum += exp(e - top);
+                if (sub == last)
+                    break;
+                unsigned lo = sub & -sub, r = sub + lo; /* the next k-subset (Gosper) */
+                sub = (((r ^ sub) >> 2) / lo) | r;
+            }
+        }
+        ll += mine - top - log(sum);
+    }
+    return ll;
 }
