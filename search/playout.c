@@ -99,16 +99,12 @@ int playout_move(playout_t *p, const void *state, int policy, rng_t *rng, game_m
     const game_t *g = p->g;
     if (policy == PLAYOUT_RANDOM || !g->heuristic_evaluate)
         return g->random_move(state, rng, out);
-    /* Every move when they are few; else a random wide_sample of them, drawn without listing
-     * the thousands (an exchange), or with wide_sample 0 every one. */
-    int n = g->legal_moves(state, p->moves, PLAYOUT_WIDE + 1);
+    /* Every move when they are few, or with wide_sample 0; else a random wide_sample of them,
+     * drawn without listing the thousands (an exchange). */
+    int n = g->legal_moves(state, p->moves, p->wide_sample == 0 ? GAME_MAX_MOVES : PLAYOUT_WIDE + 1);
     if (n <= 0)
         return -1;
-    if (n > PLAYOUT_WIDE && p->wide_sample == 0) {
-        n = g->legal_moves(state, p->moves, GAME_MAX_MOVES);
-        if (n <= 0)
-            return -1;
-    } else if (n > PLAYOUT_WIDE) {
+    if (n > PLAYOUT_WIDE && p->wide_sample > 0) {
         for (n = 0; n < p->wide_sample; n++)
             if (g->random_move(state, rng, &p->moves[n]) < 0)
                 return -1;

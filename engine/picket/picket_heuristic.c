@@ -262,25 +262,25 @@ double picket_discard_log_likelihood(const void *state, int observer, const doub
         int card[16], m = 0;
         for (cardset_t c = d; c; c &= c - 1)
             card[m++] = cardset_first(c);
+        /* log of the sum over the k-subsets, in one pass: sum is relative to the largest so far. */
         double mine = beta * hand_value(w, d & ~x, unsuited), top = -HUGE_VAL, sum = 0;
-        /* Two passes: the largest exponent first, so the sum cannot overflow. */
-        for (int pass = 0; pass < 2; pass++) {
-            unsigned last = ((1u << k) - 1u) << (n - k);
-            for (unsigned sub = (1u << k) - 1u;; ) {
-                cardset_t y = 0;
-                for (int i = 0; i < n; i++)
-                    if (sub & (1u << i))
-                        y |= cardset_of(card[i]);
-                double e = beta * hand_value(w, d & ~y, unsuited);
-                if (pass == 0)
-                    top = e > top ? e : top;
-                else
-                    sum += exp(e - top);
-                if (sub == last)
-                    break;
-                unsigned lo = sub & -sub, r = sub + lo; /* the next k-subset (Gosper) */
-                sub = (((r ^ sub) >> 2) / lo) | r;
+        unsigned last = ((1u << k) - 1u) << (n - k);
+        for (unsigned sub = (1u << k) - 1u;;) {
+            cardset_t y = 0;
+            for (int i = 0; i < n; i++)
+                if (sub & (1u << i))
+                    y |= cardset_of(card[i]);
+            double e = beta * hand_value(w, d & ~y, unsuited);
+            if (e > top) {
+                sum = sum * exp(top - e) + 1.0;
+                top = e;
+            } else {
+                sum += exp(e - top);
             }
+            if (sub == last)
+                break;
+            unsigned lo = sub & -sub, r = sub + lo; /* the next k-subset (Gosper) */
+            sub = (((r ^ sub) >> 2) / lo) | r;
         }
         ll += mine - top - log(sum);
     }
