@@ -287,9 +287,9 @@ static int play_sets(const picket_rules_t *r, uint64_t seed, view_case_t cases[V
 /* Every field of a drawn state and its placement, into the running hash. Field by field, so
  * that padding never counts; the sizes below fail the build when a field is added, so that one
  * is hashed too. */
-_Static_assert(offsetof(picket_pub_t, piqued) == 220, "picket_pub_t changed: hash its new fields in hash_world");
-_Static_assert(sizeof(picket_pub_t) == 224, "picket_pub_t changed: hash its new fields in hash_world");
-_Static_assert(sizeof(picket_state_t) == 400, "picket_state_t changed: hash its new fields in hash_world");
+_Static_assert(offsetof(picket_pub_t, history) == 222, "picket_pub_t changed: hash its new fields in hash_world");
+_Static_assert(sizeof(picket_pub_t) == 248, "picket_pub_t changed: hash its new fields in hash_world");
+_Static_assert(sizeof(picket_state_t) == 424, "picket_state_t changed: hash its new fields in hash_world");
 _Static_assert(sizeof(picket_rules_t) == 12 * sizeof(int), "picket_rules_t changed: hash its new fields");
 _Static_assert(sizeof(picket_know_t) == 3 * sizeof(cardset_t), "picket_know_t changed: hash its new fields");
 _Static_assert(sizeof(pk_world_t) == 4 * sizeof(cardset_t), "pk_world_t changed: hash its new fields");
@@ -322,6 +322,8 @@ static uint64_t hash_world(uint64_t h, const picket_state_t *st, const pk_world_
     PUT(p, u->appointed_suit); PUT(p, u->claim); PUT(p, u->answer); PUT(p, u->decl_winner); PUT(p, u->trick_no);
     PUT(p, u->leader); PUT(p, u->trick_card); PUT(p, u->tricks); PUT(p, u->voids); PUT(p, u->reckoned);
     PUT(p, u->piqued);
+    PUT(p, u->nplayed);
+    PUT(p, u->history);
     PUT(p, st->hand); PUT(p, st->dealt); PUT(p, st->discard); PUT(p, st->stock); PUT(p, st->holds_blank);
     PUT(p, st->set_aside); PUT(p, st->know);
     PUT(p, w->opp_dealt); PUT(p, w->opp_discard); PUT(p, w->opp_holding); PUT(p, w->stock_unseen);

@@ -31,9 +31,10 @@
  *
  * THE OPPONENT MODEL ("pimc.model" = beta > 0, off by default): each world used is one of
  * "pimc.model_draws" uniform worlds, kept in proportion to game_t.world_log_likelihood (how
- * likely the game's heuristic, as softmax(beta * value), makes the other seats' hidden choices
- * in it: a Picket discard). Sampling-importance-resampling in one pass, so the means stay plain
- * means over the worlds kept. Measured against the heuristic: no gain (docs/strength.md).
+ * likely the game's heuristic, as softmax(beta * value), makes the other seats' choices in it:
+ * a Picket discard, and every card played this hand, judged from the player's view then).
+ * Sampling-importance-resampling in one pass, so the means stay plain means over the worlds
+ * kept. Measured against the heuristic: no gain (docs/strength.md).
  *
  * PIMC's known faults (Frank and Basin 1998): strategy fusion (it assumes it will know the
  * cards later) and non-locality. It never plays to hide or to find out. It is the baseline that
@@ -69,6 +70,7 @@ typedef struct pimc_params {
     int64_t worlds;          /* per decision, when the limits give none */
     int candidates;          /* K: the heuristic's best moves valued outside the play */
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
+    int reward;              /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET (playout.h) */
     int solve;               /* 1: the play is solved; 0: played on by the heuristic */
     int play_value;          /* PIMC_REWARD (the solver's line to the end) or PIMC_POINTS */
     int solver_mb;           /* the solver's table */

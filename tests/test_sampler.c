@@ -1906,6 +1906,90 @@ static void test_the_opponent_model_is_the_heuristic_as_a_distribution(void)
     }
 }
 
+/* The heuristic's move for the seat to move (every legal move judged), into m. */
+static void heuristic_move(const picket_state_t *st, game_move_t *m)
+{
+    static game_move_t moves[GAME_MAX_MOVES];
+    static double vals[GAME_MAX_MOVES];
+    int n = picket_legal_moves(st, moves, GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(n > 0);
+    picket_view_t v;
+    picket_view_from_state(st, picket_to_move(st), &v);
+    picket_heuristic_evaluate(&v, NULL, moves, n, vals);
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (vals[i] > vals[best])
+            best = i;
+    *m = moves[best];
+}
+
+/* The play's term of the model (picket_world_log_likelihood less the discards'). */
+static double play_ll(const picket_state_t *st, int observer, double beta)
+{
+    return picket_world_log_likelihood(st, observer, NULL, beta) - picket_discard_log_likelihood(st, observer, NULL, beta);
+}
+
+/* The same model over the play: at every card of whole hands played by the heuristic, the
+ * model's probabilities of the mover's legal cards sum to 1, the heuristic's own card is the
+ * most likely, beta 0 is uniform, a bound first lead tells nothing, and a seat's own cards never
+ * count when it is the observer. The public history keeps the hand's cards in order. */
+static void test_the_opponent_model_reads_the_play(void)
+{
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        picket_state_t st;
+        picket_init(&st, &PICKET_PRESETS[seed % 4].rules, seed);
+        int hands = 0;
+        while (picket_to_move(&st) != GAME_OVER && hands < 2) {
+            if (picket_to_move(&st) == GAME_CHANCE) {
+                if (st.pub.hand_no > 0)
+                    hands++;
+                picket_apply_chance(&st, NULL, NULL, 0);
+                continue;
+            }
+            game_move_t hm;
+            heuristic_move(&st, &hm);
+            if (st.pub.phase == PK_PH_PLAY) {
+                int o = picket_to_move(&st), obs = 1 - o;
+                CU_ASSERT_EQUAL(st.pub.nplayed, 2 * st.pub.trick_no + (st.pub.trick_card[st.pub.leader] >= 0));
+                game_move_t moves[16];
+                int n = picket_legal_moves(&st, moves, 16);
+                CU_ASSERT_FATAL(n > 0);
+                int bound = st.pub.nplayed == 0 && (st.pub.appointed_suit >= 0 || st.pub.called_suit >= 0);
+                for (int b = 0; b < 3; b++) {
+                    double beta = b == 0 ? 0.0 : b == 1 ? 0.5 : 3.0;
+                    double pre = play_ll(&st, obs, beta), own = play_ll(&st, o, beta), sum = 0, top = -HUGE_VAL;
+                    double mine = 0;
+                    for (int i = 0; i < n; i++) {
+                        picket_state_t a = st;
+                        picket_apply(&a, &moves[i], NULL, 0);
+                        CU_ASSERT_EQUAL(a.pub.history[st.pub.nplayed], moves[i].arg);
+                        double term = play_ll(&a, obs, beta) - pre;
+                        CU_ASSERT_DOUBLE_EQUAL(play_ll(&a, o, beta), own, 1e-9);
+                        if (bound)
+                            CU_ASSERT_DOUBLE_EQUAL(term, 0.0, 1e-9);
+                        if (beta == 0 && !bound)
+                            CU_ASSERT_DOUBLE_EQUAL(term, -log((double)n), 1e-9);
+                        sum += exp(term);
+                        if (term > top)
+                            top = term;
+                        if (moves[i].arg == hm.arg)
+                            mine = term;
+                    }
+                    if (!bound) {
+                        CU_ASSERT_DOUBLE_EQUAL(sum, 1.0, 1e-9);
+                        CU_ASSERT(mine >= top - 1e-12);
+                    }
+                    checked++;
+                }
+            }
+            picket_apply(&st, &hm, NULL, 0);
+        }
+    }
+    printf("[%d cards checked] ", checked / 3);
+    CU_ASSERT(checked > 300);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1928,6 +2012,7 @@ int main(void)
     CU_add_test(s, "before the deal there is one world", test_before_the_deal_there_is_one_world);
     CU_add_test(s, "a malformed view is refused", test_a_malformed_view_is_refused);
     CU_add_test(s, "a view with no world has none", test_a_view_with_no_world_has_none);
+    CU_add_test(s, "the opponent model reads the play", test_the_opponent_model_reads_the_play);
     CU_add_test(s, "the opponent model is the heuristic as a distribution",
                 test_the_opponent_model_is_the_heuristic_as_a_distribution);
     CU_add_test(s, "counts and uniformity match the brute force", test_counts_and_uniformity_match_the_brute_force);

@@ -81,6 +81,8 @@ enum { PK_ANS_GOOD, PK_ANS_EQUAL, PK_ANS_NOT_GOOD };
 /* Declaration categories carried in arg of DECLARE/ANSWER/SHOW are PK_CAT_RUFF..SETS. */
 enum { PK_DECL_COUNT = 3 };
 
+enum { PK_PLAYS = 24 }; /* the most cards played in a hand: 12 tricks of 2 */
+
 /* Everything both players know. Changed only by pk_pub_apply. */
 typedef struct picket_pub {
     int32_t score[2];
@@ -115,6 +117,8 @@ typedef struct picket_pub {
     uint8_t voids[2];          /* suit bits each seat is known to lack */
     int8_t reckoned[2];        /* has scored anything this hand */
     int8_t piqued;
+    int8_t nplayed;            /* cards played this hand, in history */
+    int8_t history[PK_PLAYS];  /* the cards played this hand in order: trick t is 2t (the lead), 2t+1 */
 } picket_pub_t;
 
 /* A seat's private knowledge, besides its own hand and discards. */
@@ -207,6 +211,12 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
 /* game_t.world_log_likelihood: each other seat's discard among those of its size from the hand
  * dealt, by the heuristic's value of the hand kept. */
 double picket_discard_log_likelihood(const void *state, int observer, const double *params, double beta);
+/* The discards' term above plus each card the other seat has played this hand, by softmax(beta *
+ * the heuristic's value of each card he could have played) from his view then. */
+double picket_world_log_likelihood(const void *state, int observer, const double *params, double beta);
+/* game_t.equity: each seat's chance to win the set from the scores at a hand's end, as a race
+ * to the target (picket_heuristic.c gives the model and where its constants come from). */
+void picket_set_equity(const void *state, double *out);
 
 extern const game_t PICKET_GAME;
 

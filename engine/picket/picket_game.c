@@ -613,6 +613,7 @@ const game_t PICKET_GAME = {
     .scores = g_scores,
     .hand_over = g_hand_over,
     .hand_value = g_hand_value,
+    .equity = picket_set_equity,
     .move_seen = g_move_seen,
     .view_from_state = g_view_from_state,
     .view_seat = g_view_seat,
@@ -636,6 +637,6 @@ const game_t PICKET_GAME = {
     .heuristic_evaluate = picket_heuristic_evaluate,
     .heuristic_params = PICKET_HEURISTIC_PARAMS,
     .n_heuristic_params = PICKET_HEURISTIC_NPARAMS,
-    .world_log_likelihood = picket_discard_log_likelihood,
+    .world_log_likelihood = picket_world_log_likelihood,
     .endgame = &PICKET_ENDGAME,
 };

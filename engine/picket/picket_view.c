@@ -122,6 +122,8 @@ void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
             p->voids[s] |= (uint8_t)(1u << card_suit(lead));
         }
         p->trick_card[s] = (int8_t)card;
+        if (p->nplayed < PK_PLAYS)
+            p->history[p->nplayed++] = (int8_t)card;
         break;
     }
     case PK_EV_TRICK:
@@ -153,7 +155,7 @@ const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
     DIFF(to_move); DIFF(winner); DIFF(blank); DIFF(blank_count); DIFF(discarded); DIFF(drawn);
     DIFF(stock_left); DIFF(called_suit); DIFF(leftover); DIFF(appointed_suit); DIFF(claim);
     DIFF(answer); DIFF(decl_winner); DIFF(trick_no); DIFF(leader); DIFF(trick_card); DIFF(tricks);
-    DIFF(voids); DIFF(reckoned); DIFF(piqued);
+    DIFF(voids); DIFF(reckoned); DIFF(piqued); DIFF(nplayed); DIFF(history);
     return NULL;
 }
 
