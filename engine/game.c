@@ -112,3 +112,18 @@ int game_card_token(const char *s, int *out)
     *out = c;
     return 0;
 }
+
+int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen)
+{
+    snprintf(name, cap, "%s", flag);
+    char *eq = strchr(name, '=');
+    if (!eq) {
+        char shown[64];
+        game_quote(name, 40, shown, sizeof shown);
+        snprintf(err, errlen, "flag '%s' is not of the form name=value", shown);
+        return -1;
+    }
+    *eq = '\0';
+    *value = eq + 1;
+    return 0;
+}

@@ -229,6 +229,9 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
 /* Copy at most n bytes of untrusted text for an error message: printable ASCII only, other
  * bytes shown as '?'. */
 void game_quote(const char *text, size_t n, char *out, size_t cap);
+/* A config flag "name=value" split: the name copied into name (cap bytes) and *value pointing
+ * into it after the '='. 0, or -1 with "flag 'X' is not of the form name=value". */
+int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen);
 
 /* Notation helpers every game's parser shares. Words of a text separated by spaces or tabs:
  * the count, or -1 if the text is longer than the buffer or has more than GAME_MAX_TOKENS. */

@@ -6,7 +6,8 @@
 
 #define GAMES(X) \
     X(PICKET_GAME) \
-    X(HIGHCARD_GAME)
+    X(HIGHCARD_GAME) \
+    X(COURT_GAME)
 
 #define DECLARE(g) extern const game_t g;
 GAMES(DECLARE)

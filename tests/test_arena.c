@@ -51,7 +51,7 @@ static void remove_tmpdir(void)
 /* Run the arena; stdout+stderr go to tmpdir/out.txt. Returns the exit status. */
 static int arena(const char *args)
 {
-    char cmd[8192];
+    char cmd[16384];
     snprintf(cmd, sizeof cmd, "%s %s -quiet > %s/out.txt 2>&1", bin("PICKET_ARENA", "build/tools/picket-arena"), args, tmpdir);
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
@@ -465,51 +465,70 @@ static void test_spy_engines_receive_exactly_their_seats_events(void)
 
 /* ---------------------------------------------------------------- more than two seats */
 
-/* The test game for three seats: each deal sequence is played three times, the table rotated
- * one seat a time, so every engine sits in every seat of the same deals; each spy engine is
- * told exactly its seat's events; the standings give mean points, mean rank and pairwise. */
-static void test_three_seats_rotate_and_each_seat_sees_only_its_events(void)
+/* A JSON list of small integers ("[0,2,1]") into out: the count read. */
+static int int_list(const char *text, int *out, int cap)
+{
+    int n = 0;
+    for (const char *c = text + (text[0] == '['); *c && *c != ']' && n < cap;) {
+        out[n++] = atoi(c);
+        c = strchr(c, ',');
+        if (!c)
+            break;
+        c++;
+    }
+    return n;
+}
+
+/* A table of N seats (N engines) over `rounds` deal sequences: each is played N times, the table
+ * rotated one seat a time, so every engine sits in every seat of the same deals; each spy engine
+ * is told exactly its seat's events (its log against the record's replay for that seat); the
+ * standings give mean points, mean rank and pairwise. With resume, a resumed copy of the finished
+ * run plays nothing more. */
+static void spy_table(const char *game, int players, const char *const *bots, int rounds, int resume)
 {
     make_tmpdir();
     const char *eng = bin("PICKET_ENGINE", "build/tools/picket-engine");
-    const char *bots[3] = { "heuristic", "random", "random" };
-    char args[4096];
-    int n = snprintf(args, sizeof args, "-game highcard -players 3 -rounds 4 -seed 9 -results %s/r.jsonl -records %s/rec",
-                     tmpdir, tmpdir);
-    for (int e = 0; e < 3; e++)
+    char args[8192];
+    int n = snprintf(args, sizeof args, "-game %s -players %d -rounds %d -seed 9 -results %s/r.jsonl -records %s/rec",
+                     game, players, rounds, tmpdir, tmpdir);
+    for (int e = 0; e < players; e++)
         n += snprintf(args + n, sizeof args - (size_t)n,
                       " -engine cmd=%s name=spy%d option.bot=%s option.info=false option.log=%s/spy%d.log", eng, e,
                       bots[e], tmpdir, e);
     CU_ASSERT_EQUAL_FATAL(arena(args), 0);
     const char *out = arena_output();
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "seat rotation, highcard at 3 seats"));
+    char want_head[96];
+    snprintf(want_head, sizeof want_head, "seat rotation, %s at %d seats", game, players);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want_head));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "mean rank"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "Pairwise"));
     sets_t s;
     char path[256];
     snprintf(path, sizeof path, "%s/r.jsonl", tmpdir);
     load_sets(path, &s);
-    CU_ASSERT_EQUAL_FATAL(s.n, 12);
-    spy_log_t *logs = malloc(sizeof *logs * 3);
+    int sets = rounds * players;
+    CU_ASSERT_EQUAL_FATAL(s.n, sets);
+    spy_log_t *logs = malloc(sizeof *logs * (size_t)players);
     CU_ASSERT_PTR_NOT_NULL_FATAL(logs);
-    for (int e = 0; e < 3; e++) {
+    for (int e = 0; e < players; e++) {
         snprintf(path, sizeof path, "%s/spy%d.log", tmpdir, e);
         read_spy(path, &logs[e]);
-        CU_ASSERT_EQUAL(logs[e].sets, 12);
+        CU_ASSERT_EQUAL(logs[e].sets, sets);
     }
-    int seat_count[3][3] = { { 0 } }, compared = 0, mismatched = 0;
+    int seat_count[8][8] = { { 0 } }, compared = 0, mismatched = 0;
     for (int i = 0; i < s.n; i++) {
         char engines[64], ranks[64], rec[512];
         field(s.line[i], "engine_index", engines, sizeof engines);
         field(s.line[i], "ranks", ranks, sizeof ranks);
         field(s.line[i], "record", rec, sizeof rec);
-        int by_seat[3];
-        CU_ASSERT_EQUAL_FATAL(sscanf(engines, "[%d,%d,%d]", &by_seat[0], &by_seat[1], &by_seat[2]), 3);
-        int r[3];
-        CU_ASSERT_EQUAL(sscanf(ranks, "[%d,%d,%d]", &r[0], &r[1], &r[2]), 3);
-        for (int seat = 0; seat < 3; seat++) {
+        int by_seat[8], r[8];
+        CU_ASSERT_EQUAL_FATAL(int_list(engines, by_seat, 8), players);
+        CU_ASSERT_EQUAL_FATAL(int_list(ranks, r, 8), players);
+        for (int seat = 0; seat < players; seat++)
+            CU_ASSERT(r[seat] >= 0 && r[seat] < players);
+        for (int seat = 0; seat < players; seat++) {
             int e = by_seat[seat];
-            CU_ASSERT_FATAL(e >= 0 && e < 3);
+            CU_ASSERT_FATAL(e >= 0 && e < players);
             seat_count[e][seat]++;
             /* The spy's i-th set is this one (each engine plays every set of one table). */
             CU_ASSERT_EQUAL(logs[e].seat[i], seat);
@@ -531,13 +550,13 @@ static void test_three_seats_rotate_and_each_seat_sees_only_its_events(void)
             free(want.lines);
         }
     }
-    /* Four deal sequences, three rotations each: every engine in every seat four times. */
-    for (int e = 0; e < 3; e++)
-        for (int seat = 0; seat < 3; seat++)
-            CU_ASSERT_EQUAL(seat_count[e][seat], 4);
-    CU_ASSERT_EQUAL(compared, 36);
+    /* Every engine in every seat once per deal sequence. */
+    for (int e = 0; e < players; e++)
+        for (int seat = 0; seat < players; seat++)
+            CU_ASSERT_EQUAL(seat_count[e][seat], rounds);
+    CU_ASSERT_EQUAL(compared, sets * players);
     CU_ASSERT_EQUAL(mismatched, 0);
-    for (int e = 0; e < 3; e++)
+    for (int e = 0; e < players; e++)
         for (int i = 0; i < logs[e].sets; i++) {
             for (int k = 0; k < logs[e].n_events[i]; k++)
                 free(logs[e].events[i][k]);
@@ -545,11 +564,28 @@ static void test_three_seats_rotate_and_each_seat_sees_only_its_events(void)
         }
     free(logs);
     free_sets(&s);
-    /* A resumed copy of the finished run plays nothing more and reports the same standings. */
-    snprintf(args + n, sizeof args - (size_t)n, " -resume");
-    CU_ASSERT_EQUAL(arena(args), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(arena_output(), "12 sets"));
+    if (resume) {
+        char done[32];
+        snprintf(args + n, sizeof args - (size_t)n, " -resume");
+        CU_ASSERT_EQUAL(arena(args), 0);
+        snprintf(done, sizeof done, "%d sets", sets);
+        CU_ASSERT_PTR_NOT_NULL(strstr(arena_output(), done));
+    }
     remove_tmpdir();
+}
+
+static void test_three_seats_rotate_and_each_seat_sees_only_its_events(void)
+{
+    const char *bots[3] = { "heuristic", "random", "random" };
+    spy_table("highcard", 3, bots, 4, 1);
+}
+
+/* Court Circular at 4 and at 8 seats: the same rotation, and no seat told what it may not see. */
+static void test_court_circular_tables_of_4_and_8_see_only_their_events(void)
+{
+    const char *bots[8] = { "heuristic", "random", "heuristic", "random", "random", "heuristic", "random", "random" };
+    spy_table("court-circular", 4, bots, 2, 0);
+    spy_table("court-circular", 8, bots, 1, 0);
 }
 
 /* Seats the game refuses, and too few engines for a table, stop the run before it starts. */
@@ -663,6 +699,8 @@ int main(void)
     CU_add_test(s, "spy engines receive exactly their seat's events (every preset)", test_spy_engines_receive_exactly_their_seats_events);
     CU_add_test(s, "SPRT stops the run when it decides", test_sprt_stops_the_run_when_it_decides);
     CU_add_test(s, "three seats rotate, and each seat sees only its events", test_three_seats_rotate_and_each_seat_sees_only_its_events);
+    CU_add_test(s, "court-circular tables of 4 and 8 see only their events",
+                test_court_circular_tables_of_4_and_8_see_only_their_events);
     CU_add_test(s, "seats are checked before any engine starts", test_seats_are_checked_before_any_engine_starts);
     return test_run_all();
 }

@@ -12,6 +12,7 @@
 
 #include "bot.h"
 #include "match.h"
+#include "court.h"
 #include "picket.h"
 #include "picket_endgame.h"
 #include "picket_sampler.h"
@@ -95,17 +96,40 @@ static int build_rules(const game_config_t *cfg, picket_rules_t *r)
 
 /* ---------------------------------------------------------------- rules */
 
+/* Court Circular's rules: its preset, its flag, and every point with its source sentence. */
+static int court_rules_list(void)
+{
+    printf("court-circular: Lewis Carroll, Court Circular (1860), for 2 to 8 players\n");
+    printf("presets (default: carroll)\n  %-16s %s\n", "carroll", "the 1860 text, with the rules matrix's rulings");
+    printf("\n%-14s %-36s %s\n", "flag", "values", "carroll");
+    printf("%-14s %-36s %d\n", "target", "20|50", CC_DEFAULT_TARGET);
+    printf("\nrules\n");
+    for (int i = 0; i < CC_N_RULINGS; i++)
+        printf("  %s: %s\n    source: %s\n", CC_RULINGS[i].point, CC_RULINGS[i].reading, CC_RULINGS[i].source);
+    return 0;
+}
+
 static int cmd_rules(int argc, char **argv)
 {
+    const char *game = "picket";
     for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
-            printf("usage: picket rules\n\nLists the four presets and every rule flag: its values, each preset's\n"
-                   "value, and the source sentence behind it. Override a flag with --flag name=value\n"
-                   "in other commands. docs/rules.md has the full text.\n");
+            printf("usage: picket rules [--game picket|court-circular]\n\nLists a game's presets and every rule "
+                   "flag: its values, each preset's\nvalue, and the source sentence behind it (Picket, the default), "
+                   "or Court\nCircular's rules point by point with the source's sentence. Override a flag\nwith "
+                   "--flag name=value in other commands. docs/rules.md and docs/court.md have\nthe full text.\n");
             return 0;
+        }
+        if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
+            game = argv[++i];
+            if (strcmp(game, "picket") != 0 && strcmp(game, "court-circular") != 0)
+                return fail("rules: unknown game '%s' (picket, court-circular)", game);
+            continue;
         }
         return fail("rules: unknown option '%s'", argv[i]);
     }
+    if (strcmp(game, "court-circular") == 0)
+        return court_rules_list();
     printf("presets (default: %s)\n", PICKET_PRESETS[0].name);
     for (int p = 0; p < PK_PRESET_COUNT; p++)
         printf("  %-16s %s\n", PICKET_PRESETS[p].name, PICKET_PRESETS[p].source);

@@ -41,15 +41,9 @@ int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t er
     int max_hand = HC_PACK_SIZE / players;
     for (int i = 0; i < cfg->n_flags; i++) {
         char name[48];
-        snprintf(name, sizeof name, "%s", cfg->flags[i]);
-        char *eq = strchr(name, '=');
-        if (!eq) {
-            game_quote(name, 40, shown, sizeof shown);
-            snprintf(err, errlen, "flag '%s' is not of the form name=value", shown);
+        const char *value;
+        if (game_flag_split(cfg->flags[i], name, sizeof name, &value, err, errlen) < 0)
             return -1;
-        }
-        *eq = '\0';
-        const char *value = eq + 1;
         char vshown[64];
         game_quote(value, 40, vshown, sizeof vshown);
         if (strcmp(name, "hand") == 0) {
