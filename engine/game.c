@@ -127,3 +127,25 @@ int game_flag_split(const char *flag, char *name, size_t cap, const char **value
     *value = eq + 1;
     return 0;
 }
+
+int game_event_start(const char *text, const char *const *names, int count, game_tokens_t *tk, game_event_t *ev,
+                     char *word, size_t wordcap, char *err, size_t errlen)
+{
+    memset(ev, 0, sizeof *ev);
+    ev->audience = GAME_ALL;
+    if (game_tokenize(text, tk) <= 0) {
+        snprintf(err, errlen, "empty or overlong event");
+        return -1;
+    }
+    int type = -1;
+    for (int i = 1; i < count; i++)
+        if (strcmp(tk->t[0], names[i]) == 0)
+            type = i;
+    game_quote(tk->t[0], 24, word, wordcap);
+    if (type < 0) {
+        snprintf(err, errlen, "unknown event '%s'", word);
+        return -1;
+    }
+    ev->type = (uint8_t)type;
+    return 0;
+}

@@ -242,6 +242,11 @@ typedef struct game_tokens {
     int n;
 } game_tokens_t;
 int game_tokenize(const char *text, game_tokens_t *tk);
+/* The start of reading an event line: ev cleared (audience GAME_ALL), the text tokenized into
+ * tk, its first word looked up in names[1..count) and set as ev->type, and that word quoted into
+ * word (for messages). 0, or -1 with "empty or overlong event" or "unknown event 'X'". */
+int game_event_start(const char *text, const char *const *names, int count, game_tokens_t *tk, game_event_t *ev,
+                     char *word, size_t wordcap, char *err, size_t errlen);
 /* A whole decimal number in [lo, hi]: an optional '-' and digits, nothing else (no space, '+',
  * point or exponent): 0, or -1. */
 int game_int_token(const char *s, int lo, int hi, int *out);

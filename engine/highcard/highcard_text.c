@@ -78,22 +78,9 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
 {
     game_tokens_t tk;
     char word[40];
-    memset(ev, 0, sizeof *ev);
-    ev->audience = GAME_ALL;
-    if (game_tokenize(text, &tk) <= 0) {
-        snprintf(err, errlen, "empty or overlong event");
+    if (game_event_start(text, HC_EVENT_NAMES, HC_EV_COUNT, &tk, ev, word, sizeof word, err, errlen) < 0)
         return -1;
-    }
-    int type = -1;
-    for (int i = 1; i < HC_EV_COUNT; i++)
-        if (strcmp(tk.t[0], HC_EVENT_NAMES[i]) == 0)
-            type = i;
-    game_quote(tk.t[0], 24, word, sizeof word);
-    if (type < 0) {
-        snprintf(err, errlen, "unknown event '%s'", word);
-        return -1;
-    }
-    ev->type = (uint8_t)type;
+    int type = ev->type;
     int s = 0, v = 0, ok = 0;
     switch (type) {
     case HC_EV_HAND:
