@@ -298,20 +298,20 @@ static void g_heuristic(const void *view, const double *params, const game_move_
     for (int i = 0; i < CC_N_PARAMS; i++)
         w[i] = params ? params[i] : CC_PARAMS[i].def;
     int me = v->seat, k = p->count[me] < CC_PER_TRICK ? p->count[me] : CC_PER_TRICK;
-    /* The best line on the table that is not mine, and the best I can still make. */
-    int others = 0;
-    for (int s = 0; s < p->rules.players; s++) {
-        if (s == me || !(p->in & (1u << s)))
-            continue;
-        cc_line_t l;
-        cc_best_line(p->played[s], p->count[s] < CC_PER_TRICK ? p->count[s] : CC_PER_TRICK, p->lead, &l);
-        others = strength(&l) > others ? strength(&l) : others;
-    }
-    cc_line_t mine = best_with(p->played[me], k, v->hand, CC_PER_TRICK - k, p->lead);
     for (int i = 0; i < n; i++) {
         const game_move_t *m = &moves[i];
         int c = m->arg;
         if (m->kind == CC_MV_RESIGN) {
+            /* The best line on the table that is not mine, against the best I can still make. */
+            int others = 0;
+            for (int s = 0; s < p->rules.players; s++) {
+                if (s == me || !(p->in & (1u << s)))
+                    continue;
+                cc_line_t l;
+                cc_best_line(p->played[s], p->count[s] < CC_PER_TRICK ? p->count[s] : CC_PER_TRICK, p->lead, &l);
+                others = strength(&l) > others ? strength(&l) : others;
+            }
+            cc_line_t mine = best_with(p->played[me], k, v->hand, CC_PER_TRICK - k, p->lead);
             values[i] = others > strength(&mine) + w[CC_W_RESIGN] ? 1000.0 : -1000.0;
         } else if (m->kind == CC_MV_PLAY && c >= 0 && c < CARD_COUNT && k < CC_PER_TRICK) {
             /* The line this card makes now, and what it may still make with one more of mine. */

@@ -18,58 +18,57 @@ int cc_is_court(int card)
     return r == RANK_J || r == RANK_Q || r == RANK_K;
 }
 
-/* A run of consecutive ranks over the n cards (distinct ranks), the Ace counted high or low;
- * with a Lead (lead_at >= 0, an index into c), the Lead at one end of it. */
-static int is_sequence(const int *c, int n, int lead_at)
+/* What a line needs of each card, worked out once a call. */
+typedef struct feat {
+    int8_t card, rank;
+    uint8_t heart, court;
+    int value;                    /* cc_card_value */
+} feat_t;
+
+/* Consecutive distinct ranks over the cards f[idx[0..m)], the Ace counted high or low; with the
+ * Lead (lead_at: a position in idx, or -1), the Lead at one end. */
+static int is_run(const feat_t *f, const int *idx, int m, int lead_at)
 {
-    for (int ace_low = 0; ace_low < 2; ace_low++) {
-        int r[4], lo = 99, hi = -99, dup = 0;
-        for (int i = 0; i < n; i++) {
-            r[i] = card_rank(c[i]);
-            if (ace_low && r[i] == RANK_A)
-                r[i] = -1;
-            lo = r[i] < lo ? r[i] : lo;
-            hi = r[i] > hi ? r[i] : hi;
-            for (int j = 0; j < i; j++)
-                dup |= r[j] == r[i];
+    unsigned hi_mask = 0, lo_mask = 0;
+    for (int i = 0; i < m; i++) {
+        int r = f[idx[i]].rank;
+        hi_mask |= 1u << (r + 1);                  /* ranks 2..A as bits 1..13 */
+        lo_mask |= 1u << (r == RANK_A ? 0 : r + 1); /* the Ace as bit 0, below the Two */
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        unsigned mask = pass ? lo_mask : hi_mask;
+        if (__builtin_popcount(mask) != m)
+            return 0; /* a rank twice */
+        int lo = __builtin_ctz(mask), hi = 31 - __builtin_clz(mask);
+        if (hi - lo != m - 1)
+            continue;
+        if (lead_at >= 0) {
+            int r = f[idx[lead_at]].rank, b = pass && r == RANK_A ? 0 : r + 1;
+            if (b != lo && b != hi)
+                continue;
         }
-        if (dup || hi - lo != n - 1)
-            continue;
-        if (lead_at >= 0 && r[lead_at] != lo && r[lead_at] != hi)
-            continue;
         return 1;
     }
     return 0;
 }
 
-/* The kind of the n cards as one line of class cls (CC_CLASS_1 or 2: 3 or 4 cards; CC_CLASS_3:
- * 2 cards), or 0 if they make none. lead_at: the Lead's index in c, or -1. */
-static int kind_of(const int *c, int n, int cls, int lead_at)
+/* The kind of the cards f[idx[0..m)] as one line of class cls (CC_CLASS_1 or 2: 3 or 4 cards;
+ * CC_CLASS_3: 2 cards), or 0 if they make none. */
+static int kind_of(const feat_t *f, const int *idx, int m, int cls, int lead_at)
 {
     int same_rank = 1, hearts = 1, courts = 1;
-    for (int i = 0; i < n; i++) {
-        same_rank &= card_rank(c[i]) == card_rank(c[0]);
-        hearts &= card_suit(c[i]) == SUIT_H;
-        courts &= cc_is_court(c[i]);
+    for (int i = 0; i < m; i++) {
+        same_rank &= f[idx[i]].rank == f[idx[0]].rank;
+        hearts &= f[idx[i]].heart;
+        courts &= f[idx[i]].court;
     }
     if (cls == CC_CLASS_3)
         return same_rank ? CC_KIND_PAIR : hearts ? CC_KIND_VALENTINE : courts ? CC_KIND_ETIQUETTE : 0;
     if (same_rank)
         return CC_KIND_TRIO;
-    if (is_sequence(c, n, lead_at))
+    if (is_run(f, idx, m, lead_at))
         return CC_KIND_SEQUENCE;
     return hearts ? CC_KIND_SYMPATHY : courts ? CC_KIND_COURT : 0;
-}
-
-/* Own cards best first. */
-static void sort_best_first(int8_t *c, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && cc_card_value(c[j]) > cc_card_value(c[j - 1]); j--) {
-            int8_t t = c[j];
-            c[j] = c[j - 1];
-            c[j - 1] = t;
-        }
 }
 
 int cc_line_compare(const cc_line_t *a, const cc_line_t *b)
@@ -92,35 +91,58 @@ void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out)
     memset(out, 0, sizeof *out);
     if (n > CC_PER_TRICK)
         n = CC_PER_TRICK;
-    /* Every subset of 2 or 3 own cards, alone and with the Lead. */
-    for (unsigned sub = 0; sub < (1u << n); sub++) {
-        int k = __builtin_popcount(sub);
-        if (k < 2)
+    if (n < 2)
+        return; /* a line takes two of one's own cards at least */
+    /* The own cards best first (so every subset below is best first too), then the Lead. */
+    feat_t f[CC_PER_TRICK + 1];
+    memset(f, 0, sizeof f);
+    for (int i = 0; i < n; i++) {
+        f[i].card = cards[i];
+        f[i].value = cc_card_value(cards[i]);
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && f[j].value > f[j - 1].value; j--) {
+            feat_t t = f[j];
+            f[j] = f[j - 1];
+            f[j - 1] = t;
+        }
+    if (lead >= 0) {
+        f[n].card = (int8_t)lead;
+        f[n].value = cc_card_value(lead);
+    }
+    for (int i = 0; i < n + (lead >= 0); i++) {
+        f[i].rank = (int8_t)card_rank(f[i].card);
+        f[i].heart = card_suit(f[i].card) == SUIT_H;
+        f[i].court = cc_is_court(f[i].card);
+    }
+    /* The subsets of own cards, the three first: {0,1,2}, {0,1}, {0,2}, {1,2} (n = 3), {0,1}. */
+    static const int SUBSETS[4][3] = { { 0, 1, 2 }, { 0, 1, -1 }, { 0, 2, -1 }, { 1, 2, -1 } };
+    int first = n == 3 ? 0 : 1, last = n == 3 ? 4 : 2;
+    /* Class 1 beats everything: try it first; then class 2 (the three alone), then class 3. */
+    for (int cls = CC_CLASS_1; cls >= CC_CLASS_3 && out->cls == CC_CLASS_NONE; cls--) {
+        if (cls == CC_CLASS_1 && lead < 0)
             continue;
-        int c[4], m = 0;
-        cc_line_t cand;
-        memset(&cand, 0, sizeof cand);
-        for (int i = 0; i < n; i++)
-            if (sub & (1u << i)) {
-                c[m++] = cards[i];
-                cand.own[cand.nown++] = cards[i];
+        for (int k = first; k < last; k++) {
+            int m = SUBSETS[k][2] >= 0 ? 3 : 2;
+            if ((cls == CC_CLASS_2 && m != 3) || (cls == CC_CLASS_3 && m != 2))
+                continue;
+            int idx[4] = { SUBSETS[k][0], SUBSETS[k][1], SUBSETS[k][2], -1 }, len = m, lead_at = -1;
+            if (cls == CC_CLASS_1) {
+                idx[m] = n;
+                lead_at = m;
+                len = m + 1;
             }
-        sort_best_first(cand.own, cand.nown);
-        for (int with_lead = 0; with_lead < 2; with_lead++) {
-            int cls = with_lead ? CC_CLASS_1 : k == 3 ? CC_CLASS_2 : CC_CLASS_3, len = k, lead_at = -1;
-            if (with_lead) {
-                if (lead < 0)
-                    continue;
-                c[k] = lead;
-                lead_at = k;
-                len = k + 1;
-            }
-            int kind = kind_of(c, len, cls, lead_at);
+            int kind = kind_of(f, idx, len, cls, lead_at);
             if (!kind)
                 continue;
+            cc_line_t cand;
+            memset(&cand, 0, sizeof cand);
             cand.cls = (int8_t)cls;
             cand.kind = (int8_t)kind;
             cand.len = (int8_t)len;
+            cand.nown = (int8_t)m;
+            for (int i = 0; i < m; i++)
+                cand.own[i] = f[idx[i]].card;
             if (cc_line_compare(&cand, out) > 0)
                 *out = cand;
         }

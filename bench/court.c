@@ -1,0 +1,208 @@
+/* bench/court: Court Circular's worlds and the ISMCTS search on them, one thread, a fixed seed.
+ *
+ * For 2, 4 and 8 seats, the views of the seats to move at fixed steps of games the heuristic bot
+ * plays for every seat (seeded from the bench's seed). On those views: worlds drawn a second by
+ * the game's sampler (sample_world: a search draws one an iteration); ISMCTS iterations a second
+ * with random and with heuristic rollouts, and the nodes it keeps an iteration; and a signature,
+ * the sum of nodes over fixed-budget searches of every view with the moves chosen hashed in (same
+ * code and seed, same signature, --quick included). Targets, one core: >= 100,000 worlds/s and
+ * >= 10,000 iterations/s with heuristic rollouts at every table size. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "court.h"
+#include "ismcts.h"
+#include "playout.h"
+#include "bench_util.h"
+
+enum { N_VIEWS = 12, N_TABLES = 3, MAX_STEPS = 20000 };
+static const int TABLES[N_TABLES] = { 2, 4, 8 };
+static const double TARGET_WORLDS = 1e5, TARGET_ITERS = 1e4;
+static const int64_t TIMED_ITERS = 5000, SIGNATURE_ITERS = 200;
+
+/* The views of the seat to move at every 9th decision of heuristic games, until N_VIEWS. */
+static int collect(int players, uint64_t seed, cc_view_t *v)
+{
+    const game_t *g = &COURT_GAME;
+    char err[GAME_ERR_LEN];
+    bot_t *bot = bot_create("heuristic", g, seed, err, sizeof err);
+    if (!bot) {
+        fprintf(stderr, "court: %s\n", err);
+        return -1;
+    }
+    int n = 0;
+    for (uint64_t game = 0; game < 50 && n < N_VIEWS; game++) {
+        game_config_t cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.players = players;
+        cfg.deal_seed = rng_derive(seed, game);
+        static cc_state_t st;
+        if (g->init(&st, &cfg, err, sizeof err) < 0) {
+            fprintf(stderr, "court: %s\n", err);
+            bot_free(bot);
+            return -1;
+        }
+        for (int step = 0, who; (who = g->to_move(&st)) != GAME_OVER && n < N_VIEWS && step < MAX_STEPS; step++) {
+            if (who == GAME_CHANCE) {
+                g->apply_chance(&st, NULL, NULL, 0);
+                continue;
+            }
+            cc_view_t view;
+            g->view_from_state(&st, who, &view);
+            if (step % 9 == 4)
+                v[n++] = view;
+            game_move_t m;
+            if (bot_choose(bot, &view, &m) < 0 || !g->check_move(&st, &m, err, sizeof err)) {
+                fprintf(stderr, "court: the heuristic bot found no move\n");
+                bot_free(bot);
+                return -1;
+            }
+            g->apply(&st, &m, NULL, 0);
+        }
+    }
+    bot_free(bot);
+    return n == N_VIEWS ? 0 : -1;
+}
+
+static double worlds_rate(const cc_view_t *v, double budget, uint64_t seed)
+{
+    static cc_state_t w;
+    rng_t rng;
+    rng_seed(&rng, seed);
+    uint64_t n = 0;
+    double total = 0;
+    for (int i = 0; i < N_VIEWS; i++) {
+        double t0 = bench_now(), el;
+        do {
+            for (int k = 0; k < 64; k++)
+                if (COURT_GAME.sample_world(&v[i], &rng, &w) < 0)
+                    return -1;
+            n += 64;
+            el = bench_now() - t0;
+        } while (el < budget / N_VIEWS);
+        total += el;
+    }
+    return (double)n / total;
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* Search every view with `iters` iterations (a search each): iterations, nodes, seconds, moves. */
+static int run(int rollout, const cc_view_t *v, int64_t iters, uint64_t seed, int64_t *it, int64_t *nodes,
+               double *secs, uint64_t *hash)
+{
+    static game_move_t moves[GAME_MAX_MOVES];
+    static double values[GAME_MAX_MOVES];
+    ismcts_params_t p;
+    ismcts_default_params(&p);
+    p.threads = 1;
+    p.rollout = rollout;
+    *it = *nodes = 0;
+    *secs = 0;
+    for (int i = 0; i < N_VIEWS; i++) {
+        char err[GAME_ERR_LEN];
+        ismcts_t *s = ismcts_create(&COURT_GAME, &p, err, sizeof err);
+        if (!s) {
+            fprintf(stderr, "court: %s\n", err);
+            return -1;
+        }
+        rng_t rng;
+        rng_seed(&rng, rng_derive(seed, (uint64_t)i));
+        bot_limits_t lim = { -1, -1, -1, iters, 0 };
+        game_move_t best;
+        int rc = ismcts_search(s, &v[i], &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best);
+        ismcts_stats_t st;
+        ismcts_stats(s, &st);
+        ismcts_free(s);
+        if (rc < 0) {
+            fprintf(stderr, "court: the search failed on view %d\n", i);
+            return -1;
+        }
+        *it += st.iterations;
+        *nodes += st.nodes;
+        *secs += st.seconds;
+        *hash = mix(mix(mix(*hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 20261123;
+    int quick = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            puts("bench/court " PICKET_VERSION);
+            return 0;
+        }
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: court [--quick] [--seed S]\n\n"
+                   "Court Circular at 2, 4 and 8 seats, one thread, the seed fixed: %d views a table from games\n"
+                   "the heuristic bot plays for every seat. Worlds the sampler draws a second; ISMCTS\n"
+                   "iterations a second with random and heuristic rollouts (%" PRId64 " a view; --quick a\n"
+                   "tenth) and nodes an iteration; a signature (fixed budgets of %" PRId64 ", the same in\n"
+                   "--quick). Targets, one core: >= %.0f worlds/s and >= %.0f iterations/s with heuristic\n"
+                   "rollouts at every table size.\n"
+                   "  --quick     a tenth of the timed work\n"
+                   "  --seed S    the seed of the games and the searches (default %" PRIu64 ")\n"
+                   "Exit status 1 if a search fails; the targets' verdict is printed, not returned.\n",
+                   N_VIEWS, TIMED_ITERS, SIGNATURE_ITERS, TARGET_WORLDS, TARGET_ITERS, seed);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--quick")) {
+            quick = 1;
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc &&
+                   game_u64_token(argv[i + 1], 0, UINT64_MAX, &seed) == 0) {
+            i++;
+        } else {
+            fprintf(stderr, "court: bad option '%s' (see --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    printf("bench/court: seed %" PRIu64 ", %d views a table from heuristic games; one thread%s\n", seed, N_VIEWS,
+           quick ? " (quick: a tenth of the timed work)" : "");
+    printf("%-6s %12s %14s %14s %10s  %s\n", "seats", "worlds/s", "iters/s rand", "iters/s heur", "nodes/it",
+           "target");
+    int met = 0, missed = 0;
+    uint64_t sig_nodes = 0, sig_hash = 0;
+    for (int t = 0; t < N_TABLES; t++) {
+        static cc_view_t v[N_VIEWS];
+        if (collect(TABLES[t], rng_derive(seed, (uint64_t)TABLES[t]), v) < 0) {
+            fprintf(stderr, "court: too few views at %d seats\n", TABLES[t]);
+            return 1;
+        }
+        double wr = worlds_rate(v, quick ? 0.05 : 0.5, seed);
+        int64_t it[2], nodes[2];
+        double secs[2];
+        uint64_t h = 0;
+        for (int r = 0; r < 2; r++)
+            if (run(r == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC, v, quick ? TIMED_ITERS / 10 : TIMED_ITERS, seed,
+                    &it[r], &nodes[r], &secs[r], &h) < 0)
+                return 1;
+        int64_t sit, snodes;
+        double ssecs;
+        if (run(PLAYOUT_HEURISTIC, v, SIGNATURE_ITERS, seed, &sit, &snodes, &ssecs, &sig_hash) < 0)
+            return 1;
+        sig_nodes += (uint64_t)snodes;
+        double rand_rate = it[0] / secs[0], heur_rate = it[1] / secs[1];
+        int ok = wr >= TARGET_WORLDS && heur_rate >= TARGET_ITERS;
+        met += ok;
+        missed += !ok;
+        printf("%-6d %12.0f %14.0f %14.0f %10.3f  %s\n", TABLES[t], wr, rand_rate, heur_rate,
+               (double)nodes[1] / (double)it[1],
+               ok ? "met" : "NOT met");
+    }
+    printf("targets: %d met, %d NOT met (>= %.0f worlds/s, >= %.0f heuristic-rollout iterations/s): %s\n", met,
+           missed, TARGET_WORLDS, TARGET_ITERS, missed ? "target NOT met" : "target met");
+    printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ")\n", sig_nodes, sig_hash,
+           SIGNATURE_ITERS);
+    return 0;
+}
