@@ -580,10 +580,11 @@ static void test_three_seats_rotate_and_each_seat_sees_only_its_events(void)
     spy_table("highcard", 3, bots, 4, 1);
 }
 
-/* Court Circular at 4 and at 8 seats: the same rotation, and no seat told what it may not see. */
-static void test_court_circular_tables_of_4_and_8_see_only_their_events(void)
+/* Court Circular at 3, 4 and 8 seats: the same rotation, and no seat told what it may not see. */
+static void test_court_circular_tables_of_3_4_and_8_see_only_their_events(void)
 {
     const char *bots[8] = { "heuristic", "random", "heuristic", "random", "random", "heuristic", "random", "random" };
+    spy_table("court-circular", 3, bots, 1, 0);
     spy_table("court-circular", 4, bots, 2, 0);
     spy_table("court-circular", 8, bots, 1, 0);
 }
@@ -699,8 +700,8 @@ int main(void)
     CU_add_test(s, "spy engines receive exactly their seat's events (every preset)", test_spy_engines_receive_exactly_their_seats_events);
     CU_add_test(s, "SPRT stops the run when it decides", test_sprt_stops_the_run_when_it_decides);
     CU_add_test(s, "three seats rotate, and each seat sees only its events", test_three_seats_rotate_and_each_seat_sees_only_its_events);
-    CU_add_test(s, "court-circular tables of 4 and 8 see only their events",
-                test_court_circular_tables_of_4_and_8_see_only_their_events);
+    CU_add_test(s, "court-circular tables of 3, 4 and 8 see only their events",
+                test_court_circular_tables_of_3_4_and_8_see_only_their_events);
     CU_add_test(s, "seats are checked before any engine starts", test_seats_are_checked_before_any_engine_starts);
     return test_run_all();
 }
