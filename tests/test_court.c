@@ -351,6 +351,60 @@ static void test_reckoning(void)
     CU_ASSERT_EQUAL(court_marks(test_cards("2C 5H"), test_cards("QS JD 9H")), 2 + 3 + 2 + 2 + 2);
 }
 
+/* 5. The reckoning at a deal's end, worked by hand: the last card put down, the board cleared
+ * face up by first-hand, and every seat scoring its marks less the lowest seat's. */
+static void last_trick(int players, const char *const *up, const char *const *down, const int *want_pts)
+{
+    cc_rules_t r = rules_for(players, NULL);
+    cc_state_t st;
+    court_init(&st, &r, 1);
+    cc_pub_t *p = &st.pub;
+    p->deal_no = 1;
+    p->deal_first = p->first = 0;
+    p->dealer = (int8_t)(players - 1);
+    p->lead = (int8_t)card("2C");
+    p->pack_left = 0;
+    p->trick_no = 12;
+    p->held[0] = 1;
+    st.hand[0] = test_cards("AS");
+    for (int s = 0; s < players; s++) {
+        p->up[s] = up[s][0] ? test_cards(up[s]) : 0;
+        p->down[s] = down[s][0] ? test_cards(down[s]) : 0;
+    }
+    p->in = 1;
+    p->phase = CC_PH_PLAY;
+    p->to_move = 0;
+    game_event_t ev[GAME_MAX_EVENTS];
+    game_move_t m = mv(CC_MV_PLAY, card("AS"));
+    char err[GAME_ERR_LEN];
+    CU_ASSERT_FATAL(court_check_move(&st, &m, err, sizeof err));
+    int n = court_apply(&st, &m, ev, GAME_MAX_EVENTS), scores = 0;
+    CU_ASSERT_EQUAL(p->up[0], (up[0][0] ? test_cards(up[0]) : 0) | test_cards("AS 2C"));
+    for (int i = 0; i < n; i++)
+        if (ev[i].type == CC_EV_SCORE) {
+            CU_ASSERT_EQUAL(ev[i].b, want_pts[ev[i].seat]);
+            CU_ASSERT_EQUAL(ev[i].c, want_pts[ev[i].seat]);
+            scores++;
+        }
+    CU_ASSERT_EQUAL(scores, players);
+    CU_ASSERT_EQUAL(p->phase, CC_PH_DEAL);
+    CU_ASSERT_EQUAL(court_to_move(&st), GAME_CHANCE);
+}
+
+static void test_reckoning_for_two_and_for_n_seats(void)
+{
+    /* Three seats: seat 0 takes KH up before and now AS 2C up: 2 x 3 + a Heart + a court = 8;
+     * seat 1 QS 3H down: 1 + 1 (court) + 1 + 1 (Heart) = 4; seat 2 5C up: 2. The lowest (2)
+     * scores nothing; the others the difference: 6 and 2. */
+    const char *up3[] = { "KH", "", "5C" }, *down3[] = { "", "QS 3H", "" };
+    const int pts3[] = { 6, 2, 0 };
+    last_trick(3, up3, down3, pts3);
+    /* Two seats: seat 0 has 8 marks, seat 1 (JD down: 2) the loser scores nothing. */
+    const char *up2[] = { "KH", "" }, *down2[] = { "", "JD" };
+    const int pts2[] = { 6, 0 };
+    last_trick(2, up2, down2, pts2);
+}
+
 /* 6. Whole seeded games for 2..8 seats, random moves: every card accounted for, legal moves for
  * the seat to move, reckoning by the lowest seat, games that end, and equal seeds equal games. */
 static uint64_t random_game(int players, uint64_t seed, int *moves_out)
@@ -856,6 +910,7 @@ int main(void)
     CU_add_test(s, "the config is checked", test_config_is_checked);
     CU_add_test(s, "a trick: resign, lead, take and refill", test_a_trick_resign_lead_take_and_refill);
     CU_add_test(s, "reckoning", test_reckoning);
+    CU_add_test(s, "reckoning for two and for N seats", test_reckoning_for_two_and_for_n_seats);
     CU_add_test(s, "seeded games for every number of seats", test_seeded_games_for_every_number_of_seats);
     CU_add_test(s, "the registry finds court-circular with every hook", test_the_registry_finds_court_circular_with_every_hook);
     CU_add_test(s, "views, notation and no leaks for 2 to 8 seats", test_views_notation_and_no_leaks_for_2_to_8_seats);
