@@ -294,7 +294,7 @@ const cc_ruling_t CC_RULINGS[] = {
       "Cards face upwards 2 each. downwards 1. Hearts 1. Court-cards 1 ... The winner scores the difference between "
       "his own and the loser's marks, the loser scoring nothing. ... all the players but the lowest score the "
       "difference between their own marks and those of the lowest, the lowest scoring nothing." },
-    { "target", "the game ends after the deal in which a seat reaches the target, flag target=20|50 (default 50, for "
+    { "target", "the game ends after the deal in which a seat reaches the target, flag target, 20 or 50 (default 50, for "
                 "any number of seats); seats rank by score, equal scores sharing a rank (ruling)",
       "Game is 20 or 50. ... Game is 50." },
 };
