@@ -60,15 +60,16 @@ void court_init(cc_state_t *st, const cc_rules_t *r, uint64_t deal_seed)
     st->deal_seed = deal_seed;
 }
 
-int court_to_move(const cc_state_t *st)
+int cc_pub_to_move(const cc_pub_t *p)
 {
-    const cc_pub_t *p = &st->pub;
-    if (p->over)
+    if (p->phase == CC_PH_OVER)
         return GAME_OVER;
     if (p->phase == CC_PH_DEAL || p->to_move < 0)
         return GAME_CHANCE;
     return p->to_move;
 }
+
+int court_to_move(const cc_state_t *st) { return cc_pub_to_move(&st->pub); }
 
 int court_marks(cardset_t up, cardset_t down)
 {
@@ -117,7 +118,7 @@ static int valid_card(int c) { return c >= 0 && c < CARD_COUNT; }
 int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
 {
     int n = p->rules.players, s = ev->seat, c = ev->arg;
-    if (ev->audience != GAME_ALL || p->over)
+    if (ev->audience != GAME_ALL || p->phase == CC_PH_OVER)
         return -1;
     int seat_ok = s >= 0 && s < n;
     switch (ev->type) {
@@ -267,7 +268,6 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
         }
         if (ev->b != ev->a - low)
             return -1;
-        p->marks[s] = ev->a;
         p->score[s] = ev->c;
         return 0;
     }
@@ -280,7 +280,6 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
     case CC_EV_GAME_END:
         if (p->phase != CC_PH_DEAL || p->deal_no == 0)
             return -1;
-        p->over = 1;
         p->phase = CC_PH_OVER;
         return 0;
     default:
@@ -425,7 +424,7 @@ int court_apply_chance(cc_state_t *st, rng_t *rng, game_event_t *ev, int evcap)
 {
     cc_pub_t *p = &st->pub;
     cc_ctx_t x = { st, ev, evcap, 0 };
-    if (p->phase != CC_PH_DEAL || p->over)
+    if (p->phase != CC_PH_DEAL)
         return 0;
     if (p->deal_no == 0)
         cut(&x, rng);
@@ -433,24 +432,6 @@ int court_apply_chance(cc_state_t *st, rng_t *rng, game_event_t *ev, int evcap)
     rng_t own;
     rng_seed(&own, rng_derive(st->deal_seed, (uint64_t)p->deal_no + 1));
     shuffle(pack, rng ? rng : &own);
-    deal(&x, pack);
-    return x.n;
-}
-
-int court_deal_given(cc_state_t *st, const uint8_t *pack, game_event_t *ev, int evcap)
-{
-    cc_pub_t *p = &st->pub;
-    cc_ctx_t x = { st, ev, evcap, 0 };
-    cardset_t all = 0;
-    for (int i = 0; i < CC_PACK; i++) {
-        if (pack[i] >= CARD_COUNT)
-            return -1;
-        all |= cardset_of(pack[i]);
-    }
-    if (p->phase != CC_PH_DEAL || p->over || all != cards_pack(52))
-        return -1;
-    if (p->deal_no == 0)
-        cut(&x, NULL);
     deal(&x, pack);
     return x.n;
 }
@@ -493,7 +474,7 @@ int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size
     const cc_pub_t *p = &st->pub;
     char c[3];
     if (court_to_move(st) < 0) {
-        snprintf(err, errlen, "%s", p->over ? "the game is over" : "no move is due: a deal is");
+        snprintf(err, errlen, "%s", p->phase == CC_PH_OVER ? "the game is over" : "no move is due: a deal is");
         return 0;
     }
     if (m->reserved != 0 || (m->kind == CC_MV_RESIGN && (m->arg != 0 || m->cards != 0)) ||
@@ -610,7 +591,7 @@ int court_apply(cc_state_t *st, const game_move_t *m, game_event_t *ev, int evca
 int court_rank(const cc_state_t *st, int *rank)
 {
     const cc_pub_t *p = &st->pub;
-    if (!p->over)
+    if (p->phase != CC_PH_OVER)
         return 0;
     int n = players(st);
     for (int s = 0; s < n; s++) {

@@ -82,7 +82,6 @@ enum {
 typedef struct cc_pub {
     cc_rules_t rules;
     int32_t score[CC_MAX_PLAYERS];
-    int32_t marks[CC_MAX_PLAYERS];   /* the last deal's marks */
     cardset_t up[CC_MAX_PLAYERS];    /* taken face up this deal */
     cardset_t down[CC_MAX_PLAYERS];  /* taken face down this deal */
     int8_t cut[CC_MAX_PLAYERS];      /* -1 until cut */
@@ -99,7 +98,6 @@ typedef struct cc_pub {
     uint8_t in;                      /* seats in the trick (had cards, not resigned) */
     int8_t winner;                   /* the last trick's winner, -1 none */
     int8_t old_lead;                 /* the Lead before the winner chose the next, -1 none */
-    int8_t over;                     /* the game is over */
 } cc_pub_t;
 
 typedef struct cc_state {
@@ -121,6 +119,8 @@ typedef struct cc_view {
 int cc_pub_apply(cc_pub_t *p, const game_event_t *ev);
 /* The cards on the table: every card put down in the trick in progress. */
 cardset_t cc_table(const cc_pub_t *p);
+/* A seat, GAME_CHANCE (a deal, or events still owed) or GAME_OVER, from the record alone. */
+int cc_pub_to_move(const cc_pub_t *p);
 /* Every card seen by all this deal: taken, on the table, the Lead. */
 cardset_t cc_public_cards(const cc_pub_t *p);
 /* May the seat to move resign now (rule VII, Section II)? */
@@ -140,10 +140,6 @@ int court_legal_moves(const cc_state_t *st, game_move_t *out, int cap);
 int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size_t errlen);
 /* Apply a legal move (check first). Returns the events written. */
 int court_apply(cc_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
-/* Deal chosen hands and pack (tests): the pack in order, cards 0..6n-1 dealt one at a time from
- * first-hand, the next turned up as the Lead. The events written, or -1 if no deal is due or the
- * pack is not one. */
-int court_deal_given(cc_state_t *st, const uint8_t *pack, game_event_t *ev, int evcap);
 /* Notation (court_text.c). */
 extern const char *const CC_EVENT_NAMES[CC_EV_COUNT];
 int court_move_format(const game_move_t *m, char *buf, size_t len);

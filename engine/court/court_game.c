@@ -74,11 +74,11 @@ int court_view_apply(cc_view_t *v, const game_event_t *ev)
 
 const char *court_view_diff(const cc_view_t *a, const cc_view_t *b)
 {
-    DIFF(pub.rules); DIFF(pub.score); DIFF(pub.marks); DIFF(pub.up); DIFF(pub.down); DIFF(pub.cut);
+    DIFF(pub.rules); DIFF(pub.score); DIFF(pub.up); DIFF(pub.down); DIFF(pub.cut);
     DIFF(pub.held); DIFF(pub.played); DIFF(pub.count); DIFF(pub.deal_no); DIFF(pub.dealer);
     DIFF(pub.deal_first); DIFF(pub.phase); DIFF(pub.to_move); DIFF(pub.first); DIFF(pub.lead);
     DIFF(pub.pack_left); DIFF(pub.trick_no); DIFF(pub.in); DIFF(pub.winner); DIFF(pub.old_lead);
-    DIFF(pub.over); DIFF(seat); DIFF(hand);
+    DIFF(seat); DIFF(hand);
     return NULL;
 }
 
@@ -131,7 +131,7 @@ static void g_scores(const void *state, int *out)
 static int g_hand_over(const void *state)
 {
     const cc_pub_t *p = &((const cc_state_t *)state)->pub;
-    return p->over || (p->phase == CC_PH_DEAL && p->deal_no > 0);
+    return p->phase == CC_PH_OVER || (p->phase == CC_PH_DEAL && p->deal_no > 0);
 }
 
 /* The deal so far: each seat's marks less the lowest seat's (what the reckoning would give). */
@@ -169,13 +169,7 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
 static int g_view_apply(void *view, const game_event_t *ev) { return court_view_apply(view, ev); }
 static const char *g_view_diff(const void *a, const void *b) { return court_view_diff(a, b); }
 
-static int g_view_to_move(const void *view)
-{
-    const cc_pub_t *p = &((const cc_view_t *)view)->pub;
-    if (p->over)
-        return GAME_OVER;
-    return p->phase == CC_PH_DEAL || p->to_move < 0 ? GAME_CHANCE : p->to_move;
-}
+static int g_view_to_move(const void *view) { return cc_pub_to_move(&((const cc_view_t *)view)->pub); }
 
 /* A state with the view's public record and the seat's own hand (enough to list its moves). */
 static void own_state(const cc_view_t *v, cc_state_t *st)
@@ -218,7 +212,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
     cc_state_t *st = state_out;
     own_state(v, st);
     st->deal_seed = rng_next(rng); /* future deals: a stream of the world's own, from rng */
-    if (p->deal_no == 0 || p->over || p->phase == CC_PH_DEAL)
+    if (p->deal_no == 0 || p->phase == CC_PH_OVER || p->phase == CC_PH_DEAL)
         return 0;
     if (cardset_count(v->hand) != p->held[v->seat])
         return -1; /* a card of this seat's is still owed: no state has this view */
