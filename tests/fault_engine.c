@@ -21,8 +21,19 @@
  *                               and SIGHUP, appends its pid and a newline to PIDFILE and sleeps
  *                               forever: a leftover that only a SIGKILL to the group stops. The
  *                               parent waits until the pid is written, then plays as the random
- *                               bot. */
+ *                               bot.
+ *
+ * The synthetic engine for the tuner's tests (tests/test_tune.c):
+ *   fault_engine knob OPTIMUM WIDTH  declares one more option, `knob` (float, 0 to 10, default
+ *                               0), and plays each decision with the heuristic bot with
+ *                               probability exp(-((knob - OPTIMUM) / WIDTH)^2), else with the
+ *                               random bot: the nearer knob is to the hidden optimum, the
+ *                               stronger it plays. The draws follow from the set's newgame line
+ *                               and the decision number alone (never from knob), so two copies
+ *                               with different knobs face the same luck. */
+#define _GNU_SOURCE /* open_memstream */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -108,6 +119,97 @@ static int play_random(long slow_ms)
     return 0;
 }
 
+/* The session's output, written into memory and passed on line by line (see play_knob). */
+typedef struct relay {
+    FILE *mem;
+    char *buf;
+    size_t size, sent;
+} relay_t;
+
+/* Pass on what the session wrote since the last call. With hello, the knob's declaration goes
+ * in before the reply line that ends the handshake. */
+static void relay_flush(relay_t *r, int is_hello)
+{
+    fflush(r->mem);
+    const char *text = r->buf + r->sent;
+    size_t n = r->size - r->sent;
+    if (is_hello && n > 0) {
+        size_t last = n - 1; /* start of the last line */
+        while (last > 0 && text[last - 1] != '\n')
+            last--;
+        fwrite(text, 1, last, stdout);
+        fputs("option name knob type float default 0 min 0 max 10\n", stdout);
+        fwrite(text + last, 1, n - last, stdout);
+    } else {
+        fwrite(text, 1, n, stdout);
+    }
+    r->sent = r->size;
+    fflush(stdout);
+}
+
+/* The first word after an optional command id ("7 go" and "go" give "go"). */
+static const char *command_word(const char *line)
+{
+    size_t n = strspn(line, "0123456789");
+    return n > 0 && line[n] == ' ' ? line + n + 1 : line;
+}
+
+static int play_knob(double optimum, double width)
+{
+    relay_t r = { 0 };
+    if (!(r.mem = open_memstream(&r.buf, &r.size)))
+        return 1;
+    session_t *s = session_create(r.mem, -1, "fault_engine", "tests");
+    if (!s)
+        return 1;
+    session_handle_line(s, "setoption name info value false");
+    relay_flush(&r, 0);
+    proto_reader_t rd;
+    proto_reader_init(&rd, STDIN_FILENO);
+    static char line[PROTO_MAX_LINE + 1];
+    double knob = 0;
+    uint64_t set_stream = 0;
+    long decision = 0;
+    int done = 0;
+    while (!done) {
+        proto_status_t st = proto_read_line(&rd, line, -1);
+        if (st == PROTO_EOF)
+            break;
+        if (st != PROTO_LINE)
+            continue;
+        const char *cmd = command_word(line);
+        if (!strncmp(cmd, "setoption name knob value ", 26)) {
+            char *end;
+            errno = 0;
+            double v = strtod(cmd + 26, &end);
+            if (end == cmd + 26 || *end || errno || !isfinite(v) || v < 0 || v > 10)
+                fputs("? knob: not a number from 0 to 10\n", stdout);
+            else
+                knob = v;
+            fflush(stdout);
+            continue;
+        }
+        if (!strncmp(cmd, "newgame ", 8)) {
+            set_stream = line_hash(cmd);
+            decision = 0;
+        }
+        char id[32];
+        if (go_id(line, id, sizeof id)) {
+            rng_t rng;
+            rng_seed(&rng, rng_derive(set_stream, (uint64_t)decision++));
+            double d = (knob - optimum) / width;
+            int good = rng_unit(&rng) < exp(-d * d);
+            session_handle_line(s, good ? "setoption name bot value heuristic" : "setoption name bot value random");
+        }
+        done = session_handle_line(s, line);
+        relay_flush(&r, !strcmp(cmd, "hello"));
+    }
+    session_free(s);
+    fclose(r.mem);
+    free(r.buf);
+    return 0;
+}
+
 /* A leftover in this process group (see the header), then the random bot. */
 static int spawn_then_play(const char *pidfile)
 {
@@ -153,7 +255,7 @@ static int spawn_then_play(const char *pidfile)
 int main(int argc, char **argv)
 {
     const char *usage = "usage: fault_engine crash|hang|illegal|garbage|mixed RATE [SEED (default 1)]\n"
-                        "       fault_engine slow MS | exit | mute | spawn PIDFILE\n";
+                        "       fault_engine slow MS | exit | mute | spawn PIDFILE | knob OPTIMUM WIDTH\n";
     if (argc == 2 && !strcmp(argv[1], "exit"))
         _exit(1);
     if (argc == 2 && !strcmp(argv[1], "mute")) {
@@ -165,6 +267,15 @@ int main(int argc, char **argv)
     }
     if (argc == 3 && !strcmp(argv[1], "spawn"))
         return spawn_then_play(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "knob")) {
+        char *e1, *e2;
+        double optimum = strtod(argv[2], &e1), width = strtod(argv[3], &e2);
+        if (*e1 || *e2 || !(optimum >= 0 && optimum <= 10) || !(width > 0 && width <= 100)) {
+            fputs(usage, stderr);
+            return 2;
+        }
+        return play_knob(optimum, width);
+    }
     if (argc == 3 && !strcmp(argv[1], "slow")) {
         char *end;
         errno = 0;

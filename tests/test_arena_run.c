@@ -9,10 +9,13 @@
  *  6. Resume compares the run's meaning, and never crashes on a damaged results file.
  *  7. Output: the results file's keys and escaping, write errors, records files and folders.
  *  8. Runner basics: -version, -log, stderr=, dir=, -deals, -ratinginterval.
- * Exit codes: 0 complete, 1 an error during play, 2 a configuration error before any set, 130
- * interrupted. Every arena is started in a process group of its own (as a shell's job is), with
- * a time limit, so a hung arena fails its test instead of hanging the suite. Binaries come from
- * $PICKET_ARENA, $PICKET_ENGINE, $PICKET_FAULT_ENGINE, $PICKET_BIN (set by ctest). */
+ *  9. Shards: -shard I/N plays a balanced, disjoint share; -merge of the shards equals the
+ *     unsharded run, refuses what is not one whole run and never changes its files; GNU parallel.
+ * Exit codes: 0 complete, 1 an error during play (or files that do not merge), 2 a
+ * configuration error before any set, 130 interrupted. Every arena is started in a process
+ * group of its own (as a shell's job is), with a time limit, so a hung arena fails its test
+ * instead of hanging the suite. Binaries come from $PICKET_ARENA, $PICKET_ENGINE,
+ * $PICKET_FAULT_ENGINE, $PICKET_BIN (set by ctest); GNU parallel from PATH. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <CUnit/CUnit.h>
 #include <cjson/cJSON.h>
@@ -319,25 +322,31 @@ static int line_holds(const char *text, const char *w1, const char *w2, const ch
     return 0;
 }
 
-/* A configuration error (docs/arena.md): exit 2, stderr exactly one line starting
- * "picket-arena: " that holds want1 and want2 (and, when given, one of alt_a, alt_b). */
-static void expect_config_error(const char *what, int rc, const char *want1, const char *alt_a, const char *alt_b)
+/* An error (docs/arena.md): exit want_rc, stderr exactly one line starting "picket-arena: "
+ * that holds want1 (and, when given, one of alt_a, alt_b). */
+static void expect_error(const char *what, int rc, int want_rc, const char *want1, const char *alt_a, const char *alt_b)
 {
     const char *err = arena_err();
     int lines = 0;
     for (const char *c = err; *c; c++)
         lines += *c == '\n';
-    int ok_rc = rc == 2;
+    int ok_rc = rc == want_rc;
     int ok_form = lines == 1 && !strncmp(err, "picket-arena: ", 14);
     int ok_words = (!want1 || strstr(err, want1)) &&
                    (!alt_a || strstr(err, alt_a) || (alt_b && strstr(err, alt_b)));
     if (!ok_rc || !ok_form || !ok_words)
-        fprintf(stderr, "\n    %s: exit %d, want 2 with one line holding '%s'%s%s%s%s; stderr: %.300s\n", what, rc,
+        fprintf(stderr, "\n    %s: exit %d, want %d with one line holding '%s'%s%s%s%s; stderr: %.300s\n", what, rc, want_rc,
                 want1 ? want1 : "", alt_a ? " and '" : "", alt_a ? alt_a : "", alt_b ? "' or '" : "",
                 alt_b ? alt_b : "", err);
-    CU_ASSERT_EQUAL(rc, 2);
+    CU_ASSERT_EQUAL(rc, want_rc);
     CU_ASSERT(ok_form);
     CU_ASSERT(ok_words);
+}
+
+/* A configuration error: exit 2, before any set. */
+static void expect_config_error(const char *what, int rc, const char *want1, const char *alt_a, const char *alt_b)
+{
+    expect_error(what, rc, 2, want1, alt_a, alt_b);
 }
 
 /* ---------------------------------------------------------------- results files */
@@ -1908,6 +1917,373 @@ static void test_runner_ratinginterval_prints_progress_every_n_sets(void)
     remove_tmpdir();
 }
 
+/* ================================================================ 9. shards and merges */
+
+/* The shards' run: three engines, a gauntlet of two tables, 7 rounds (14 pairs, 28 sets), so
+ * three shards hold 5, 5 and 4 pairs. */
+static const char *shard_run(int seed)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf,
+             "-engine cmd=%s name=heuristic option.bot=heuristic -engine cmd=%s name=random option.bot=random "
+             "-engine cmd=%s name=random2 option.bot=random " HC2 " -rounds 7 -seed %d",
+             ENGINE, ENGINE, ENGINE, seed);
+    return buf;
+}
+
+/* tmpdir/shard-I.jsonl */
+static const char *shard_file(int i)
+{
+    char name[32];
+    snprintf(name, sizeof name, "shard-%d.jsonl", i);
+    return tp(name);
+}
+
+/* Play shard i of n of the shards' run into shard_file(i). */
+static void play_shard(int seed, int i, int n)
+{
+    int rc = arena("%s -shard %d/%d -results %s", shard_run(seed), i, n, shard_file(i));
+    if (rc != 0)
+        fprintf(stderr, "\n    shard %d/%d: exit %d: %.300s\n", i, n, rc, arena_err());
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+}
+
+/* The unsharded run into tmpdir/full.jsonl: its stdout (a new string). */
+static char *play_unsharded(int seed)
+{
+    CU_ASSERT_EQUAL_FATAL(arena("%s -results %s", shard_run(seed), tp("full.jsonl")), 0);
+    char *out = strdup(arena_out());
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    return out;
+}
+
+/* A report without its Time: line (a run) or Merged: line (a merge): a new string. */
+static char *standings_of(const char *out)
+{
+    char *r = malloc(strlen(out) + 1), *w = r;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    for (const char *p = out; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
+        if (strncmp(p, "Time:", 5) && strncmp(p, "Merged:", 7)) {
+            memcpy(w, p, n);
+            w += n;
+        }
+        p += n;
+    }
+    *w = '\0';
+    return r;
+}
+
+/* The last merge's report equals a run's, but for the Time: and Merged: lines. */
+static void expect_same_standings(const char *run_out, const char *merge_out)
+{
+    char *a = standings_of(run_out), *b = standings_of(merge_out);
+    if (strcmp(a, b))
+        fprintf(stderr, "\n    the unsharded run printed:\n%s\n    the merge printed:\n%s\n", a, b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    CU_ASSERT(strstr(a, "Standings (") != NULL);
+    free(a);
+    free(b);
+}
+
+typedef struct digests {
+    int n;
+    char *d[MAX_SETS];
+} digests_t;
+
+/* Each set line of a file as one line of text that sorts by its key (pairing, round, leg):
+ * the engines and seeds the schedule gave it and what the play decided (not the think times
+ * or the record's path). Returns how many were added. */
+static int add_digests(const char *path, digests_t *ds)
+{
+    results_t *r = malloc(sizeof *r);
+    CU_ASSERT_FATAL(r != NULL);
+    CU_ASSERT_EQUAL_FATAL(load_results(path, r), 0);
+    CU_ASSERT_EQUAL(r->bad, 0);
+    static const char *const keys[] = { "seats", "engine_index", "deal_seed", "engine_seeds", "winner",
+                                        "ranks", "scores",       "hands",     "moves",        "reason", "fault_seat" };
+    for (int i = 0; i < r->n && ds->n < MAX_SETS; i++) {
+        char buf[4096], item[512];
+        int len = snprintf(buf, sizeof buf, "pairing %03d round %06d leg %d", jint(r->set[i], "pairing"), jint(r->set[i], "round"),
+                           jint(r->set[i], "leg"));
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0] && len < (int)sizeof buf; k++)
+            len += snprintf(buf + len, sizeof buf - (size_t)len, " %s=%s", keys[k], jtext(r->set[i], keys[k], item, sizeof item));
+        CU_ASSERT_PTR_NOT_NULL_FATAL(ds->d[ds->n++] = strdup(buf));
+    }
+    int n = r->n;
+    free_results(r);
+    free(r);
+    return n;
+}
+
+static int cmp_text(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+/* The two hold the same sets, set for set once sorted by key. Returns the number of differences. */
+static int compare_digests(digests_t *a, digests_t *b)
+{
+    qsort(a->d, (size_t)a->n, sizeof a->d[0], cmp_text);
+    qsort(b->d, (size_t)b->n, sizeof b->d[0], cmp_text);
+    int diff = a->n != b->n;
+    if (diff)
+        fprintf(stderr, "\n    %d sets against %d\n", a->n, b->n);
+    for (int i = 0; i < a->n && i < b->n; i++)
+        if (strcmp(a->d[i], b->d[i])) {
+            if (diff++ < 3)
+                fprintf(stderr, "\n    %s\n    against\n    %s\n", a->d[i], b->d[i]);
+        }
+    return diff;
+}
+
+static void free_digests(digests_t *ds)
+{
+    for (int i = 0; i < ds->n; i++)
+        free(ds->d[i]);
+    ds->n = 0;
+}
+
+/* The unsharded run's sets (full.jsonl) equal the shards' together (shard-0 .. shard-(n-1)). */
+static void expect_same_sets(int n)
+{
+    digests_t *whole = calloc(1, sizeof *whole), *parts = calloc(1, sizeof *parts);
+    CU_ASSERT_FATAL(whole && parts);
+    CU_ASSERT_EQUAL(add_digests(tp("full.jsonl"), whole), 28);
+    for (int i = 0; i < n; i++)
+        add_digests(shard_file(i), parts);
+    CU_ASSERT_EQUAL(compare_digests(whole, parts), 0);
+    free_digests(whole), free_digests(parts);
+    free(whole), free(parts);
+}
+
+/* docs/arena.md, shards: the merge of a run's shards prints what the run played unsharded prints
+ * (its standings, crosstable, pairs and faults), and the shards hold the same sets, set for set. */
+static void test_shards_merged_standings_equal_an_unsharded_run(void)
+{
+    make_tmpdir();
+    char *full = play_unsharded(5);
+    for (int i = 0; i < 3; i++)
+        play_shard(5, i, 3);
+    int rc = arena("-merge %s %s %s", shard_file(2), shard_file(0), shard_file(1));
+    if (rc != 0)
+        fprintf(stderr, "\n    -merge: exit %d: %.300s\n", rc, arena_err());
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+    expect_same_standings(full, arena_out());
+    CU_ASSERT(line_holds(arena_out(), "Merged: 28 sets from 3 files", NULL, NULL));
+    expect_same_sets(3);
+    free(full);
+    remove_tmpdir();
+}
+
+/* docs/arena.md, shards: shard I holds rotation group g (a pair: both legs of a round at a
+ * table) when g mod N = I: every set in one shard, each pair whole, shards within a pair. */
+static void test_shards_are_disjoint_balanced_and_keep_pairs_whole(void)
+{
+    make_tmpdir();
+    int counts[3];
+    results_t *r = malloc(sizeof *r);
+    CU_ASSERT_FATAL(r != NULL);
+    int seen[2][7][2] = { { { 0 } } };
+    for (int i = 0; i < 3; i++) {
+        play_shard(5, i, 3);
+        CU_ASSERT_EQUAL_FATAL(load_results(shard_file(i), r), 0);
+        counts[i] = r->n;
+        CU_ASSERT(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r->header, "run"), "shard")));
+        for (int k = 0; k < r->n; k++) {
+            int p = jint(r->set[k], "pairing"), rd = jint(r->set[k], "round"), l = jint(r->set[k], "leg");
+            CU_ASSERT_FATAL(p >= 0 && p < 2 && rd >= 0 && rd < 7 && l >= 0 && l < 2);
+            CU_ASSERT_EQUAL(seen[p][rd][l], 0); /* not in another shard */
+            seen[p][rd][l] = i + 1;
+        }
+        free_results(r);
+    }
+    free(r);
+    for (int p = 0; p < 2; p++)
+        for (int rd = 0; rd < 7; rd++) {
+            CU_ASSERT(seen[p][rd][0] > 0);               /* every set is played */
+            CU_ASSERT_EQUAL(seen[p][rd][0], seen[p][rd][1]); /* a pair stays whole */
+        }
+    fprintf(stderr, "\n    sets by shard: %d, %d, %d\n", counts[0], counts[1], counts[2]);
+    CU_ASSERT_EQUAL(counts[0] + counts[1] + counts[2], 28);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            CU_ASSERT(counts[i] - counts[j] <= 2);
+    remove_tmpdir();
+}
+
+typedef struct snapshot {
+    char path[512];
+    char *bytes;
+    size_t len;
+} snapshot_t;
+
+/* docs/arena.md, -merge: shards that do not make one whole run are refused (exit 1, one line
+ * naming the shard and the file), and a merge never changes its input files: a torn last line
+ * is an incomplete shard, not a line to cut. */
+static void test_merge_refuses_shards_that_are_not_one_whole_run_and_changes_no_file(void)
+{
+    make_tmpdir();
+    for (int i = 0; i < 3; i++)
+        play_shard(5, i, 3);
+    CU_ASSERT_EQUAL_FATAL(arena("%s -shard 2/3 -results %s", shard_run(6), tp("other-2.jsonl")), 0);
+    size_t len;
+    char *one = slurp(shard_file(1), &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+    /* shard 1 with its third set line taken out, and with its last line torn in the middle */
+    char *third = one;
+    for (int l = 0; l < 3 && third; l++)
+        third = strchr(third, '\n') + 1;
+    char *after = strchr(third, '\n') + 1;
+    FILE *f = fopen(tp("gap-1.jsonl"), "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(one, 1, (size_t)(third - one), f);
+    fwrite(after, 1, len - (size_t)(after - one), f);
+    fclose(f);
+    CU_ASSERT_EQUAL(spit(tp("torn-1.jsonl"), one, len - 40), 0);
+    free(one);
+
+    /* the inputs, by index: shards 0, 1, 2, another run's shard 2, shard 1 with a gap, torn */
+    snapshot_t files[6];
+    enum { N_FILES = sizeof files / sizeof files[0] };
+    for (int k = 0; k < N_FILES; k++) {
+        static const char *const names[] = { "", "", "", "other-2.jsonl", "gap-1.jsonl", "torn-1.jsonl" };
+        snprintf(files[k].path, sizeof files[k].path, "%s", k < 3 ? shard_file(k) : tp(names[k]));
+        CU_ASSERT_PTR_NOT_NULL_FATAL(files[k].bytes = slurp(files[k].path, &files[k].len));
+    }
+
+    struct {
+        const char *what;
+        int file[5]; /* indices into files[], -1 ends */
+        const char *want1, *want2;
+    } cases[] = {
+        { "a missing shard", { 0, 2, -1 }, "shard 1/3", "missing" },
+        { "a shard twice", { 0, 1, 2, 1, -1 }, "shard 1/3", "twice" },
+        { "shards of two runs", { 0, 1, 3, -1 }, "other-2.jsonl", "seed" },
+        { "a set line taken out", { 0, 4, 2, -1 }, "gap-1.jsonl", "incomplete" },
+        { "a torn last line", { 0, 5, 2, -1 }, "torn-1.jsonl", "torn" },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char args[4096] = "-merge";
+        for (const int *k = cases[c].file; *k >= 0; k++)
+            snprintf(args + strlen(args), sizeof args - strlen(args), " %s", files[*k].path);
+        int rc = arena("%s", args);
+        expect_error(cases[c].what, rc, 1, cases[c].want1, cases[c].want2, NULL);
+        if (c >= 3)
+            CU_ASSERT(strstr(arena_err(), "shard 1/3") != NULL);
+    }
+    for (int k = 0; k < N_FILES; k++) {
+        size_t now_len;
+        char *now_bytes = slurp(files[k].path, &now_len);
+        int same = now_bytes && now_len == files[k].len && !memcmp(now_bytes, files[k].bytes, now_len);
+        if (!same)
+            fprintf(stderr, "\n    -merge changed '%s'\n", files[k].path);
+        CU_ASSERT(same);
+        free(now_bytes);
+        free(files[k].bytes);
+    }
+    remove_tmpdir();
+}
+
+/* docs/arena.md, -shard: I/N with 0 <= I < N, digits only; anything else is refused with one
+ * line naming the option, and nothing is written. A shard cannot stop on its own SPRT. */
+static void test_shard_bad_values_and_shard_with_sprt_are_refused(void)
+{
+    make_tmpdir();
+    static const char *const bad[] = { "3/3", "-1/2", "1/0", "a/b", "1/2x", "/2", "1/", "2", "0/100001", "1/-2" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int rc = arena("%s -shard %s -results %s", shard_run(5), bad[i], tp("r.jsonl"));
+        char want[64];
+        snprintf(want, sizeof want, "'%s'", bad[i]);
+        expect_config_error(bad[i], rc, "-shard", want, NULL);
+        CU_ASSERT_FALSE(exists(tp("r.jsonl")));
+    }
+    int rc = arena("%s -shard 0/2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -results %s", shard_run(5), tp("r.jsonl"));
+    expect_config_error("-shard with -sprt", rc, "-sprt", "-shard", NULL);
+    CU_ASSERT_FALSE(exists(tp("r.jsonl")));
+    remove_tmpdir();
+}
+
+/* docs/arena.md, -resume: a shard is part of the run's meaning. Its results file resumes only
+ * as the same shard; a set line of another shard is refused; resumed, it holds what an unbroken
+ * shard holds. */
+static void test_shard_resume_is_checked_against_its_shard(void)
+{
+    make_tmpdir();
+    play_shard(5, 0, 3);
+    play_shard(5, 1, 3);
+    CU_ASSERT_EQUAL_FATAL(rename(shard_file(1), tp("whole-1.jsonl")), 0);
+    CU_ASSERT_EQUAL_FATAL(arena("%s -shard 1/3 -results %s", shard_run(5), tp("part.jsonl")), 0);
+    truncate_lines(tp("part.jsonl"), 4);
+    size_t len;
+    char *before = slurp(tp("part.jsonl"), &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(before);
+
+    int rc = arena("%s -shard 2/3 -results %s -resume", shard_run(5), tp("part.jsonl"));
+    expect_config_error("another shard", rc, "run.shard.index", "1 there, 2 here", NULL);
+    rc = arena("%s -results %s -resume", shard_run(5), tp("part.jsonl"));
+    expect_config_error("no -shard", rc, "run.shard", "absent here", NULL);
+    rc = arena("%s -shard 1/4 -results %s -resume", shard_run(5), tp("part.jsonl"));
+    expect_config_error("another count", rc, "run.shard.count", NULL, NULL);
+    size_t now_len;
+    char *now_bytes = slurp(tp("part.jsonl"), &now_len);
+    CU_ASSERT(now_bytes && now_len == len && !memcmp(now_bytes, before, len));
+    free(now_bytes);
+
+    /* a set line of shard 0 at the end of shard 1's file */
+    char *zero = slurp(shard_file(0), NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(zero);
+    char *set_line = strchr(zero, '\n') + 1;
+    *(strchr(set_line, '\n') + 1) = '\0';
+    FILE *f = fopen(tp("mixed.jsonl"), "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fprintf(f, "%s%s", before, set_line);
+    fclose(f);
+    free(zero);
+    rc = arena("%s -shard 1/3 -results %s -resume", shard_run(5), tp("mixed.jsonl"));
+    expect_config_error("a set of another shard", rc, "line 5", "not a set of shard 1/3", NULL);
+
+    CU_ASSERT_EQUAL(arena("%s -shard 1/3 -results %s -resume", shard_run(5), tp("part.jsonl")), 0);
+    digests_t *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    CU_ASSERT_FATAL(a && b);
+    add_digests(tp("whole-1.jsonl"), a);
+    add_digests(tp("part.jsonl"), b);
+    CU_ASSERT_EQUAL(compare_digests(a, b), 0);
+    free_digests(a), free_digests(b);
+    free(a), free(b);
+    free(before);
+    remove_tmpdir();
+}
+
+/* docs/arena.md, the GNU parallel recipe, on one machine: parallel runs three shards at once,
+ * -merge joins them, and the merge prints what the unsharded run printed. GNU parallel is a
+ * requirement of the test suite (Debian's package `parallel`; tools/setup.sh installs it). */
+static void test_shards_gnu_parallel_recipe_runs_on_one_machine(void)
+{
+    if (system("command -v parallel > /dev/null 2>&1") != 0) {
+        fprintf(stderr, "\n    GNU parallel is not on PATH: install Debian's package 'parallel' (apt-get install parallel)\n");
+        CU_FAIL_FATAL("GNU parallel is missing: install Debian's package 'parallel' (tools/setup.sh installs it)");
+    }
+    make_tmpdir();
+    char *full = play_unsharded(5);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "parallel --will-cite -j 3 %s %s -shard {}/3 -results %s/shard-{}.jsonl -quiet ::: 0 1 2", ARENA,
+             shard_run(5), tmpdir);
+    char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+    pid_t pid = spawn(argv, tp("parallel-out.txt"), tp("parallel-err.txt"));
+    CU_ASSERT_FATAL(pid > 0);
+    int rc = wait_exit(pid, 120);
+    if (rc != 0)
+        fprintf(stderr, "\n    %s: exit %d: %.400s\n", cmd, rc, arena_text("parallel-err.txt"));
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+    rc = arena("-merge %s %s %s", shard_file(0), shard_file(1), shard_file(2));
+    if (rc != 0)
+        fprintf(stderr, "\n    -merge: exit %d: %.300s\n", rc, arena_err());
+    CU_ASSERT_EQUAL_FATAL(rc, 0);
+    expect_same_standings(full, arena_out());
+    expect_same_sets(3);
+    free(full);
+    remove_tmpdir();
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1969,5 +2345,13 @@ int main(void)
     CU_add_test(s, "runner: -deals with a bad line is refused", test_runner_deals_file_with_a_bad_line_is_refused);
     CU_add_test(s, "runner: -deals shorter than -rounds is refused", test_runner_deals_file_shorter_than_rounds_is_refused);
     CU_add_test(s, "runner: -ratinginterval N prints progress every N sets", test_runner_ratinginterval_prints_progress_every_n_sets);
+    /* 9 */
+    CU_add_test(s, "shards: merged standings equal an unsharded run's, set for set", test_shards_merged_standings_equal_an_unsharded_run);
+    CU_add_test(s, "shards: disjoint, balanced, pairs whole", test_shards_are_disjoint_balanced_and_keep_pairs_whole);
+    CU_add_test(s, "shards: -merge refuses shards that are not one whole run, and changes no file",
+                test_merge_refuses_shards_that_are_not_one_whole_run_and_changes_no_file);
+    CU_add_test(s, "shards: bad -shard values, and -shard with -sprt, are refused", test_shard_bad_values_and_shard_with_sprt_are_refused);
+    CU_add_test(s, "shards: -resume of a shard is checked against its shard", test_shard_resume_is_checked_against_its_shard);
+    CU_add_test(s, "shards: the GNU parallel recipe runs three shards on one machine", test_shards_gnu_parallel_recipe_runs_on_one_machine);
     return test_run_all();
 }

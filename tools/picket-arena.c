@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arena_cli.h"
 #include "arena_match.h"
 #include "arena_results.h"
 #include "arena_schedule.h"
@@ -30,10 +31,11 @@
 #define PICKET_VERSION "unknown"
 #endif
 
-enum { MAX_ENGINES = SCHEDULE_MAX_ENGINES, MAX_WORKERS = 64, MAX_DEALS = 10000000, DEFAULT_MAX_FAULTS = 3 };
+enum { MAX_ENGINES = SCHEDULE_MAX_ENGINES, MAX_WORKERS = 64, MAX_DEALS = 10000000, DEFAULT_MAX_FAULTS = 3, MAX_SHARDS = 100000 };
 
 static const char *const USAGE =
     "usage: picket-arena -engine cmd=PROGRAM name=NAME [option.X=V]... -engine ... [options]\n"
+    "       picket-arena -merge FILE... [-sprt elo0=E0 elo1=E1 alpha=A beta=B] [-quiet]\n"
     "\n"
     "Plays sets of a game between engine processes (docs/protocol.md) and reports standings with\n"
     "95% intervals. Each deal sequence is played once per seat rotation: twice with the seats\n"
@@ -68,6 +70,8 @@ static const char *const USAGE =
     "                     stop when the test decides (exactly two engines)\n"
     "  -maxfaults N       stop the run when an engine faults in N of its sets in a row (default 3)\n"
     "  -recover           never stop for faults: every fault is a forfeit and the run goes on\n"
+    "  -shard I/N         play shard I of N (0 <= I < N <= 100000): every N-th rotation group from\n"
+    "                     the I-th, into its own -results FILE; no -sprt (give it to -merge)\n"
     "output:\n"
     "  -records PATH      every set as a game record (docs/records.md): PATH ending in .txt, one\n"
     "                     file for the run; otherwise a folder, one file per set\n"
@@ -78,9 +82,14 @@ static const char *const USAGE =
     "  -quiet             no progress lines, only faults and the final tables\n"
     "  -version           the version\n"
     "  --help             this text\n"
+    "merging (no engine is started, no file written):\n"
+    "  -merge FILE...     the results files of every shard of one run, each once: checks they are\n"
+    "                     complete and disjoint, then prints the whole run's standings (with -sprt,\n"
+    "                     its SPRT verdict)\n"
     "\n"
     "exit status: 0 done, 1 stopped by an error during the run, 2 a bad option or configuration\n"
-    "(nothing written), 130 interrupted (continue with -resume)\n"
+    "(nothing written), 130 interrupted (continue with -resume); -merge: 0 merged, 1 files that\n"
+    "cannot be read or do not merge, 2 a bad option\n"
     "\n"
     "example: picket-arena -engine cmd=build/tools/picket-engine name=heuristic option.bot=heuristic \\\n"
     "           -engine cmd=build/tools/picket-engine name=random option.bot=random -rounds 100 -concurrency 2\n";
@@ -104,10 +113,13 @@ typedef struct arena {
     uint64_t *deals;
     int n_deals;
     int players_asked;             /* -players (0: the game's own) */
+    int shard_index, shard_count;  /* -shard I/N (count 1: the whole run); jobs[] holds its slots */
+    int deals_from_lines;          /* -merge of a run with -deals: the deal seeds come from the set
+                                    * lines, checked against run.deals.fnv1a */
     schedule_t sc;                 /* tables, seats, seeds and tallies (tools/arena/) */
     cJSON *run;                    /* the run's meaning, as the results header holds it */
     /* jobs and results */
-    job_t *jobs;
+    job_t *jobs;                   /* the shard's jobs (all of the run's without -shard), by slot */
     int n_jobs, next_job, done_count, resumed_count;
     int stop, sprt_decided, sprt_decided_before;
     int fault_run[MAX_ENGINES];    /* faults of each engine in its latest sets, in a row */
@@ -182,7 +194,8 @@ static int parse_sprt(arena_t *a, char **argv, int *i, int argc, char *err, size
     static const char *const keys[4] = { "elo0", "elo1", "alpha", "beta" };
     double *dst[4] = { &a->sprt.elo0, &a->sprt.elo1, &a->sprt.alpha, &a->sprt.beta };
     int seen = 0;
-    while (*i + 1 < argc && argv[*i + 1][0] != '-') {
+    /* its fields are the words with '=' that follow (-merge's files may come after them) */
+    while (*i + 1 < argc && argv[*i + 1][0] != '-' && strchr(argv[*i + 1], '=')) {
         const char *f = argv[++*i];
         const char *eq = strchr(f, '=');
         int k = 0;
@@ -204,6 +217,23 @@ static int parse_sprt(arena_t *a, char **argv, int *i, int argc, char *err, size
         return -1;
     }
     a->use_sprt = 1;
+    return 0;
+}
+
+/* -shard I/N: digits only, 0 <= I < N <= MAX_SHARDS. */
+static int parse_shard(const char *v, int *index, int *count)
+{
+    const char *slash = strchr(v, '/');
+    char left[24];
+    uint64_t i, n;
+    if (!slash || (size_t)(slash - v) >= sizeof left)
+        return -1;
+    memcpy(left, v, (size_t)(slash - v));
+    left[slash - v] = '\0';
+    if (game_u64_token(left, 0, MAX_SHARDS - 1, &i) < 0 || game_u64_token(slash + 1, 1, MAX_SHARDS, &n) < 0 || i >= n)
+        return -1;
+    *index = (int)i;
+    *count = (int)n;
     return 0;
 }
 
@@ -278,6 +308,7 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
     a->sc.seed = 1;
     a->margin = 0.1;
     a->max_faults = DEFAULT_MAX_FAULTS;
+    a->shard_count = 1;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         long v;
@@ -367,6 +398,11 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
         } else if (!strcmp(o, "-sprt")) {
             if (parse_sprt(a, argv, &i, argc, err, errlen) < 0)
                 return -1;
+        } else if (!strcmp(o, "-shard") && next) {
+            if (parse_shard(argv[++i], &a->shard_index, &a->shard_count) < 0) {
+                snprintf(err, errlen, "-shard: '%s' is not I/N, shard I of N with 0 <= I < N <= %d (e.g. 0/4)", shown, MAX_SHARDS);
+                return -1;
+            }
         } else if (!strcmp(o, "-records") && next) {
             a->records_path = argv[++i];
         } else if (!strcmp(o, "-results") && next) {
@@ -421,6 +457,10 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
                 return -1;
             }
         a->names[e] = s->name;
+    }
+    if (a->use_sprt && a->shard_count > 1) {
+        snprintf(err, errlen, "-sprt cannot go with -shard: a shard cannot stop on its own test; give -sprt to -merge");
+        return -1;
     }
     if (a->use_sprt && a->sc.n_engines != 2) {
         snprintf(err, errlen, "-sprt needs exactly two engines");
@@ -510,8 +550,20 @@ static uint64_t deals_hash(const uint64_t *d, int n)
     return h;
 }
 
+/* A shard as the header holds it: {"index":I,"count":N}. */
+static cJSON *shard_json(int index, int count)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o && (!cJSON_AddNumberToObject(o, "index", index) || !cJSON_AddNumberToObject(o, "count", count))) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
 /* What must be equal to resume a run: engines (command, arguments, folder, options, limits),
- * rules, schedule, deals, seed, margin and SPRT. */
+ * rules, schedule, deals, seed, margin, SPRT and shard. Without -shard there is no "shard" key,
+ * so the results of a run from before shards still resume. */
 static cJSON *run_json(const arena_t *a)
 {
     cJSON *r = cJSON_CreateObject(), *flags = cJSON_CreateObject(), *engines = cJSON_CreateArray();
@@ -563,6 +615,8 @@ static cJSON *run_json(const arena_t *a)
     bad += put(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
     bad += put(r, "sprt", sprt);
     bad += put(r, "engines", engines);
+    if (a->shard_count > 1)
+        bad += put(r, "shard", shard_json(a->shard_index, a->shard_count));
     if (bad) {
         cJSON_Delete(r);
         return NULL;
@@ -911,33 +965,59 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* A set line of the results file being resumed: it must be one of this schedule's sets, with
- * its engines and seeds. */
-static int on_resumed(void *data, const set_line_t *s, char *why, size_t whylen)
+static void set_name(set_key_t k, char *buf, size_t len)
 {
-    arena_t *a = data;
+    snprintf(buf, len, "pairing %d round %d leg %d", k.pairing, k.round, k.leg);
+}
+
+/* A set line read back (-resume, -merge): one of this schedule's sets, in the shard being read
+ * (a->shard_index of a->shard_count), with its engines and seeds. Its job number, or -1 with a
+ * reason. */
+static int check_set(const arena_t *a, const set_line_t *s, char *why, size_t whylen)
+{
+    char name[96];
+    set_name(s->key, name, sizeof name);
     if (!schedule_has(&a->sc, s->key) || s->result.players != a->sc.players) {
-        snprintf(why, whylen, "pairing %d round %d leg %d at %d seats is not a set of this run", s->key.pairing, s->key.round,
-                 s->key.leg, s->result.players);
+        snprintf(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
+        return -1;
+    }
+    int job = schedule_job_index(&a->sc, s->key), in = schedule_shard_of(&a->sc, job, a->shard_count);
+    if (in != a->shard_index) {
+        snprintf(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
         return -1;
     }
     int engine[GAME_MAX_PLAYERS];
     schedule_seats(&a->sc, s->key, engine);
     for (int i = 0; i < a->sc.players; i++)
         if (engine[i] != s->engine[i] || s->engine_seed[i] != schedule_engine_seed(&a->sc, s->key, i)) {
-            snprintf(why, whylen, "seat %d of pairing %d round %d leg %d is not this run's engine or seed", i, s->key.pairing,
-                     s->key.round, s->key.leg);
+            snprintf(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
             return -1;
         }
-    if (s->deal_seed != schedule_deal_seed(&a->sc, s->key.round)) {
+    if (!a->deals_from_lines && s->deal_seed != schedule_deal_seed(&a->sc, s->key.round)) {
         snprintf(why, whylen, "round %d was dealt with another seed", s->key.round);
         return -1;
     }
-    job_t *j = &a->jobs[schedule_job_index(&a->sc, s->key)];
-    if (j->done) {
-        snprintf(why, whylen, "pairing %d round %d leg %d appears twice", s->key.pairing, s->key.round, s->key.leg);
+    return job;
+}
+
+static int appears_twice(const set_line_t *s, char *why, size_t whylen)
+{
+    char name[96];
+    set_name(s->key, name, sizeof name);
+    snprintf(why, whylen, "%s appears twice", name);
+    return -1;
+}
+
+/* A set line of the results file being resumed. */
+static int on_resumed(void *data, const set_line_t *s, char *why, size_t whylen)
+{
+    arena_t *a = data;
+    int job = check_set(a, s, why, whylen);
+    if (job < 0)
         return -1;
-    }
+    job_t *j = &a->jobs[schedule_shard_slot(&a->sc, job, a->shard_count)];
+    if (j->done)
+        return appears_twice(s, why, whylen);
     j->done = 1;
     a->done_count++;
     a->resumed_count++;
@@ -1035,16 +1115,20 @@ static void report_pairs(const arena_t *a, const int *order, const double *score
     }
 }
 
-static void report(arena_t *a)
+/* The standings, tables and faults of the sets done: the same for a run, a shard and a merge. */
+static void report_standings(const arena_t *a)
 {
+    char shard[48] = "";
+    if (a->shard_count > 1)
+        snprintf(shard, sizeof shard, ", shard %d/%d", a->shard_index, a->shard_count);
+    const char *early = a->done_count < a->n_jobs ? ", stopped early" : "";
     if (a->sc.players == 2)
-        printf("\nStandings (%s, %s, %d engines, %d sets%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
-               a->sc.duplicate ? "duplicate pairs" : "single sets", a->sc.n_engines, a->done_count,
-               a->done_count < a->n_jobs ? ", stopped early" : "");
+        printf("\nStandings (%s, %s, %d engines, %d sets%s%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
+               a->sc.duplicate ? "duplicate pairs" : "single sets", a->sc.n_engines, a->done_count, shard, early);
     else
-        printf("\nStandings (%s, %s, %s at %d seats, %d engines, %d sets%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
+        printf("\nStandings (%s, %s, %s at %d seats, %d engines, %d sets%s%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
                a->sc.duplicate ? "seat rotation" : "single sets", a->game->name, a->sc.players, a->sc.n_engines, a->done_count,
-               a->done_count < a->n_jobs ? ", stopped early" : "");
+               shard, early);
     int order[MAX_ENGINES];
     double score[MAX_ENGINES];
     for (int e = 0; e < a->sc.n_engines; e++) {
@@ -1069,6 +1153,25 @@ static void report(arena_t *a)
         if (a->sc.faults[r])
             printf(", %s %ld", END_REASON_NAMES[r], a->sc.faults[r]);
     printf("\n");
+}
+
+/* The SPRT's verdict from the final counts: sets that were in flight when it decided count too. */
+static void report_sprt(const arena_t *a)
+{
+    if (!a->use_sprt)
+        return;
+    double llr = sprt_llr(a);
+    const char *verdict = llr >= stats_sprt_upper(&a->sprt)   ? "H1 accepted (elo1)"
+                          : llr <= stats_sprt_lower(&a->sprt) ? "H0 accepted (elo0)"
+                                                              : "no decision yet";
+    printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", a->sprt.elo0, a->sprt.elo1,
+           a->sprt.alpha, a->sprt.beta, llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt), verdict);
+}
+
+/* The final report of a run: standings, the time it took, the SPRT. */
+static void report(const arena_t *a)
+{
+    report_standings(a);
     struct rusage self, kids;
     getrusage(RUSAGE_SELF, &self);
     getrusage(RUSAGE_CHILDREN, &kids);
@@ -1080,18 +1183,8 @@ static void report(arena_t *a)
     int played = a->done_count - a->resumed_count;
     printf("Time: %d sets in %.2f s wall (%.1f sets/s); arena CPU %.2f s (%.0f%% of wall), engines CPU %.2f s\n", played,
            wall, wall > 0 ? played / wall : 0.0, own, wall > 0 ? 100.0 * own / wall : 0.0, eng);
-    if (a->use_sprt) {
-        /* From the final counts: sets that were in flight when it decided count too. */
-        double llr = sprt_llr(a);
-        const char *verdict = llr >= stats_sprt_upper(&a->sprt)   ? "H1 accepted (elo1)"
-                              : llr <= stats_sprt_lower(&a->sprt) ? "H0 accepted (elo0)"
-                                                                  : "no decision yet";
-        printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", a->sprt.elo0, a->sprt.elo1,
-               a->sprt.alpha, a->sprt.beta, llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt), verdict);
-    }
+    report_sprt(a);
 }
-
-/* ---------------------------------------------------------------- main */
 
 static void free_arena(arena_t *a)
 {
@@ -1102,6 +1195,316 @@ static void free_arena(arena_t *a)
     for (int e = 0; e < a->sc.n_engines; e++)
         engine_spec_free(&a->engines[e]);
 }
+
+/* ---------------------------------------------------------------- merge */
+
+/* One set of a merge, as much as its tally needs: the standings of a merge are tallied in the
+ * schedule's order, so they are those of an unsharded run whatever order the files come in. */
+typedef struct merged_set {
+    int scores[GAME_MAX_PLAYERS];
+    int8_t rank[GAME_MAX_PLAYERS];
+    uint8_t reason, present;
+} merged_set_t;
+
+typedef struct merge {
+    arena_t *a;
+    int n_files;
+    const char **files;
+    cJSON **runs;               /* each file's run description, its "shard" taken out */
+    int *index;                 /* each file's shard index */
+    int count;                  /* the shards' count (1: one file holds the whole run) */
+    merged_set_t *sets;         /* by job */
+    unsigned char *dealt;       /* deals_from_lines: a->deals[round] is known */
+} merge_t;
+
+/* "shard I/N", or "the whole run" for a file of a run without -shard. */
+static void shard_name(int index, int count, char *buf, size_t len)
+{
+    if (count > 1)
+        snprintf(buf, len, "shard %d/%d", index, count);
+    else
+        snprintf(buf, len, "the whole run");
+}
+
+/* Take the shard out of a run description: 0 with *index, *count (0 and 1 without one), or -1. */
+static int take_shard(cJSON *run, int *index, int *count)
+{
+    cJSON *shard = cJSON_DetachItemFromObjectCaseSensitive(run, "shard");
+    *index = 0, *count = 1;
+    int ok = !shard || (!results_get_int(shard, "count", 2, MAX_SHARDS, count) &&
+                        !results_get_int(shard, "index", 0, *count - 1, index) && cJSON_GetArraySize(shard) == 2);
+    cJSON_Delete(shard);
+    return ok ? 0 : -1;
+}
+
+/* The schedule of a run from its description (the first file's): engines' names, game, seats,
+ * tournament, rounds, rotation, seed and deals. 0, or -1 with a reason. */
+static int merge_schedule(arena_t *a, const cJSON *run, const char *path, char *err, size_t errlen)
+{
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(run, "game");
+    const cJSON *tournament = cJSON_GetObjectItemCaseSensitive(run, "tournament");
+    const cJSON *duplicate = cJSON_GetObjectItemCaseSensitive(run, "duplicate");
+    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(run, "seed");
+    const cJSON *deals = cJSON_GetObjectItemCaseSensitive(run, "deals");
+    const cJSON *engines = cJSON_GetObjectItemCaseSensitive(run, "engines");
+    const char *bad = NULL;
+    if (!cJSON_IsString(game) || !(a->game = game_find(game->valuestring)))
+        bad = "game";
+    else if (results_get_int(run, "players", 2, GAME_MAX_PLAYERS, &a->sc.players) < 0)
+        bad = "players";
+    else if (results_get_int(run, "rounds", 1, 10000000, &a->sc.rounds) < 0)
+        bad = "rounds";
+    else if (!cJSON_IsString(tournament) || (strcmp(tournament->valuestring, "gauntlet") && strcmp(tournament->valuestring, "round-robin")))
+        bad = "tournament";
+    else if (!cJSON_IsBool(duplicate))
+        bad = "duplicate";
+    else if (!cJSON_IsString(seed) || parse_seed(seed->valuestring, &a->sc.seed) < 0)
+        bad = "seed";
+    else if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) < a->sc.players || cJSON_GetArraySize(engines) > MAX_ENGINES)
+        bad = "engines";
+    else if (!cJSON_IsNull(deals) && (results_get_int(deals, "count", a->sc.rounds, a->sc.rounds, &a->n_deals) < 0 ||
+                                      !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(deals, "fnv1a"))))
+        bad = "deals";
+    for (int e = 0; !bad && e < cJSON_GetArraySize(engines); e++) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(engines, e), "name");
+        if (!cJSON_IsString(name))
+            bad = "engines";
+        else
+            a->names[a->sc.n_engines++] = name->valuestring;
+    }
+    if (bad) {
+        snprintf(err, errlen, "'%.200s': the run's %s is missing or not one this picket-arena plays", path, bad);
+        return -1;
+    }
+    a->sc.round_robin = !strcmp(tournament->valuestring, "round-robin");
+    a->sc.duplicate = cJSON_IsTrue(duplicate);
+    a->deals_from_lines = !cJSON_IsNull(deals);
+    if (a->deals_from_lines && !(a->deals = calloc((size_t)a->n_deals, sizeof *a->deals))) {
+        snprintf(err, errlen, "out of memory for the deals");
+        return -1;
+    }
+    return schedule_build(&a->sc, err, errlen);
+}
+
+/* Every file's header: one run, each shard 0..N-1 exactly once. 0, or -1 with a reason. */
+static int merge_headers(merge_t *m, char *err, size_t errlen)
+{
+    char why[600], here[300], there[300], sa[48], sb[48];
+    for (int k = 0; k < m->n_files; k++) {
+        int count;
+        if (!(m->runs[k] = results_read_run(m->files[k], err, errlen)))
+            return -1;
+        if (take_shard(m->runs[k], &m->index[k], &count) < 0) {
+            snprintf(err, errlen, "'%.200s': the run's shard is not {\"index\":I,\"count\":N} with 0 <= I < N <= %d", m->files[k],
+                     MAX_SHARDS);
+            return -1;
+        }
+        if (k == 0)
+            m->count = count;
+        snprintf(there, sizeof there, "in '%.200s'", m->files[k]);
+        snprintf(here, sizeof here, "in '%.200s'", m->files[0]);
+        if (results_compare_run(m->runs[k], m->runs[0], there, here, why, sizeof why) < 0) {
+            snprintf(err, errlen, "'%.200s' and '%.200s' are not shards of one run: %s", m->files[0], m->files[k], why);
+            return -1;
+        }
+        if (count != m->count) {
+            shard_name(m->index[0], m->count, sa, sizeof sa), shard_name(m->index[k], count, sb, sizeof sb);
+            snprintf(err, errlen, "'%.200s' holds %s, '%.200s' %s: not shards of one run", m->files[0], sa, m->files[k], sb);
+            return -1;
+        }
+    }
+    int *owner = malloc((size_t)m->count * sizeof *owner);
+    if (!owner) {
+        snprintf(err, errlen, "out of memory for the shards");
+        return -1;
+    }
+    for (int i = 0; i < m->count; i++)
+        owner[i] = -1;
+    int rc = 0;
+    for (int k = 0; rc == 0 && k < m->n_files; k++) {
+        int *o = &owner[m->index[k]];
+        if (*o >= 0) {
+            shard_name(m->index[k], m->count, sa, sizeof sa);
+            snprintf(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o], m->files[k]);
+            rc = -1;
+        }
+        *o = k;
+    }
+    for (int i = 0; rc == 0 && i < m->count; i++)
+        if (owner[i] < 0) {
+            snprintf(err, errlen, "shard %d/%d is missing: no file given holds it", i, m->count);
+            rc = -1;
+        }
+    free(owner);
+    return rc;
+}
+
+/* A set line of a file being merged (a->shard_index is that file's shard). */
+static int on_merged(void *data, const set_line_t *s, char *why, size_t whylen)
+{
+    merge_t *m = data;
+    arena_t *a = m->a;
+    int job = check_set(a, s, why, whylen);
+    if (job < 0)
+        return -1;
+    merged_set_t *ms = &m->sets[job];
+    if (ms->present)
+        return appears_twice(s, why, whylen);
+    int r = s->key.round;
+    if (a->deals_from_lines) {
+        if (m->dealt[r] && a->deals[r] != s->deal_seed) {
+            snprintf(why, whylen, "round %d was dealt with another seed than in an earlier set", r);
+            return -1;
+        }
+        a->deals[r] = s->deal_seed;
+        m->dealt[r] = 1;
+    }
+    ms->present = 1;
+    ms->reason = (uint8_t)s->result.reason;
+    for (int i = 0; i < s->result.players && i < GAME_MAX_PLAYERS; i++) {
+        ms->rank[i] = (int8_t)s->result.rank[i];
+        ms->scores[i] = s->result.scores[i];
+    }
+    return 0;
+}
+
+/* Every set of every file: in its file's shard, each once, none missing, then tallied in the
+ * schedule's order. Files are only read. 0, or -1 with a reason. */
+static int merge_sets(merge_t *m, char *err, size_t errlen)
+{
+    arena_t *a = m->a;
+    char sa[48];
+    a->shard_count = m->count;
+    for (int k = 0; k < m->n_files; k++) {
+        long torn;
+        a->shard_index = m->index[k];
+        if (results_read(m->files[k], &torn, on_merged, m, err, errlen) < 0)
+            return -1;
+        if (torn) {
+            shard_name(m->index[k], m->count, sa, sizeof sa);
+            snprintf(err, errlen, "%s in '%.200s' is incomplete: its last line (line %ld) is torn, as by a kill during a write; "
+                     "complete it with -resume", sa, m->files[k], torn);
+            return -1;
+        }
+    }
+    for (int job = 0; job < a->sc.n_jobs; job++) {
+        if (m->sets[job].present)
+            continue;
+        int shard = schedule_shard_of(&a->sc, job, m->count), k = 0, held = 0;
+        while (m->index[k] != shard)
+            k++;
+        for (int j = 0; j < a->sc.n_jobs; j++)
+            held += m->sets[j].present && schedule_shard_of(&a->sc, j, m->count) == shard;
+        char name[96];
+        set_name(schedule_job_key(&a->sc, job), name, sizeof name);
+        shard_name(shard, m->count, sa, sizeof sa);
+        snprintf(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); complete it with -resume", sa,
+                 m->files[k], name, held, schedule_shard_jobs(&a->sc, shard, m->count));
+        return -1;
+    }
+    if (a->deals_from_lines) {
+        char hash[24];
+        snprintf(hash, sizeof hash, "%016" PRIx64, deals_hash(a->deals, a->n_deals));
+        const cJSON *want = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(m->runs[0], "deals"), "fnv1a");
+        if (strcmp(hash, want->valuestring)) {
+            snprintf(err, errlen, "the sets' deal seeds are not those of the run's -deals (run.deals.fnv1a %.20s, the sets' %s)",
+                     want->valuestring, hash);
+            return -1;
+        }
+    }
+    for (int job = 0; job < a->sc.n_jobs; job++) {
+        const merged_set_t *ms = &m->sets[job];
+        set_line_t line;
+        memset(&line, 0, sizeof line);
+        line.key = schedule_job_key(&a->sc, job);
+        schedule_seats(&a->sc, line.key, line.engine);
+        line.result.players = a->sc.players;
+        line.result.reason = (end_reason_t)ms->reason;
+        for (int i = 0; i < a->sc.players && i < GAME_MAX_PLAYERS; i++) {
+            line.result.rank[i] = ms->rank[i];
+            line.result.scores[i] = ms->scores[i];
+        }
+        schedule_tally(&a->sc, &line);
+    }
+    a->done_count = a->n_jobs = a->sc.n_jobs;
+    a->shard_index = 0, a->shard_count = 1;
+    return 0;
+}
+
+/* picket-arena -merge FILE... [-sprt ...] [-quiet]: the standings of a run played in shards.
+ * Exit 0 merged, 1 files that cannot be read or do not merge, 2 a bad option. */
+static int merge_main(arena_t *a, int argc, char **argv)
+{
+    char err[1200];
+    merge_t m;
+    memset(&m, 0, sizeof m);
+    m.a = a;
+    int rc = 2;
+    if (!(m.files = calloc((size_t)argc, sizeof *m.files)) || !(m.runs = calloc((size_t)argc, sizeof *m.runs)) ||
+        !(m.index = calloc((size_t)argc, sizeof *m.index))) {
+        snprintf(err, sizeof err, "out of memory");
+        goto done;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-merge"))
+            continue;
+        if (!strcmp(argv[i], "-quiet"))
+            a->quiet = 1;
+        else if (!strcmp(argv[i], "-sprt")) {
+            if (parse_sprt(a, argv, &i, argc, err, sizeof err) < 0)
+                goto done;
+        } else if (argv[i][0] == '-') {
+            char shown[48];
+            game_quote(argv[i], 40, shown, sizeof shown);
+            snprintf(err, sizeof err, "-merge takes results files, -sprt and -quiet, not '%s' (see --help)", shown);
+            goto done;
+        } else
+            m.files[m.n_files++] = argv[i];
+    }
+    if (m.n_files == 0) {
+        snprintf(err, sizeof err, "-merge needs the results files of the shards (picket-arena -merge FILE...)");
+        goto done;
+    }
+    rc = 1;
+    if (merge_headers(&m, err, sizeof err) < 0 || merge_schedule(a, m.runs[0], m.files[0], err, sizeof err) < 0)
+        goto done;
+    if (a->use_sprt && (a->sc.players != 2 || a->sc.n_engines != 2)) {
+        snprintf(err, sizeof err, "-sprt needs a two-seat game with exactly two engines; '%.200s' holds %d engines at %d seats",
+                 m.files[0], a->sc.n_engines, a->sc.players);
+        rc = 2;
+        goto done;
+    }
+    if (!(m.sets = calloc((size_t)a->sc.n_jobs + 1, sizeof *m.sets)) || !(m.dealt = calloc((size_t)a->sc.rounds, 1))) {
+        snprintf(err, sizeof err, "out of memory for the sets");
+        goto done;
+    }
+    if (merge_sets(&m, err, sizeof err) < 0)
+        goto done;
+    report_standings(a);
+    printf("Merged: %d sets from %d file%s:", a->done_count, m.n_files, m.n_files > 1 ? "s" : "");
+    for (int k = 0; k < m.n_files; k++)
+        printf(" %s", m.files[k]);
+    printf("\n");
+    report_sprt(a);
+    rc = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        snprintf(err, sizeof err, "cannot write the standings: %s", strerror(errno));
+        rc = 1;
+    } else if (!a->quiet) {
+        fprintf(stderr, "picket-arena: merged %d of %d shards: complete and disjoint\n", m.n_files, m.count);
+    }
+done:
+    if (rc != 0)
+        fprintf(stderr, "picket-arena: %s\n", err);
+    for (int k = 1; m.runs && k < m.n_files; k++)
+        cJSON_Delete(m.runs[k]);
+    a->run = m.runs ? m.runs[0] : NULL; /* the names point into it: freed with the arena */
+    free_arena(a);
+    free(m.files), free(m.runs), free(m.index), free(m.sets), free(m.dealt);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- main */
 
 /* Everything up to the first set: options, rules, schedule, files checked, engines checked,
  * then files opened. 0, or -1 with a reason (nothing written). */
@@ -1136,13 +1539,14 @@ static int prepare(arena_t *a, int argc, char **argv, char *err, size_t errlen)
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
     if (schedule_build(&a->sc, err, errlen) < 0)
         return -1;
-    a->n_jobs = a->sc.n_jobs;
-    if (!(a->jobs = calloc((size_t)a->n_jobs, sizeof *a->jobs)) || !(a->run = run_json(a))) {
+    a->n_jobs = schedule_shard_jobs(&a->sc, a->shard_index, a->shard_count);
+    /* one more than the jobs: a shard may hold none (more shards than rotation groups) */
+    if (!(a->jobs = calloc((size_t)a->n_jobs + 1, sizeof *a->jobs)) || !(a->run = run_json(a))) {
         snprintf(err, errlen, "out of memory for the schedule");
         return -1;
     }
     for (int k = 0; k < a->n_jobs; k++)
-        a->jobs[k].key = schedule_job_key(&a->sc, k);
+        a->jobs[k].key = schedule_job_key(&a->sc, schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
     if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -1189,33 +1593,17 @@ static int prepare(arena_t *a, int argc, char **argv, char *err, size_t errlen)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "-help")) {
-            fputs(USAGE, stdout);
-            return fflush(stdout) == 0 ? 0 : 1;
-        }
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("picket-arena " PICKET_VERSION);
-            return fflush(stdout) == 0 ? 0 : 1;
-        }
-    }
+    int info = arena_cli_help(argc, argv, USAGE, "picket-arena " PICKET_VERSION);
+    if (info >= 0)
+        return info;
     static arena_t arena;
     arena_t *a = &arena;
     char err[1024];
-    if (argc < 2) {
-        fputs(USAGE, stderr);
-        return 2;
-    }
-    /* The signals first: a ^C during the engines' check stops it cleanly. Engines run in
-     * process groups of their own, so a terminal's ^C reaches the arena alone. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-merge"))
+            return merge_main(a, argc, argv);
+    /* The signals first: a ^C during the engines' check stops it cleanly. */
+    arena_cli_signals(on_signal);
     a->tty = isatty(STDERR_FILENO);
     a->started = now_s();
     pthread_mutex_init(&a->lock, NULL);
@@ -1231,11 +1619,14 @@ int main(int argc, char **argv)
             a->sprt_decided = a->sprt_decided_before = a->stop = 1;
     }
     if (!a->quiet) {
+        char shard[64] = "";
+        if (a->shard_count > 1)
+            snprintf(shard, sizeof shard, " of the %d of shard %d/%d", a->n_jobs, a->shard_index, a->shard_count);
         if (a->sprt_decided_before)
             fprintf(stderr, "picket-arena: the SPRT of this run has already decided: nothing to play\n");
         else
-            fprintf(stderr, "picket-arena: %d engines, %d tables, %d sets to play%s, concurrency %d\n", a->sc.n_engines, a->sc.n_tables,
-                    a->n_jobs - a->done_count, a->resumed_count ? " (resumed)" : "", a->concurrency);
+            fprintf(stderr, "picket-arena: %d engines, %d tables, %d sets to play%s%s, concurrency %d\n", a->sc.n_engines,
+                    a->sc.n_tables, a->n_jobs - a->done_count, shard, a->resumed_count ? " (resumed)" : "", a->concurrency);
     }
     worker_t *workers = calloc((size_t)a->concurrency, sizeof *workers);
     pthread_t *threads = calloc((size_t)a->concurrency, sizeof *threads);

@@ -102,14 +102,19 @@ static void show(const cJSON *v, char *buf, size_t len)
     cJSON_free(text);
 }
 
+/* Where a difference lies: the two sides' names ("there": the file, "here": this run). */
+typedef struct sides {
+    const char *there, *here;
+} sides_t;
+
 /* The first difference between what the file holds (there) and this run (here), by meaning:
  * objects by key in any order, arrays item by item. 0 if none, else 1 with why. */
-static int json_diff(const cJSON *there, const cJSON *here, const char *path, char *why, size_t whylen)
+static int json_diff(const cJSON *there, const cJSON *here, const char *path, const sides_t *sd, char *why, size_t whylen)
 {
     char a[80], b[80], sub[256];
     if (!there || !here || (there->type & 0xff) != (here->type & 0xff)) {
         show(there, a, sizeof a), show(here, b, sizeof b);
-        snprintf(why, whylen, "%s is %s there, %s here", path, a, b);
+        snprintf(why, whylen, "%s is %s %s, %s %s", path, a, sd->there, b, sd->here);
         return 1;
     }
     if (cJSON_IsObject(here)) {
@@ -117,14 +122,14 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, ch
         cJSON_ArrayForEach(item, here)
         {
             snprintf(sub, sizeof sub, "%s.%s", path, item->string);
-            if (json_diff(cJSON_GetObjectItemCaseSensitive(there, item->string), item, sub, why, whylen))
+            if (json_diff(cJSON_GetObjectItemCaseSensitive(there, item->string), item, sub, sd, why, whylen))
                 return 1;
         }
         cJSON_ArrayForEach(item, there) if (!cJSON_GetObjectItemCaseSensitive(here, item->string))
         {
             snprintf(sub, sizeof sub, "%s.%s", path, item->string);
             show(item, a, sizeof a);
-            snprintf(why, whylen, "%s is %s there, absent here", sub, a);
+            snprintf(why, whylen, "%s is %s %s, absent %s", sub, a, sd->there, sd->here);
             return 1;
         }
         return 0;
@@ -132,7 +137,7 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, ch
     if (cJSON_IsArray(here)) {
         int n = cJSON_GetArraySize(here), m = cJSON_GetArraySize(there);
         if (n != m) {
-            snprintf(why, whylen, "%s has %d items there, %d here", path, m, n);
+            snprintf(why, whylen, "%s has %d items %s, %d %s", path, m, sd->there, n, sd->here);
             return 1;
         }
         for (int i = 0; i < n; i++) {
@@ -142,7 +147,7 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, ch
                 snprintf(sub, sizeof sub, "%s[%d] (name '%.40s')", path, i, name->valuestring);
             else
                 snprintf(sub, sizeof sub, "%s[%d]", path, i);
-            if (json_diff(cJSON_GetArrayItem(there, i), h, sub, why, whylen))
+            if (json_diff(cJSON_GetArrayItem(there, i), h, sub, sd, why, whylen))
                 return 1;
         }
         return 0;
@@ -150,30 +155,46 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, ch
     if (cJSON_Compare(there, here, 1))
         return 0;
     show(there, a, sizeof a), show(here, b, sizeof b);
-    snprintf(why, whylen, "%s is %s there, %s here", path, a, b);
+    snprintf(why, whylen, "%s is %s %s, %s %s", path, a, sd->there, b, sd->here);
     return 1;
 }
 
-int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen)
+int results_compare_run(const cJSON *there, const cJSON *here, const char *there_name, const char *here_name, char *why,
+                        size_t whylen)
+{
+    sides_t sd = { there_name, here_name };
+    return json_diff(there, here, "run", &sd, why, whylen) ? -1 : 0;
+}
+
+/* The header line's object, or NULL with why. */
+static cJSON *parse_header(const char *line, char *why, size_t whylen)
 {
     cJSON *o = cJSON_Parse(line);
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(o, "type");
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(o, "format");
-    int rc = -1;
     if (!cJSON_IsObject(o) || !cJSON_IsString(type) || strcmp(type->valuestring, "run") != 0)
         snprintf(why, whylen, "its first line is not a run description");
     else if (!cJSON_IsNumber(format) || format->valuedouble != RESULTS_FORMAT)
         snprintf(why, whylen, "it is not in results format %d", RESULTS_FORMAT);
+    else if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "run")))
+        snprintf(why, whylen, "its first line holds no run object");
     else
-        rc = json_diff(cJSON_GetObjectItemCaseSensitive(o, "run"), run, "run", why, whylen) ? -1 : 0;
+        return o;
+    cJSON_Delete(o);
+    return NULL;
+}
+
+int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen)
+{
+    cJSON *o = parse_header(line, why, whylen);
+    int rc = o ? results_compare_run(cJSON_GetObjectItemCaseSensitive(o, "run"), run, "there", "here", why, whylen) : -1;
     cJSON_Delete(o);
     return rc;
 }
 
 /* ---------------------------------------------------------------- reading */
 
-/* A whole number in [lo, hi]. */
-static int get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
+int results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi || v->valuedouble != (double)(int)v->valuedouble)
@@ -217,11 +238,12 @@ static int parse_set(const char *line, set_line_t *s)
     int n = s->result.players = cJSON_IsArray(engines) ? cJSON_GetArraySize(engines) : 0;
     const int big = 1 << 30;
     int ok = cJSON_IsString(type) && !strcmp(type->valuestring, "set") && n >= 1 && n <= GAME_MAX_PLAYERS &&
-             !get_int(o, "pairing", 0, big, &s->key.pairing) && !get_int(o, "round", 0, big, &s->key.round) &&
-             !get_int(o, "leg", 0, GAME_MAX_PLAYERS, &s->key.leg) && !get_ints(o, "engine_index", n, 0, big, s->engine) &&
-             !get_int(o, "winner", -1, n - 1, &s->result.winner) && !get_ints(o, "ranks", n, 0, n - 1, s->result.rank) &&
-             !get_ints(o, "scores", n, -big, big, s->result.scores) && !get_int(o, "hands", 0, big, &s->result.hands) &&
-             !get_int(o, "moves", 0, big, &s->result.moves) && !get_int(o, "fault_seat", -1, n - 1, &s->result.fault_seat) &&
+             !results_get_int(o, "pairing", 0, big, &s->key.pairing) && !results_get_int(o, "round", 0, big, &s->key.round) &&
+             !results_get_int(o, "leg", 0, GAME_MAX_PLAYERS, &s->key.leg) && !get_ints(o, "engine_index", n, 0, big, s->engine) &&
+             !results_get_int(o, "winner", -1, n - 1, &s->result.winner) && !get_ints(o, "ranks", n, 0, n - 1, s->result.rank) &&
+             !get_ints(o, "scores", n, -big, big, s->result.scores) && !results_get_int(o, "hands", 0, big, &s->result.hands) &&
+             !results_get_int(o, "moves", 0, big, &s->result.moves) &&
+             !results_get_int(o, "fault_seat", -1, n - 1, &s->result.fault_seat) &&
              cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == n &&
              !parse_seed(cJSON_GetObjectItemCaseSensitive(o, "deal_seed"), &s->deal_seed) && cJSON_IsArray(seeds) &&
              cJSON_GetArraySize(seeds) == n;
@@ -242,10 +264,12 @@ static int parse_set(const char *line, set_line_t *s)
     return ok ? 0 : -1;
 }
 
-int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
-                 char *err, size_t errlen)
+/* A results file's lines: the header compared with run (unless run is NULL), then on_set for
+ * every set line. A torn last line is cut off the file (cut), or its number is put in *torn. */
+static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
+                     int (*on_set)(void *, const set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r+");
+    FILE *f = fopen(path, cut ? "r+" : "r");
     if (!f) {
         snprintf(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
         return -1;
@@ -256,6 +280,8 @@ int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const
     long lineno = 0, good_end = 0;
     int rc = 0;
     char why[400];
+    if (torn)
+        *torn = 0;
     while ((len = getline(&line, &cap, f)) >= 0) {
         lineno++;
         int complete = len > 0 && line[len - 1] == '\n';
@@ -263,9 +289,12 @@ int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const
             line[--len] = '\0';
         int has_nul = (ssize_t)strlen(line) != len;
         if (lineno == 1) {
-            if (!complete || has_nul || results_compare_header(line, run, why, sizeof why) < 0) {
-                snprintf(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
-                         path, !complete || has_nul ? "its first line is damaged" : why);
+            if (!complete || has_nul || (run && results_compare_header(line, run, why, sizeof why) < 0)) {
+                if (run)
+                    snprintf(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
+                             path, !complete || has_nul ? "its first line is damaged" : why);
+                else
+                    snprintf(err, errlen, "the first line of '%s' is damaged", path);
                 rc = -1;
                 break;
             }
@@ -279,6 +308,8 @@ int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const
             if (c != EOF || has_nul) {
                 snprintf(err, errlen, "line %ld of '%s' is not a set result", lineno, path);
                 rc = -1;
+            } else if (torn) {
+                *torn = lineno;
             }
             break;
         }
@@ -291,13 +322,56 @@ int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const
     }
     free(line);
     if (rc == 0 && lineno == 0) {
-        snprintf(err, errlen, "'%s' is empty: nothing to resume", path);
+        snprintf(err, errlen, "'%s' is empty: %s", path, cut ? "nothing to resume" : "it holds no run");
         rc = -1;
     }
-    if (rc == 0 && ftruncate(fileno(f), good_end) < 0) {
+    if (rc == 0 && cut && ftruncate(fileno(f), good_end) < 0) {
         snprintf(err, errlen, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
         rc = -1;
     }
     fclose(f);
     return rc;
+}
+
+int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
+                 char *err, size_t errlen)
+{
+    return read_sets(path, run, 1, NULL, on_set, data, err, errlen);
+}
+
+int results_read(const char *path, long *torn, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data, char *err,
+                 size_t errlen)
+{
+    return read_sets(path, NULL, 0, torn, on_set, data, err, errlen);
+}
+
+cJSON *results_read_run(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    char *line = NULL, why[200];
+    size_t cap = 0;
+    ssize_t len = getline(&line, &cap, f);
+    int read_failed = ferror(f);
+    fclose(f);
+    int whole = len > 0 && line[len - 1] == '\n' && (ssize_t)strlen(line) == len;
+    if (whole)
+        line[len - 1] = '\0';
+    cJSON *o = NULL, *run = NULL;
+    if (read_failed)
+        snprintf(err, errlen, "cannot read results file '%s'", path);
+    else if (len <= 0)
+        snprintf(err, errlen, "'%s' is empty: it holds no run", path);
+    else if (!whole)
+        snprintf(err, errlen, "the first line of '%s' is damaged", path);
+    else if (!(o = parse_header(line, why, sizeof why)))
+        snprintf(err, errlen, "'%s' is not a results file: %s", path, why);
+    else if (!(run = cJSON_DetachItemFromObjectCaseSensitive(o, "run")))
+        snprintf(err, errlen, "'%s' holds no run description", path);
+    free(line);
+    cJSON_Delete(o);
+    return run;
 }

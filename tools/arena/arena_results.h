@@ -6,7 +6,8 @@
  * mixing meanings or losing digits. Reading it back for -resume compares the run by meaning
  * (keys in any order, any spacing), names the first field that differs, and tolerates a torn
  * last line (a kill in the middle of a write): that line is cut off, and its set is played
- * again. Everything is written and read with cJSON.
+ * again. A merge of shards reads files without changing them: there a torn last line is reported,
+ * not cut. Everything is written and read with cJSON.
  */
 #ifndef PICKET_ARENA_RESULTS_H
 #define PICKET_ARENA_RESULTS_H
@@ -41,11 +42,25 @@ int results_write_set(FILE *f, const set_line_t *s, const char *const *names, co
  * else -1 with the first difference in words ("run.engines[1] (name 'b').options.bot is
  * \"random\" there, \"heuristic\" here"). */
 int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen);
+/* The same for two run descriptions, the sides named in why ("... is 1 in 'a', 2 in 'b'" with
+ * there_name "in 'a'" and here_name "in 'b'"). */
+int results_compare_run(const cJSON *there, const cJSON *here, const char *there_name, const char *here_name, char *why,
+                        size_t whylen);
+/* A whole number in [lo, hi] at o's key: 0, or -1 if absent, not a number, fractional or out of range. */
+int results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out);
 
 /* Read a results file: check its header means the same run, then call on_set for every set
  * line (on_set returns 0, or -1 with a reason, which stops the load: "line N of 'F': reason").
  * A torn last line is cut off the file. Returns 0, or -1 with a reason. */
 int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
                  char *err, size_t errlen);
+/* Read-only, for a merge: the run description of a results file's header (a new object to free
+ * with cJSON_Delete), or NULL with a reason. */
+cJSON *results_read_run(const char *path, char *err, size_t errlen);
+/* Read-only, for a merge: on_set for every set line (the header is not compared: read it with
+ * results_read_run). A torn last line is left in the file and its line number put in *torn (0:
+ * none). 0, or -1 with a reason. */
+int results_read(const char *path, long *torn, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data, char *err,
+                 size_t errlen);
 
 #endif

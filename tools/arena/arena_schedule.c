@@ -198,6 +198,26 @@ set_key_t schedule_job_key(const schedule_t *sc, int job)
     return (set_key_t){ job / legs % sc->n_tables, job / legs / sc->n_tables, job % legs };
 }
 
+int schedule_shard_of(const schedule_t *sc, int job, int count) { return job / schedule_legs(sc) % count; }
+
+int schedule_shard_jobs(const schedule_t *sc, int index, int count)
+{
+    int groups = sc->n_jobs / schedule_legs(sc);
+    return (groups / count + (index < groups % count)) * schedule_legs(sc);
+}
+
+int schedule_shard_slot(const schedule_t *sc, int job, int count)
+{
+    int legs = schedule_legs(sc);
+    return job / legs / count * legs + job % legs;
+}
+
+int schedule_shard_job(const schedule_t *sc, int index, int count, int slot)
+{
+    int legs = schedule_legs(sc);
+    return (slot / legs * count + index) * legs + slot % legs;
+}
+
 int schedule_has(const schedule_t *sc, set_key_t k)
 {
     return k.pairing >= 0 && k.pairing < sc->n_tables && k.round >= 0 && k.round < sc->rounds && k.leg >= 0 &&

@@ -7,6 +7,11 @@
  * round by round, table by table, leg by leg, and a set's seats and seeds follow from its key
  * alone, so a resumed run plays exactly what an unbroken one would. The tallies hold the
  * standings: per engine, and per pair (two seats) or pairwise over rotation groups (N seats).
+ *
+ * A run can be cut into N shards (-shard I/N), played apart and merged: shard I holds the
+ * rotation groups g (the legs of one round at one table, jobs g*legs .. g*legs+legs-1) with
+ * g mod N = I, so the shards differ by one group at most and each keeps its pairs whole. A
+ * shard's jobs are numbered 0, 1, ... in schedule order (its slots).
  */
 #ifndef PICKET_ARENA_SCHEDULE_H
 #define PICKET_ARENA_SCHEDULE_H
@@ -57,6 +62,13 @@ uint64_t schedule_deal_seed(const schedule_t *sc, int round);
 uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat);
 /* The engine index at each seat of a set. */
 void schedule_seats(const schedule_t *sc, set_key_t k, int *engine);
+
+/* Shards of count N (1: the whole run): which shard a job is in, how many jobs a shard holds,
+ * and a job's slot in its shard and back. */
+int schedule_shard_of(const schedule_t *sc, int job, int count);
+int schedule_shard_jobs(const schedule_t *sc, int index, int count);
+int schedule_shard_slot(const schedule_t *sc, int job, int count);
+int schedule_shard_job(const schedule_t *sc, int index, int count, int slot);
 
 /* Count one finished set. */
 void schedule_tally(schedule_t *sc, const set_line_t *s);

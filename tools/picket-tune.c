@@ -1,0 +1,1217 @@
+/* picket-tune: SPSA over an engine's numeric options (docs/tuning.md).
+ *
+ * Each iteration k nudges every tuned option along a random direction: two copies of the engine,
+ * theta + c_k*step*delta ("plus") and theta - c_k*step*delta ("minus"), play duplicate set pairs
+ * through the arena's match code (tools/arena/arena_match.h: the same engine processes, clock,
+ * faults and records as picket-arena), and the result moves theta towards the stronger side:
+ *
+ *   c_k = c / k^gamma                          the perturbation, in steps
+ *   a_k = a * (A + 1)^alpha / (A + k)^alpha    the gain, in steps (a_1 = a)
+ *   r   = (sets won by plus - sets won by minus) / sets played, in [-1, 1]
+ *   theta_i += step_i * a_k * r / (2 c_k) * delta_i, clipped to the option's declared range
+ *
+ * Everything an iteration plays follows from the seed and k (deals, engine seeds, delta), so a
+ * run is reproducible, and the state written after every iteration makes `kill -9` then
+ * `-resume` equal to an unbroken run. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena_cli.h"
+#include "arena_match.h"
+#include "arena_results.h"
+#include "client.h"
+#include "game.h"
+#include "options.h"
+#include "rng.h"
+
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "unknown"
+#endif
+
+enum { MAX_PARAMS = 16, MAX_FIELDS = 128, MAX_WORKERS = 64, MAX_DECLS = 256, NAME_LEN = 64 };
+
+static const char *const USAGE =
+    "usage: picket-tune -engine FIELDS -param NAME=START,STEP [-param ...] [options]\n"
+    "\n"
+    "Tunes numeric options of an engine with SPSA (simultaneous perturbation stochastic\n"
+    "approximation, as fishtest and OpenBench tune chess engines). Each iteration plays duplicate\n"
+    "set pairs between two copies of the engine, theta+c_k*step*delta and theta-c_k*step*delta\n"
+    "(delta a random sign for each option), through the arena's match code, and moves theta\n"
+    "towards the side that won. See docs/tuning.md.\n"
+    "\n"
+    "what to tune:\n"
+    "  -engine FIELDS     the engine, with picket-arena's fields: cmd=PROGRAM (required), arg=A,\n"
+    "                     option.X=V, tc=SET+INC, st=SECONDS, iterations=N, timeout=SECONDS,\n"
+    "                     start=SECONDS, dir=DIR, stderr=FILE. Both copies start from it.\n"
+    "  -param NAME=START,STEP\n"
+    "                     an option the engine declares as spin or float: its start value and its\n"
+    "                     step, the distance the two copies play from theta at the first\n"
+    "                     iteration (in the option's own units; choose about the change you\n"
+    "                     expect to matter). Values stay inside the declared min and max; a spin\n"
+    "                     is sent rounded. Repeatable, up to 16 options.\n"
+    "schedule (k counts iterations from 1):\n"
+    "  -iterations N      iterations (default 100)\n"
+    "  -pairs P           duplicate set pairs an iteration (default 2)\n"
+    "  -a A               gain: with every set won by one side, theta moves a_k/(2 c_k) steps\n"
+    "                     (a_k = A*(A0+1)^alpha/(A0+k)^alpha; default 1)\n"
+    "  -c C               perturbation at k=1, in steps (c_k = C/k^gamma; default 1)\n"
+    "  -A A0              stability constant of the gain (default: 10% of the iterations)\n"
+    "  -alpha X           decay of the gain (default 0.602, Spall's)\n"
+    "  -gamma X           decay of the perturbation (default 0.101, Spall's)\n"
+    "games:\n"
+    "  -game NAME         the game (default picket); always two seats\n"
+    "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report)\n"
+    "  -flag NAME=VALUE   a rule override (repeatable)\n"
+    "  -seed S            the run's seed: deals, engine seeds and directions (default 1)\n"
+    "  -concurrency N     sets played at once (default 1)\n"
+    "  -margin MS         milliseconds an engine may overrun its time (default 100)\n"
+    "  -maxfaults N       stop when one side faults in N sets in a row (default 3)\n"
+    "output:\n"
+    "  -out DIR           the run's folder (default tune): state.json (written after every\n"
+    "                     iteration), log.jsonl (one line an iteration), params.dat and\n"
+    "                     params.png (each option's path, drawn with gnuplot), records/ with\n"
+    "                     -records\n"
+    "  -resume            continue the run in -out DIR where it stopped\n"
+    "  -records           every set as a game record in DIR/records\n"
+    "  -noplot            no params.png (gnuplot is then not needed)\n"
+    "  -quiet             no progress lines\n"
+    "  -version           the version\n"
+    "  --help             this text\n"
+    "\n"
+    "exit status: 0 done, 1 stopped by an error during the run (continue with -resume), 2 a bad\n"
+    "option or configuration (nothing written), 130 interrupted (continue with -resume)\n"
+    "\n"
+    "example: picket-tune -engine cmd=build/tools/picket-engine option.bot=ismcts iterations=500 \\\n"
+    "           -param ismcts.exploration=3,0.5 -param ismcts.reward_scale=300,40 \\\n"
+    "           -iterations 200 -pairs 2 -concurrency 2 -out tune-run\n";
+
+/* An option the engine declares in its hello. */
+typedef struct decl {
+    char name[NAME_LEN];
+    int numeric, spin;
+    double min, max;
+} decl_t;
+
+typedef struct param {
+    char name[NAME_LEN];
+    double start, step, min, max, theta;
+    int spin;
+} param_t;
+
+typedef struct tune {
+    /* configuration */
+    char *fields[MAX_FIELDS];       /* the engine's fields as given */
+    int n_fields;
+    param_t p[MAX_PARAMS];
+    int n_params;
+    const game_t *game;
+    game_config_t cfg;
+    int iterations, pairs, concurrency, max_faults, quiet, resume, records, plot, a0_given;
+    double a, c, a0, alpha, gamma, margin;
+    uint64_t seed;
+    const char *out;
+    char state_path[4200], log_path[4200], dat_path[4200], png_path[4200], records_path[4200];
+    cJSON *run;                     /* the run's meaning: what -resume must find equal */
+    /* progress */
+    int k_done, k_first;            /* iterations done; done when this process started */
+    int fault_run[2];
+    char arena_path[4200];          /* picket-arena beside this program, for the verify command */
+    double started;
+    int tty;
+    char failure[600];
+} tune_t;
+
+/* The operator's interrupts: 1 after a first ^C (finish the iteration), 2 after a second or a
+ * SIGTERM (stop now). The one piece of process-wide state: a signal handler's flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    if (sig == SIGINT && interrupted == 0)
+        interrupted = 1;
+    else
+        interrupted = 2;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---------------------------------------------------------------- numbers */
+
+/* A number in [lo, hi] as the option tables read one: decimal, finite, the whole text. */
+static int parse_number(const char *text, int whole, double lo, double hi, double *out)
+{
+    opt_def_t d = { .name = "x", .type = whole ? OPT_SPIN : OPT_FLOAT, .def = "0", .min = lo, .max = hi };
+    char err[160];
+    return opt_check(&d, text, out, err, sizeof err);
+}
+
+static void format_value(double v, int spin, char *buf, size_t len)
+{
+    opt_format_number(spin ? floor(v + 0.5) : v, spin ? OPT_SPIN : OPT_FLOAT, buf, len);
+}
+
+/* ---------------------------------------------------------------- arguments */
+
+static int parse_param(tune_t *t, const char *text, char *err, size_t errlen)
+{
+    char shown[64];
+    game_quote(text, 48, shown, sizeof shown);
+    const char *eq = strchr(text, '='), *comma = eq ? strchr(eq, ',') : NULL;
+    if (!eq || !comma || eq == text || (size_t)(eq - text) >= NAME_LEN) {
+        snprintf(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
+        return -1;
+    }
+    if (t->n_params == MAX_PARAMS) {
+        snprintf(err, errlen, "-param: at most %d options", MAX_PARAMS);
+        return -1;
+    }
+    param_t *p = &t->p[t->n_params];
+    snprintf(p->name, sizeof p->name, "%.*s", (int)(eq - text), text);
+    for (int i = 0; i < t->n_params; i++)
+        if (!strcmp(t->p[i].name, p->name)) {
+            snprintf(err, errlen, "-param: '%s' is given twice", p->name);
+            return -1;
+        }
+    char start[64], step[64];
+    if ((size_t)(comma - eq - 1) >= sizeof start || strlen(comma + 1) >= sizeof step) {
+        snprintf(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
+        return -1;
+    }
+    snprintf(start, sizeof start, "%.*s", (int)(comma - eq - 1), eq + 1);
+    snprintf(step, sizeof step, "%s", comma + 1);
+    /* The range is checked once the engine has declared it. */
+    if (parse_number(start, 0, -1e300, 1e300, &p->start) < 0) {
+        game_quote(start, 40, shown, sizeof shown);
+        snprintf(err, errlen, "-param %s: the start '%s' is not a number", p->name, shown);
+        return -1;
+    }
+    if (parse_number(step, 0, 0, 1e300, &p->step) < 0 || !(p->step > 0)) {
+        game_quote(step, 40, shown, sizeof shown);
+        snprintf(err, errlen, "-param %s: the step '%s' is not a number above 0", p->name, shown);
+        return -1;
+    }
+    t->n_params++;
+    return 0;
+}
+
+/* Each option: its flag, whether it takes a whole number, its range, where it goes. */
+static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen)
+{
+    t->iterations = 100;
+    t->pairs = 2;
+    t->concurrency = 1;
+    t->max_faults = 3;
+    t->a = 1.0;
+    t->c = 1.0;
+    t->alpha = 0.602;
+    t->gamma = 0.101;
+    t->margin = 0.1;
+    t->seed = 1;
+    t->plot = 1;
+    t->out = "tune";
+    t->game = game_find("picket");
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        char shown[64];
+        game_quote(next ? next : "", 40, shown, sizeof shown);
+        double v;
+        struct {
+            const char *flag;
+            int whole;
+            double lo, hi;
+            double *real;
+            int *integer;
+        } const nums[] = {
+            { "-iterations", 1, 1, 1000000, NULL, &t->iterations },
+            { "-pairs", 1, 1, 10000, NULL, &t->pairs },
+            { "-concurrency", 1, 1, MAX_WORKERS, NULL, &t->concurrency },
+            { "-maxfaults", 1, 1, 1000000, NULL, &t->max_faults },
+            { "-a", 0, 0, 1e6, &t->a, NULL },
+            { "-c", 0, 0, 1e6, &t->c, NULL },
+            { "-A", 0, 0, 1e9, &t->a0, NULL },
+            { "-alpha", 0, 0, 10, &t->alpha, NULL },
+            { "-gamma", 0, 0, 10, &t->gamma, NULL },
+            { "-margin", 1, 0, 600000, &t->margin, NULL },
+        };
+        int matched = 0;
+        for (size_t n = 0; n < sizeof nums / sizeof nums[0] && !matched; n++) {
+            if (strcmp(o, nums[n].flag) != 0 || !next)
+                continue;
+            matched = 1;
+            char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN];
+            opt_format_number(nums[n].lo, nums[n].whole ? OPT_SPIN : OPT_FLOAT, lo, sizeof lo);
+            opt_format_number(nums[n].hi, nums[n].whole ? OPT_SPIN : OPT_FLOAT, hi, sizeof hi);
+            if (parse_number(argv[++i], nums[n].whole, nums[n].lo, nums[n].hi, &v) < 0) {
+                snprintf(err, errlen, "%s: '%s' is not %s from %s to %s", o, shown, nums[n].whole ? "a whole number" : "a number", lo,
+                         hi);
+                return -1;
+            }
+            if (nums[n].integer)
+                *nums[n].integer = (int)v;
+            else
+                *nums[n].real = v;
+        }
+        if (matched) {
+            if (!strcmp(o, "-A"))
+                t->a0_given = 1;
+            if (!strcmp(o, "-margin"))
+                t->margin /= 1000.0;
+            if ((!strcmp(o, "-c") && !(t->c > 0)) || (!strcmp(o, "-a") && !(t->a > 0))) {
+                snprintf(err, errlen, "%s: '%s' must be above 0", o, shown);
+                return -1;
+            }
+            continue;
+        }
+        if (!strcmp(o, "-engine")) {
+            if (t->n_fields) {
+                snprintf(err, errlen, "-engine: give one engine (both copies start from it)");
+                return -1;
+            }
+            while (i + 1 < argc && argv[i + 1][0] != '-') {
+                if (t->n_fields == MAX_FIELDS) {
+                    snprintf(err, errlen, "-engine: too many fields");
+                    return -1;
+                }
+                t->fields[t->n_fields++] = argv[++i];
+            }
+            if (!t->n_fields) {
+                snprintf(err, errlen, "-engine: no fields (cmd=PROGRAM ...)");
+                return -1;
+            }
+        } else if (!strcmp(o, "-param") && next) {
+            if (parse_param(t, argv[++i], err, errlen) < 0)
+                return -1;
+        } else if (!strcmp(o, "-seed") && next) {
+            if (game_u64_token(argv[++i], 0, UINT64_MAX, &t->seed) < 0) {
+                snprintf(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
+                return -1;
+            }
+        } else if (!strcmp(o, "-game") && next) {
+            if (!(t->game = game_find(argv[++i]))) {
+                snprintf(err, errlen, "-game: unknown game '%s'", shown);
+                return -1;
+            }
+        } else if (!strcmp(o, "-preset") && next) {
+            if (game_config_set_preset(&t->cfg, argv[++i], err, errlen) < 0)
+                return -1;
+        } else if (!strcmp(o, "-flag") && next) {
+            if (game_config_add_flag(&t->cfg, argv[++i], err, errlen) < 0)
+                return -1;
+        } else if (!strcmp(o, "-out") && next) {
+            t->out = argv[++i];
+        } else if (!strcmp(o, "-resume")) {
+            t->resume = 1;
+        } else if (!strcmp(o, "-records")) {
+            t->records = 1;
+        } else if (!strcmp(o, "-noplot")) {
+            t->plot = 0;
+        } else if (!strcmp(o, "-quiet")) {
+            t->quiet = 1;
+        } else {
+            game_quote(o, 40, shown, sizeof shown);
+            snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
+            return -1;
+        }
+    }
+    if (!t->n_fields) {
+        snprintf(err, errlen, "give the engine to tune (-engine cmd=PROGRAM ...)");
+        return -1;
+    }
+    if (!t->n_params) {
+        snprintf(err, errlen, "give at least one option to tune (-param NAME=START,STEP)");
+        return -1;
+    }
+    if (!t->a0_given)
+        t->a0 = 0.1 * t->iterations;
+    if (strlen(t->out) > 4000 || strchr(t->out, '\'')) {
+        snprintf(err, errlen, "-out: the path is too long or holds a quote");
+        return -1;
+    }
+    snprintf(t->state_path, sizeof t->state_path, "%s/state.json", t->out);
+    snprintf(t->log_path, sizeof t->log_path, "%s/log.jsonl", t->out);
+    snprintf(t->dat_path, sizeof t->dat_path, "%s/params.dat", t->out);
+    snprintf(t->png_path, sizeof t->png_path, "%s/params.png", t->out);
+    snprintf(t->records_path, sizeof t->records_path, "%s/records", t->out);
+    return 0;
+}
+
+/* A spec from the engine's fields, named, with the tuned options at the given values. */
+static int build_spec(const tune_t *t, const char *name, const double *values, engine_spec_t *s, char *err, size_t errlen)
+{
+    engine_spec_init(s);
+    char field[PROTO_MAX_LINE], why[400];
+    for (int i = 0; i < t->n_fields; i++)
+        if (engine_spec_set(s, t->fields[i], why, sizeof why) < 0) {
+            snprintf(err, errlen, "-engine: %s", why);
+            return -1;
+        }
+    snprintf(field, sizeof field, "name=%s", name);
+    int rc = engine_spec_set(s, field, why, sizeof why);
+    for (int i = 0; rc == 0 && i < t->n_params; i++) {
+        char v[OPT_NUMBER_LEN];
+        format_value(values[i], t->p[i].spin, v, sizeof v);
+        snprintf(field, sizeof field, "option.%s=%s", t->p[i].name, v);
+        rc = engine_spec_set(s, field, why, sizeof why);
+    }
+    if (rc == 0)
+        rc = engine_spec_check(s, why, sizeof why);
+    if (rc < 0)
+        snprintf(err, errlen, "-engine: %s", why);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- the engine's declarations */
+
+typedef struct decls {
+    decl_t d[MAX_DECLS];
+    int n;
+} decls_t;
+
+/* "option name NAME type T default D [min A max B] ..." */
+static void on_decl_line(void *data, const char *line)
+{
+    decls_t *ds = data;
+    if (strncmp(line, "option name ", 12) != 0 || ds->n == MAX_DECLS)
+        return;
+    char buf[PROTO_MAX_LINE + 1], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", line + 12);
+    decl_t d = { .min = NAN, .max = NAN };
+    char *w = strtok_r(buf, " ", &save);
+    if (!w || strlen(w) >= NAME_LEN)
+        return;
+    snprintf(d.name, sizeof d.name, "%s", w);
+    char *type = NULL;
+    while ((w = strtok_r(NULL, " ", &save))) {
+        char *v = strtok_r(NULL, " ", &save);
+        if (!v)
+            break;
+        double x;
+        if (!strcmp(w, "type"))
+            type = v;
+        else if (!strcmp(w, "min") && parse_number(v, 0, -1e300, 1e300, &x) == 0)
+            d.min = x;
+        else if (!strcmp(w, "max") && parse_number(v, 0, -1e300, 1e300, &x) == 0)
+            d.max = x;
+        else if (!strcmp(w, "default") && !strcmp(v, "<empty>"))
+            continue;
+    }
+    if (!type)
+        return;
+    d.spin = !strcmp(type, "spin");
+    d.numeric = (d.spin || !strcmp(type, "float")) && isfinite(d.min) && isfinite(d.max) && d.min <= d.max;
+    ds->d[ds->n++] = d;
+}
+
+/* Start the engine once, read its hello's declarations, check every -param against them, then
+ * start both copies at the start values through the arena's handshake (which checks the game,
+ * the protocol and that every option is accepted). 0, or -1 with a reason. */
+static int check_engine(tune_t *t, char *err, size_t errlen)
+{
+    engine_spec_t s;
+    double start[MAX_PARAMS];
+    for (int i = 0; i < t->n_params; i++)
+        start[i] = t->p[i].start;
+    if (build_spec(t, "probe", start, &s, err, errlen) < 0) {
+        engine_spec_free(&s);
+        return -1;
+    }
+    for (int i = 0; i < t->n_params; i++)
+        for (int f = 0; f < t->n_fields; f++) {
+            size_t n = strlen(t->p[i].name);
+            if (!strncmp(t->fields[f], "option.", 7) && !strncmp(t->fields[f] + 7, t->p[i].name, n) && t->fields[f][7 + n] == '=') {
+                snprintf(err, errlen, "-param %s: the engine's fields also set option.%s; tune it or fix it, not both", t->p[i].name,
+                         t->p[i].name);
+                engine_spec_free(&s);
+                return -1;
+            }
+        }
+    client_t c;
+    client_opts_t co = { s.dir, s.stderr_path };
+    decls_t ds;
+    memset(&ds, 0, sizeof ds);
+    char line[PROTO_MAX_LINE + 1], why[400];
+    if (client_start_opts(&c, s.argv, &co, why, sizeof why) < 0) {
+        snprintf(err, errlen, "-engine: cmd: %s", why);
+        engine_spec_free(&s);
+        return -1;
+    }
+    int ok = client_send(&c, "1 hello") == 0 && client_await_reply(&c, line, (int)(s.start_timeout * 1000), 1, on_decl_line, &ds) == 1;
+    client_stop(&c, 500);
+    if (!ok) {
+        snprintf(err, errlen, "-engine: no answer to hello within %g s", s.start_timeout);
+        engine_spec_free(&s);
+        return -1;
+    }
+    for (int i = 0; i < t->n_params; i++) {
+        param_t *p = &t->p[i];
+        const decl_t *d = NULL;
+        for (int k = 0; k < ds.n && !d; k++)
+            if (!strcmp(ds.d[k].name, p->name))
+                d = &ds.d[k];
+        if (!d) {
+            snprintf(err, errlen, "-param %s: the engine declares no option '%s' in its hello", p->name, p->name);
+            engine_spec_free(&s);
+            return -1;
+        }
+        if (!d->numeric) {
+            snprintf(err, errlen, "-param %s: not a numeric option (the engine declares it neither spin nor float with a range)", p->name);
+            engine_spec_free(&s);
+            return -1;
+        }
+        p->spin = d->spin, p->min = d->min, p->max = d->max;
+        char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN], v[OPT_NUMBER_LEN];
+        opt_format_number(p->min, p->spin ? OPT_SPIN : OPT_FLOAT, lo, sizeof lo);
+        opt_format_number(p->max, p->spin ? OPT_SPIN : OPT_FLOAT, hi, sizeof hi);
+        opt_format_number(p->start, OPT_FLOAT, v, sizeof v);
+        if (p->start < p->min || p->start > p->max || (p->spin && p->start != floor(p->start))) {
+            snprintf(err, errlen, "-param %s: the start %s is not %s from %s to %s", p->name, v, p->spin ? "a whole number" : "a number", lo,
+                     hi);
+            engine_spec_free(&s);
+            return -1;
+        }
+        if (p->step > p->max - p->min || (p->max == p->min)) {
+            opt_format_number(p->step, OPT_FLOAT, v, sizeof v);
+            snprintf(err, errlen, "-param %s: the step %s is wider than the range %s to %s", p->name, v, lo, hi);
+            engine_spec_free(&s);
+            return -1;
+        }
+        p->theta = p->start;
+    }
+    engine_proc_t e;
+    memset(&e, 0, sizeof e);
+    e.abort = &interrupted;
+    int rc = engine_proc_start(&e, &s, t->game->name, why, sizeof why);
+    engine_proc_stop(&e);
+    if (rc < 0)
+        snprintf(err, errlen, "engine: %s", why);
+    engine_spec_free(&s);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- the run's meaning */
+
+static cJSON *run_json(const tune_t *t)
+{
+    cJSON *r = cJSON_CreateObject(), *fields = cJSON_CreateArray(), *params = cJSON_CreateArray(), *flags = cJSON_CreateArray();
+    int bad = !r || !fields || !params || !flags;
+    for (int i = 0; !bad && i < t->n_fields; i++)
+        bad = !cJSON_AddItemToArray(fields, cJSON_CreateString(t->fields[i]));
+    for (int i = 0; !bad && i < t->cfg.n_flags; i++)
+        bad = !cJSON_AddItemToArray(flags, cJSON_CreateString(t->cfg.flags[i]));
+    for (int i = 0; !bad && i < t->n_params; i++) {
+        cJSON *p = cJSON_CreateObject();
+        bad = !p || !cJSON_AddItemToArray(params, p) || !cJSON_AddStringToObject(p, "name", t->p[i].name) ||
+              !cJSON_AddNumberToObject(p, "start", t->p[i].start) || !cJSON_AddNumberToObject(p, "step", t->p[i].step);
+    }
+    if (bad) {
+        cJSON_Delete(r), cJSON_Delete(fields), cJSON_Delete(params), cJSON_Delete(flags);
+        return NULL;
+    }
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, t->seed);
+    cJSON_AddItemToObject(r, "tool", cJSON_CreateString("picket-tune"));
+    cJSON_AddItemToObject(r, "engine", fields);
+    cJSON_AddItemToObject(r, "params", params);
+    cJSON_AddItemToObject(r, "game", cJSON_CreateString(t->game->name));
+    cJSON_AddItemToObject(r, "preset", cJSON_CreateString(t->cfg.preset));
+    cJSON_AddItemToObject(r, "flags", flags);
+    cJSON_AddItemToObject(r, "seed", cJSON_CreateString(seed));
+    cJSON_AddItemToObject(r, "iterations", cJSON_CreateNumber(t->iterations));
+    cJSON_AddItemToObject(r, "pairs", cJSON_CreateNumber(t->pairs));
+    cJSON_AddItemToObject(r, "a", cJSON_CreateNumber(t->a));
+    cJSON_AddItemToObject(r, "c", cJSON_CreateNumber(t->c));
+    cJSON_AddItemToObject(r, "A", cJSON_CreateNumber(t->a0));
+    cJSON_AddItemToObject(r, "alpha", cJSON_CreateNumber(t->alpha));
+    cJSON_AddItemToObject(r, "gamma", cJSON_CreateNumber(t->gamma));
+    cJSON_AddItemToObject(r, "margin_ms", cJSON_CreateNumber(floor(t->margin * 1000 + 0.5)));
+    cJSON_AddItemToObject(r, "records", cJSON_CreateBool(t->records));
+    if (cJSON_GetArraySize(r) != 16) {
+        cJSON_Delete(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- files */
+
+/* Write text to path through a temporary file and a rename: a kill leaves the old file or the
+ * new one, never half of one. */
+static int write_atomic(const char *path, const char *text)
+{
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    int bad = fputs(text, f) == EOF;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) < 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *m = open_memstream(&buf, &size);
+    int ch, bad = !m;
+    while (!bad && (ch = fgetc(f)) != EOF)
+        bad = fputc(ch, m) == EOF;
+    fclose(f);
+    if (m && fclose(m) != 0)
+        bad = 1;
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static cJSON *theta_json(const tune_t *t, const double *v)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int i = 0; o && i < t->n_params; i++)
+        if (!cJSON_AddNumberToObject(o, t->p[i].name, v[i])) {
+            cJSON_Delete(o);
+            return NULL;
+        }
+    return o;
+}
+
+/* The state: the run's header line, then {"type":"state","iteration":k,"theta":{...}}. */
+static int save_state(tune_t *t)
+{
+    double theta[MAX_PARAMS];
+    for (int i = 0; i < t->n_params; i++)
+        theta[i] = t->p[i].theta;
+    cJSON *s = cJSON_CreateObject(), *faults = cJSON_CreateArray();
+    char *header = results_header_text(t->run), *line = NULL, *text = NULL;
+    int bad = !s || !faults || !header || !cJSON_AddStringToObject(s, "type", "state") ||
+              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, theta));
+    for (int side = 0; !bad && side < 2; side++)
+        bad = !cJSON_AddItemToArray(faults, cJSON_CreateNumber(t->fault_run[side]));
+    if (!bad) {
+        bad = !cJSON_AddItemToObject(s, "fault_run", faults);
+        faults = NULL;
+    }
+    if (!bad && (line = cJSON_PrintUnformatted(s)) && asprintf(&text, "%s\n%s\n", header, line) >= 0)
+        bad = write_atomic(t->state_path, text) < 0;
+    else
+        bad = 1;
+    free(text);
+    cJSON_free(line);
+    cJSON_free(header);
+    cJSON_Delete(faults);
+    cJSON_Delete(s);
+    return bad ? -1 : 0;
+}
+
+/* Read the state of the run being resumed: the same run, its iteration and theta. */
+static int load_state(tune_t *t, char *err, size_t errlen)
+{
+    char *text = read_file(t->state_path);
+    if (!text) {
+        snprintf(err, errlen, "-resume: cannot read '%.200s': %s", t->state_path, strerror(errno));
+        return -1;
+    }
+    char *nl = strchr(text, '\n'), why[400];
+    int rc = -1;
+    cJSON *s = NULL;
+    if (!nl) {
+        snprintf(err, errlen, "-resume: '%.200s' is not a tuning state", t->state_path);
+        goto out;
+    }
+    *nl = '\0';
+    if (results_compare_header(text, t->run, why, sizeof why) < 0) {
+        snprintf(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
+        goto out;
+    }
+    s = cJSON_Parse(nl + 1);
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "iteration");
+    const cJSON *theta = cJSON_GetObjectItemCaseSensitive(s, "theta");
+    const cJSON *faults = cJSON_GetObjectItemCaseSensitive(s, "fault_run");
+    if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble > t->iterations || k->valuedouble != floor(k->valuedouble) ||
+        !cJSON_IsObject(theta) || cJSON_GetArraySize(faults) != 2) {
+        snprintf(err, errlen, "-resume: '%.200s' holds no valid state line", t->state_path);
+        goto out;
+    }
+    t->k_done = (int)k->valuedouble;
+    for (int side = 0; side < 2; side++) {
+        const cJSON *f = cJSON_GetArrayItem(faults, side);
+        t->fault_run[side] = cJSON_IsNumber(f) && f->valuedouble >= 0 && f->valuedouble < 1e6 ? (int)f->valuedouble : 0;
+    }
+    for (int i = 0; i < t->n_params; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(theta, t->p[i].name);
+        if (!cJSON_IsNumber(v) || !(v->valuedouble >= t->p[i].min && v->valuedouble <= t->p[i].max)) {
+            snprintf(err, errlen, "-resume: '%.200s' holds no valid value of %s", t->state_path, t->p[i].name);
+            goto out;
+        }
+        t->p[i].theta = v->valuedouble;
+    }
+    rc = 0;
+out:
+    cJSON_Delete(s);
+    free(text);
+    return rc;
+}
+
+/* The log, cut back to the header and the iterations the state holds (a kill between the two
+ * writes leaves one iteration too many). */
+static int trim_log(tune_t *t, char *err, size_t errlen)
+{
+    char *text = read_file(t->log_path);
+    if (!text) {
+        snprintf(err, errlen, "-resume: cannot read the log '%.200s': %s", t->log_path, strerror(errno));
+        return -1;
+    }
+    char *p = text;
+    for (int lines = 0; lines < t->k_done + 1; lines++) {
+        char *nl = strchr(p, '\n');
+        if (!nl) {
+            free(text);
+            snprintf(err, errlen, "-resume: the log '%.200s' holds fewer iterations than the state (%d)", t->log_path, t->k_done);
+            return -1;
+        }
+        p = nl + 1;
+    }
+    *p = '\0';
+    int rc = write_atomic(t->log_path, text);
+    free(text);
+    if (rc < 0)
+        snprintf(err, errlen, "-resume: cannot write the log '%.200s': %s", t->log_path, strerror(errno));
+    return rc;
+}
+
+/* ---------------------------------------------------------------- one iteration */
+
+typedef struct iteration {
+    tune_t *t;
+    int k;
+    engine_spec_t spec[2];      /* 0: plus, 1: minus */
+    set_result_t *res;          /* [pair * 2 + leg] */
+    int *side_at_seat0;         /* which side sat in seat 0 */
+    int n_jobs, next;
+    int start_failed;
+    char start_why[300];
+    pthread_mutex_t lock;
+} iteration_t;
+
+typedef struct worker {
+    iteration_t *it;
+    int id;
+    engine_proc_t procs[2];
+} worker_t;
+
+static uint64_t iteration_seed(const tune_t *t, int k) { return rng_derive(t->seed, (uint64_t)k); }
+
+static void *worker_main(void *arg)
+{
+    worker_t *w = arg;
+    iteration_t *it = w->it;
+    tune_t *t = it->t;
+    for (int side = 0; side < 2; side++) {
+        w->procs[side].spec = &it->spec[side];
+        w->procs[side].instance = w->id;
+        w->procs[side].abort = &interrupted;
+    }
+    for (;;) {
+        pthread_mutex_lock(&it->lock);
+        int job = it->next < it->n_jobs && interrupted < 2 ? it->next++ : -1;
+        pthread_mutex_unlock(&it->lock);
+        if (job < 0)
+            break;
+        int pair = job / 2, leg = job % 2;
+        uint64_t pair_seed = rng_derive(iteration_seed(t, it->k), (uint64_t)pair);
+        set_setup_t setup;
+        memset(&setup, 0, sizeof setup);
+        setup.game = t->game;
+        setup.cfg = t->cfg;
+        setup.cfg.deal_seed = pair_seed;
+        setup.margin = t->margin;
+        for (int seat = 0; seat < 2; seat++) {
+            setup.engine[seat] = &w->procs[seat ^ leg];
+            setup.engine_seed[seat] = rng_derive(pair_seed, (uint64_t)(16 + leg * 2 + seat));
+        }
+        FILE *rec = NULL;
+        if (t->records) {
+            char path[4400];
+            snprintf(path, sizeof path, "%s/iteration-%06d-pair-%03d-leg-%d.txt", t->records_path, it->k, pair, leg);
+            rec = fopen(path, "w");
+            snprintf(setup.record_note, sizeof setup.record_note, "picket-tune iteration %d pair %d leg %d (seat 0: %s)", it->k,
+                     pair, leg, leg ? "minus" : "plus");
+        }
+        setup.record = rec;
+        arena_play_set(&setup, &it->res[job]);
+        if (rec)
+            fclose(rec);
+        it->side_at_seat0[job] = leg;
+    }
+    for (int side = 0; side < 2; side++)
+        engine_proc_stop(&w->procs[side]);
+    return NULL;
+}
+
+static int append_line(const char *path, const char *line)
+{
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return -1;
+    int bad = fputs(line, f) == EOF || fputc('\n', f) == EOF;
+    bad |= fclose(f) != 0;
+    return bad ? -1 : 0;
+}
+
+/* Play iteration k and move theta. 0 done, 1 interrupted (nothing changed), -1 an error (in
+ * t->failure; nothing changed). */
+static int run_iteration(tune_t *t, int k)
+{
+    double ck = t->c / pow(k, t->gamma);
+    double ak = t->a * pow(t->a0 + 1, t->alpha) / pow(t->a0 + k, t->alpha);
+    rng_t rng;
+    rng_seed(&rng, rng_derive(iteration_seed(t, k), UINT64_MAX));
+    int delta[MAX_PARAMS];
+    double plus[MAX_PARAMS], minus[MAX_PARAMS];
+    for (int i = 0; i < t->n_params; i++) {
+        const param_t *p = &t->p[i];
+        delta[i] = rng_below(&rng, 2) ? 1 : -1;
+        plus[i] = fmin(p->max, fmax(p->min, p->theta + ck * p->step * delta[i]));
+        minus[i] = fmin(p->max, fmax(p->min, p->theta - ck * p->step * delta[i]));
+    }
+    iteration_t it;
+    memset(&it, 0, sizeof it);
+    it.t = t;
+    it.k = k;
+    it.n_jobs = 2 * t->pairs;
+    char err[600];
+    if (build_spec(t, "plus", plus, &it.spec[0], err, sizeof err) < 0 || build_spec(t, "minus", minus, &it.spec[1], err, sizeof err) < 0) {
+        snprintf(t->failure, sizeof t->failure, "%s", err);
+        engine_spec_free(&it.spec[0]), engine_spec_free(&it.spec[1]);
+        return -1;
+    }
+    it.res = calloc((size_t)it.n_jobs, sizeof *it.res);
+    it.side_at_seat0 = calloc((size_t)it.n_jobs, sizeof *it.side_at_seat0);
+    int n_workers = t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs;
+    worker_t *workers = calloc((size_t)n_workers, sizeof *workers);
+    pthread_t *threads = calloc((size_t)n_workers, sizeof *threads);
+    int rc = 0, started = 0;
+    if (!it.res || !it.side_at_seat0 || !workers || !threads) {
+        snprintf(t->failure, sizeof t->failure, "out of memory");
+        rc = -1;
+    }
+    pthread_mutex_init(&it.lock, NULL);
+    for (int i = 0; rc == 0 && i < n_workers; i++) {
+        workers[i].it = &it;
+        workers[i].id = i;
+        if (pthread_create(&threads[i], NULL, worker_main, &workers[i]) != 0)
+            break;
+        started++;
+    }
+    if (rc == 0 && !started) {
+        snprintf(t->failure, sizeof t->failure, "cannot start a worker thread");
+        rc = -1;
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    pthread_mutex_destroy(&it.lock);
+    /* The tally: a set won is 1 to its side, a tie half to each; a fault loses. */
+    double won[2] = { 0, 0 };
+    int faults[2] = { 0, 0 }, played = 0;
+    for (int j = 0; rc == 0 && j < it.n_jobs; j++) {
+        const set_result_t *r = &it.res[j];
+        if (interrupted >= 2 || r->reason == END_INTERRUPTED || (j >= it.next && it.next < it.n_jobs)) {
+            rc = 1;
+            break;
+        }
+        int side0 = it.side_at_seat0[j];
+        for (int seat = 0; seat < 2; seat++) {
+            int side = seat ^ side0;
+            won[side] += r->winner == seat ? 1.0 : r->winner < 0 ? 0.5 : 0.0;
+            if (r->fault_seat == seat) {
+                faults[side]++;
+                fprintf(stderr, "%spicket-tune: iteration %d pair %d leg %d: %s loses by %s: %s\n", t->tty && !t->quiet ? "\n" : "", k,
+                        j / 2, j % 2, side ? "minus" : "plus", END_REASON_NAMES[r->reason], r->detail);
+                if (r->reason == END_START) {
+                    snprintf(t->failure, sizeof t->failure, "the %s engine cannot be restarted (%s)", side ? "minus" : "plus", r->detail);
+                    rc = -1;
+                }
+                if (++t->fault_run[side] >= t->max_faults && rc == 0) {
+                    snprintf(t->failure, sizeof t->failure, "the %s engine faulted in %d sets in a row (last: %s); stopping (-maxfaults N)",
+                             side ? "minus" : "plus", t->fault_run[side], END_REASON_NAMES[r->reason]);
+                    rc = -1;
+                }
+            } else {
+                t->fault_run[side] = 0;
+            }
+        }
+        played++;
+    }
+    if (rc == 0 && interrupted >= 2)
+        rc = 1;
+    if (rc == 0) {
+        double r = (won[0] - won[1]) / played;
+        double theta[MAX_PARAMS];
+        for (int i = 0; i < t->n_params; i++) {
+            param_t *p = &t->p[i];
+            theta[i] = fmin(p->max, fmax(p->min, p->theta + p->step * ak * r / (2 * ck) * delta[i]));
+        }
+        /* The log line first, then the state: a kill between them leaves a log line the resume
+         * cuts off. */
+        cJSON *l = cJSON_CreateObject(), *d = cJSON_CreateObject();
+        for (int i = 0; d && i < t->n_params; i++)
+            cJSON_AddNumberToObject(d, t->p[i].name, delta[i]);
+        char *text = NULL;
+        if (l && d) {
+            cJSON_AddStringToObject(l, "type", "iteration");
+            cJSON_AddNumberToObject(l, "k", k);
+            cJSON_AddNumberToObject(l, "a_k", ak);
+            cJSON_AddNumberToObject(l, "c_k", ck);
+            cJSON_AddItemToObject(l, "delta", d);
+            d = NULL;
+            cJSON_AddItemToObject(l, "plus", theta_json(t, plus));
+            cJSON_AddItemToObject(l, "minus", theta_json(t, minus));
+            cJSON_AddNumberToObject(l, "sets", played);
+            cJSON_AddNumberToObject(l, "plus_won", won[0]);
+            cJSON_AddNumberToObject(l, "minus_won", won[1]);
+            cJSON_AddNumberToObject(l, "plus_faults", faults[0]);
+            cJSON_AddNumberToObject(l, "minus_faults", faults[1]);
+            cJSON_AddNumberToObject(l, "result", r);
+            cJSON_AddItemToObject(l, "theta", theta_json(t, theta));
+            text = cJSON_PrintUnformatted(l);
+        }
+        cJSON_Delete(d);
+        cJSON_Delete(l);
+        if (!text || append_line(t->log_path, text) < 0) {
+            snprintf(t->failure, sizeof t->failure, "cannot write the log '%.200s': %s", t->log_path, strerror(errno));
+            rc = -1;
+        }
+        cJSON_free(text);
+        if (rc == 0) {
+            for (int i = 0; i < t->n_params; i++)
+                t->p[i].theta = theta[i];
+            t->k_done = k;
+            if (save_state(t) < 0) {
+                snprintf(t->failure, sizeof t->failure, "cannot write the state '%.200s': %s", t->state_path, strerror(errno));
+                rc = -1;
+            }
+        }
+    }
+    free(workers);
+    free(threads);
+    free(it.res);
+    free(it.side_at_seat0);
+    engine_spec_free(&it.spec[0]);
+    engine_spec_free(&it.spec[1]);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- the plot */
+
+/* params.dat from the log (iteration, then theta of each option; row 0 the start), then
+ * params.png through gnuplot: one panel an option. 0, or -1 with a reason. */
+static int draw_plot(const tune_t *t, char *err, size_t errlen)
+{
+    char *text = read_file(t->log_path);
+    FILE *dat = fopen(t->dat_path, "w");
+    if (!text || !dat) {
+        snprintf(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
+        free(text);
+        if (dat)
+            fclose(dat);
+        return -1;
+    }
+    fprintf(dat, "# iteration");
+    for (int i = 0; i < t->n_params; i++)
+        fprintf(dat, " %s", t->p[i].name);
+    fprintf(dat, "\n0");
+    for (int i = 0; i < t->n_params; i++)
+        fprintf(dat, " %.17g", t->p[i].start);
+    fputc('\n', dat);
+    char *save = NULL;
+    strtok_r(text, "\n", &save); /* the header */
+    for (char *line; (line = strtok_r(NULL, "\n", &save));) {
+        cJSON *l = cJSON_Parse(line);
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(l, "k"), *th = cJSON_GetObjectItemCaseSensitive(l, "theta");
+        if (cJSON_IsNumber(k) && cJSON_IsObject(th)) {
+            fprintf(dat, "%d", (int)k->valuedouble);
+            for (int i = 0; i < t->n_params; i++) {
+                const cJSON *v = cJSON_GetObjectItemCaseSensitive(th, t->p[i].name);
+                fprintf(dat, " %.17g", cJSON_IsNumber(v) ? v->valuedouble : NAN);
+            }
+            fputc('\n', dat);
+        }
+        cJSON_Delete(l);
+    }
+    free(text);
+    if (fclose(dat) != 0) {
+        snprintf(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
+        return -1;
+    }
+    char script[4096 * 4];
+    int n = snprintf(script, sizeof script,
+                     "set terminal png size 900,%d noenhanced\nset output '%s'\nset multiplot layout %d,1 title 'picket-tune: each option over the iterations'\n"
+                     "set grid\nset key off\nset xlabel 'iteration'\n",
+                     220 * t->n_params + 60, t->png_path, t->n_params);
+    for (int i = 0; i < t->n_params && n > 0 && (size_t)n < sizeof script; i++)
+        n += snprintf(script + n, sizeof script - (size_t)n,
+                      "set ylabel '%s'\nset yrange [%.17g:%.17g]\nplot '%s' using 1:%d with lines linewidth 2\n", t->p[i].name, t->p[i].min,
+                      t->p[i].max, t->dat_path, i + 2);
+    if (n <= 0 || (size_t)n >= sizeof script - 32) {
+        snprintf(err, errlen, "the plot script is too long");
+        return -1;
+    }
+    snprintf(script + n, sizeof script - (size_t)n, "unset multiplot\n");
+    char gp[4300];
+    snprintf(gp, sizeof gp, "%s/params.gp", t->out);
+    if (write_atomic(gp, script) < 0) {
+        snprintf(err, errlen, "cannot write '%.200s': %s", gp, strerror(errno));
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, STDOUT_FILENO);
+        execlp("gnuplot", "gnuplot", gp, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(err, errlen, "gnuplot could not draw '%.200s' (is Debian's gnuplot-nox installed?)", t->png_path);
+        return -1;
+    }
+    return 0;
+}
+
+/* 1 if a program is on PATH. */
+static int on_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    char buf[4200];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, prog);
+        if (access(buf, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the end */
+
+/* A word as the shell reads it back: quoted when it holds anything but safe characters. */
+static void print_word(const char *w)
+{
+    if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:%@") == strlen(w)) {
+        fputs(w, stdout);
+        return;
+    }
+    putchar('\'');
+    for (; *w; w++)
+        if (*w == '\'')
+            fputs("'\\''", stdout);
+        else
+            putchar(*w);
+    putchar('\'');
+}
+
+static void print_engine(const tune_t *t, const char *name, int tuned)
+{
+    fputs(" -engine", stdout);
+    for (int f = 0; f < t->n_fields; f++)
+        if (strncmp(t->fields[f], "name=", 5) != 0) {
+            putchar(' ');
+            print_word(t->fields[f]);
+        }
+    printf(" name=%s", name);
+    for (int i = 0; i < t->n_params; i++) {
+        char v[OPT_NUMBER_LEN], field[NAME_LEN + OPT_NUMBER_LEN + 16];
+        format_value(tuned ? t->p[i].theta : t->p[i].start, t->p[i].spin, v, sizeof v);
+        snprintf(field, sizeof field, "option.%s=%s", t->p[i].name, v);
+        putchar(' ');
+        print_word(field);
+    }
+}
+
+static void report(const tune_t *t)
+{
+    printf("\nTuned after %d of %d iterations (%d sets):\n", t->k_done, t->iterations, t->k_done * t->pairs * 2);
+    for (int i = 0; i < t->n_params; i++) {
+        char v[OPT_NUMBER_LEN], s[OPT_NUMBER_LEN];
+        format_value(t->p[i].theta, t->p[i].spin, v, sizeof v);
+        format_value(t->p[i].start, t->p[i].spin, s, sizeof s);
+        printf("  %-32s %-12s (start %s, theta %.6g)\n", t->p[i].name, v, s, t->p[i].theta);
+    }
+    printf("\nVerify with a separate match (200 duplicate pairs, another seed):\n  ");
+    print_word(t->arena_path);
+    print_engine(t, "tuned", 1);
+    print_engine(t, "start", 0);
+    if (strcmp(t->game->name, "picket") != 0)
+        printf(" -game %s -players 2", t->game->name);
+    if (t->cfg.preset[0])
+        printf(" -preset %s", t->cfg.preset);
+    for (int i = 0; i < t->cfg.n_flags; i++) {
+        fputs(" -flag ", stdout);
+        print_word(t->cfg.flags[i]);
+    }
+    printf(" -rounds 200 -concurrency %d -seed %" PRIu64 "\n", t->concurrency, t->seed + 1000);
+}
+
+static void progress(const tune_t *t, int final)
+{
+    if (t->quiet || (final && !t->tty))
+        return;
+    double elapsed = now_s() - t->started;
+    int left = t->iterations - t->k_done;
+    char line[1024];
+    int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
+    for (int i = 0; i < t->n_params && n > 0 && (size_t)n < sizeof line - 64; i++) {
+        char v[OPT_NUMBER_LEN];
+        opt_format_number(t->p[i].theta, OPT_FLOAT, v, sizeof v);
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s=%.8s", t->p[i].name, v);
+    }
+    int done_here = t->k_done - t->k_first;
+    double eta = done_here > 0 ? elapsed / done_here * left : -1;
+    if (eta >= 0)
+        snprintf(line + n, sizeof line - (size_t)n, "  ETA %d:%02d:%02d", (int)(eta / 3600), (int)fmod(eta / 60, 60), (int)fmod(eta, 60));
+    if (t->tty)
+        fprintf(stderr, "\r%s   %s", line, final ? "\n" : "");
+    else
+        fprintf(stderr, "%s\n", line);
+}
+
+/* ---------------------------------------------------------------- main */
+
+/* Everything before the first iteration: options, rules, the engine, the folder. Nothing is
+ * written unless all of it passes. 0, or -1 with a reason. */
+static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
+{
+    if (parse_args(t, argc, argv, err, errlen) < 0)
+        return -1;
+    t->cfg.players = 2;
+    void *probe = calloc(1, t->game->state_size);
+    if (!probe) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = t->game->init(probe, &t->cfg, err, errlen);
+    free(probe);
+    if (rc < 0)
+        return -1;
+    if (!t->cfg.preset[0] && t->game == game_find("picket"))
+        snprintf(t->cfg.preset, sizeof t->cfg.preset, "cotgrave");
+    if (t->plot && !on_path("gnuplot")) {
+        snprintf(err, errlen, "gnuplot is not on PATH: install Debian's gnuplot-nox, or give -noplot");
+        return -1;
+    }
+    struct stat st;
+    int exists = stat(t->out, &st) == 0;
+    if (exists && !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "-out: '%.200s' is not a folder", t->out);
+        return -1;
+    }
+    if (!t->resume && exists && stat(t->state_path, &st) == 0) {
+        snprintf(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder", t->out);
+        return -1;
+    }
+    if (check_engine(t, err, errlen) < 0)
+        return -1;
+    if (!(t->run = run_json(t))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int fresh = !t->resume || stat(t->state_path, &st) != 0;
+    if (!fresh) {
+        if (load_state(t, err, errlen) < 0 || trim_log(t, err, errlen) < 0)
+            return -1;
+        return 0;
+    }
+    if ((!exists && mkdir(t->out, 0777) < 0) || (t->records && mkdir(t->records_path, 0777) < 0 && errno != EEXIST)) {
+        snprintf(err, errlen, "-out: cannot create the folder '%.200s': %s", t->out, strerror(errno));
+        return -1;
+    }
+    char *header = results_header_text(t->run), *text = NULL;
+    int bad = !header || asprintf(&text, "%s\n", header) < 0 || write_atomic(t->log_path, text) < 0;
+    free(text);
+    cJSON_free(header);
+    if (bad || save_state(t) < 0) {
+        snprintf(err, errlen, "cannot write in '%.200s': %s", t->out, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int info = arena_cli_help(argc, argv, USAGE, "picket-tune " PICKET_VERSION);
+    if (info >= 0)
+        return info;
+    arena_cli_signals(on_signal);
+    static tune_t tune;
+    tune_t *t = &tune;
+    t->tty = isatty(STDERR_FILENO);
+    t->started = now_s();
+    char err[1024];
+    if (prepare(t, argc, argv, err, sizeof err) < 0) {
+        cJSON_Delete(t->run);
+        fprintf(stderr, "picket-tune: %s\n", interrupted ? "interrupted" : err);
+        return interrupted ? 130 : 2;
+    }
+    t->k_first = t->k_done;
+    const char *slash = strrchr(argv[0], '/');
+    snprintf(t->arena_path, sizeof t->arena_path, "%.*spicket-arena", slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
+    if (!t->quiet)
+        fprintf(stderr, "picket-tune: %d options, %d iterations of %d pairs%s, concurrency %d, folder %s\n", t->n_params, t->iterations,
+                t->pairs, t->k_done ? " (resumed)" : "", t->concurrency, t->out);
+    int status = 0;
+    for (int k = t->k_done + 1; k <= t->iterations && !interrupted; k++) {
+        int rc = run_iteration(t, k);
+        if (rc != 0) {
+            status = rc > 0 ? 130 : 1;
+            break;
+        }
+        progress(t, 0);
+    }
+    if (interrupted && status == 0)
+        status = 130;
+    progress(t, 1);
+    if (t->plot && t->k_done > 0 && draw_plot(t, err, sizeof err) < 0) {
+        fprintf(stderr, "picket-tune: %s\n", err);
+        if (status == 0)
+            status = 1;
+    }
+    report(t);
+    if (t->plot && t->k_done > 0)
+        printf("\nThe path of each option: %s\n", t->png_path);
+    if (fflush(stdout) != 0 && status == 0)
+        status = 1;
+    if (t->failure[0])
+        fprintf(stderr, "picket-tune: %s (continue with -resume)\n", t->failure);
+    if (status == 130)
+        fprintf(stderr, "picket-tune: interrupted after iteration %d of %d (continue with -resume)\n", t->k_done, t->iterations);
+    cJSON_Delete(t->run);
+    return status;
+}
