@@ -10,8 +10,9 @@
 #include "game.h"
 
 enum { HISTORY_MAX = PROTO_MAX_LINE };
-/* The session's own options (OPTIONS below). */
-enum { SO_BOT, SO_INFO, SO_LOG, N_OPTIONS };
+/* The session's own options (OPTIONS below). `level` comes after `bot`: opt_reset applies the
+ * defaults in this order, and level 5 sets `bot` to its own default again. */
+enum { SO_BOT, SO_LEVEL, SO_INFO, SO_LOG, N_OPTIONS };
 
 /* One game as this seat sees it. */
 typedef struct table {
@@ -63,6 +64,67 @@ static int set_bot(void *ctx, const char *value, char *err, size_t errlen)
     return 0;
 }
 
+/* The strength levels (docs/protocol.md, docs/strength.md): each a bot and the budgets of the
+ * bots, so that a player can name a strength without knowing the bots. A NULL is the option's
+ * declared default (the bot: `bot`'s; a budget: the bot's declaration), never a copy of it, so
+ * level 5 is exactly a fresh engine. Each level beats the one below it (docs/strength.md). */
+enum { LEVEL_MIN = 1, LEVEL_MAX = 5 };
+enum { BUDGET_ISMCTS_ITERATIONS, BUDGET_PIMC_WORLDS, BUDGET_PIMC_CANDIDATES, N_BUDGETS };
+static const char *const BUDGETS[N_BUDGETS] = {
+    [BUDGET_ISMCTS_ITERATIONS] = "ismcts.iterations",
+    [BUDGET_PIMC_WORLDS] = "pimc.worlds",
+    [BUDGET_PIMC_CANDIDATES] = "pimc.candidates",
+};
+static const struct level {
+    const char *bot;
+    const char *budget[N_BUDGETS];
+} LEVELS[LEVEL_MAX - LEVEL_MIN + 1] = {
+    { "random", { NULL, NULL, NULL } },
+    { "heuristic", { NULL, NULL, NULL } },
+    /* the heuristic's exchange and call; in the play 2 worlds, each solved exactly */
+    { "pimc", { [BUDGET_PIMC_WORLDS] = "2", [BUDGET_PIMC_CANDIDATES] = "1" } },
+    { "pimc", { [BUDGET_PIMC_WORLDS] = "8", [BUDGET_PIMC_CANDIDATES] = "4" } },
+    { NULL, { NULL, NULL, NULL } },
+};
+
+/* Sets `bot` and every budget through the paths setoption takes (the bot option's setter,
+ * bot_settings_set); later setoptions may change any of them. Every value is checked before
+ * any is set, so a refused level changes nothing (short of running out of memory). */
+static int set_level(void *ctx, const char *value, char *err, size_t errlen)
+{
+    session_t *s = ctx;
+    long n = strtol(value, NULL, 10); /* already checked: a whole number from LEVEL_MIN to LEVEL_MAX */
+    if (n < LEVEL_MIN || n > LEVEL_MAX) {
+        snprintf(err, errlen, "option level: '%ld' is not a level from %d to %d", n, LEVEL_MIN, LEVEL_MAX);
+        return -1;
+    }
+    const struct level *lv = &LEVELS[n - LEVEL_MIN];
+    const opt_def_t *bot_opt = &s->opts[SO_BOT];
+    const char *bot = lv->bot ? lv->bot : bot_opt->def;
+    const char *budget[N_BUDGETS];
+    int nb;
+    const opt_def_t *bot_opts = bot_settings_options(s->bots, &nb);
+    if (opt_check(bot_opt, bot, NULL, err, errlen) < 0)
+        return -1;
+    for (int k = 0; k < N_BUDGETS; k++) {
+        const opt_def_t *o = opt_find(bot_opts, nb, BUDGETS[k]);
+        if (!o) {
+            snprintf(err, errlen, "option level: no bot declares %s", BUDGETS[k]);
+            return -1;
+        }
+        budget[k] = lv->budget[k] ? lv->budget[k] : o->def;
+        if (opt_check(o, budget[k], NULL, err, errlen) < 0)
+            return -1;
+    }
+    for (int k = 0; k < N_BUDGETS; k++)
+        if (bot_settings_set(s->bots, BUDGETS[k], budget[k], err, errlen) < 0)
+            return -1;
+    if (bot_opt->set(s, bot, err, errlen) < 0)
+        return -1;
+    s->bot_stale = 1;
+    return 0;
+}
+
 static int set_info(void *ctx, const char *value, char *err, size_t errlen)
 {
     (void)err;
@@ -102,6 +164,9 @@ static void log_line(session_t *s, const char *line)
  * values of `bot` are the bots of search/bot.c's table, filled in by session_create. */
 static const opt_def_t OPTIONS[N_OPTIONS] = {
     [SO_BOT] = { "bot", OPT_COMBO, "ismcts", 0, 0, { NULL }, "the player that decides", set_bot },
+    [SO_LEVEL] = { "level", OPT_SPIN, "5", LEVEL_MIN, LEVEL_MAX, { NULL },
+                   "strength: 1 random, 2 heuristic, 3 and 4 pimc on small budgets, 5 the default (sets bot, budgets)",
+                   set_level },
     [SO_INFO] = { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
     [SO_LOG] = { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log },
 };
@@ -759,6 +824,18 @@ int session_handle_line(session_t *s, const char *line)
     size_t len = strnlen(line, PROTO_MAX_LINE);
     memmove(s->work, line, len);
     s->work[len] = '\0';
+    /* position's events may run to hundreds of words (a whole set): only its header, up to the
+     * word "events", is split into words; cmd_position reads the events from the raw line. */
+    const char *head = s->work + strspn(s->work, "0123456789");
+    if (head > s->work && *head == ' ')
+        head++;
+    if (!strncmp(head, "position", 8) && (head[8] == ' ' || head[8] == '\t')) {
+        for (char *e = strstr(s->work, "events"); e; e = strstr(e + 1, "events"))
+            if ((e[-1] == ' ' || e[-1] == '\t') && (e[6] == ' ' || e[6] == '\t' || e[6] == '\0')) {
+                e[6] = '\0';
+                break;
+            }
+    }
     char *w[PROTO_MAX_TOKENS];
     int n = proto_split(s->work, w, PROTO_MAX_TOKENS);
     if (n < 0) {

@@ -27,7 +27,7 @@ int session_run(session_t *s);
 /* The commands, in the order list_commands prints them: the name of the i-th, NULL past the end. */
 const char *session_command(int i);
 
-/* The session's own options (bot, info, log), as declared: each bot's follow them in the
+/* The session's own options (bot, level, info, log), as declared: each bot's follow them in the
  * handshake (bot_settings_options). */
 const opt_def_t *session_options(const session_t *s, int *n);
 

@@ -7,6 +7,9 @@
  *    overflow), refused with one line;
  *  - the heuristic's weights are options: setting one through setoption changes analyze's values,
  *    setting it back restores them, and a bot made later gets the current values;
+ *  - the strength levels: each is exactly its bot and budgets as setoptions name them (level 2
+ *    the heuristic, level 5 a fresh engine), a later setoption overrides them, a bad level is
+ *    refused with one line and changes nothing;
  *  - list_commands prints exactly the dispatch table;
  *  - view -> position -> view is the identity even with 32 long flags, and setoption of a value
  *    near the line limit uses no stack for it (it runs in a 64 KiB thread stack).
@@ -466,6 +469,139 @@ static void test_evaluate_honours_its_params(void)
     free(b);
 }
 
+/* ---------------------------------------------------------------- strength levels */
+
+/* A fresh session's answers, after the setup lines, to analyze and go in the call of
+ * CALL_POSITION: a bot's values and its move, the same text for the same bot, budgets and seed. */
+static char *decisions_after(const char *const *setup, int n)
+{
+    talk_t t;
+    talk_open(&t);
+    say(&t, "setoption name info value false");
+    for (int i = 0; i < n; i++) {
+        const char *out = say(&t, setup[i]);
+        if (*out)
+            fprintf(stderr, "\n    %s -> %s\n", setup[i], out);
+        CU_ASSERT_STRING_EQUAL(out, "");
+    }
+    say(&t, CALL_POSITION);
+    char both[4096];
+    snprintf(both, sizeof both, "%s", say(&t, "analyze"));
+    const char *go = say(&t, "go");
+    CU_ASSERT(strncmp(go, "= move call ", 12) == 0);
+    snprintf(both + strlen(both), sizeof both - strlen(both), "%s", go);
+    char *copy = strdup(both);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    talk_close(&t);
+    return copy;
+}
+
+static void expect_same_decisions(const char *const *a, int na, const char *const *b, int nb)
+{
+    char *x = decisions_after(a, na), *y = decisions_after(b, nb);
+    if (strcmp(x, y) != 0)
+        fprintf(stderr, "\n    after '%s':\n%s    after '%s':\n%s", na ? a[na - 1] : "nothing", x,
+                nb ? b[nb - 1] : "nothing", y);
+    CU_ASSERT_STRING_EQUAL(x, y);
+    free(x);
+    free(y);
+}
+
+/* docs/protocol.md §3, `level`: each level is a bot and its budgets, exactly as the setoptions
+ * that name them; level 2 is the heuristic, whose go answers with the heuristic's move. */
+static void test_each_level_is_its_bot_and_budgets(void)
+{
+    const char *l1[] = { "setoption name level value 1" }, *random[] = { "setoption name bot value random" };
+    const char *l2[] = { "setoption name level value 2" }, *heuristic[] = { "setoption name bot value heuristic" };
+    const char *l3[] = { "setoption name level value 3" };
+    const char *pimc3[] = { "setoption name bot value pimc", "setoption name pimc.worlds value 2",
+                            "setoption name pimc.candidates value 1" };
+    const char *l4[] = { "setoption name level value 4" };
+    const char *pimc4[] = { "setoption name bot value pimc", "setoption name pimc.worlds value 8",
+                            "setoption name pimc.candidates value 4" };
+    expect_same_decisions(l1, 1, random, 1);
+    expect_same_decisions(l2, 1, heuristic, 1);
+    expect_same_decisions(l3, 1, pimc3, 3);
+    expect_same_decisions(l4, 1, pimc4, 3);
+    /* Levels 3 and 4 differ from each other and from the default pimc. */
+    char *a = decisions_after(l3, 1), *b = decisions_after(l4, 1);
+    const char *pimc[] = { "setoption name bot value pimc" };
+    char *c = decisions_after(pimc, 1);
+    CU_ASSERT(strcmp(a, b) != 0 && strcmp(b, c) != 0 && strcmp(a, c) != 0);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* Level 5 is a fresh engine: whatever bot and budgets were set before, and the default level a
+ * session starts with changes nothing. */
+static void test_level_5_restores_the_defaults(void)
+{
+    const char *l5[] = { "setoption name bot value random",           "setoption name ismcts.iterations value 50",
+                         "setoption name pimc.worlds value 3",        "setoption name pimc.candidates value 2",
+                         "setoption name level value 3",              "setoption name level value 5" };
+    const char *default_bot[] = { "setoption name bot value ismcts", "setoption name level value 5" };
+    expect_same_decisions(NULL, 0, l5, 6);
+    expect_same_decisions(NULL, 0, default_bot, 2);
+    /* ...and differs from what came before it. */
+    char *x = decisions_after(NULL, 0), *y = decisions_after(l5, 5);
+    CU_ASSERT(strcmp(x, y) != 0);
+    free(x);
+    free(y);
+}
+
+/* A later setoption overrides what a level set; a level set in the middle of a game takes
+ * effect at the next decision. */
+static void test_later_setoptions_override_a_level(void)
+{
+    const char *l3_more[] = { "setoption name level value 3", "setoption name pimc.worlds value 8",
+                              "setoption name pimc.candidates value 4" };
+    const char *l4[] = { "setoption name level value 4" };
+    expect_same_decisions(l3_more, 3, l4, 1);
+    const char *l2_bot[] = { "setoption name level value 2", "setoption name bot value random" };
+    const char *random[] = { "setoption name bot value random" };
+    expect_same_decisions(l2_bot, 2, random, 1);
+
+    talk_t t;
+    talk_open(&t);
+    char before[512], after[512];
+    say(&t, "setoption name info value false");
+    say(&t, "setoption name bot value heuristic");
+    say(&t, CALL_POSITION);
+    analysis(&t, before, sizeof before);
+    say(&t, "setoption name bot value random");
+    say(&t, CALL_POSITION);
+    CU_ASSERT_STRING_EQUAL(say(&t, "setoption name level value 2"), "");
+    analysis(&t, after, sizeof after);
+    CU_ASSERT_STRING_EQUAL(after, before);
+    talk_close(&t);
+}
+
+/* A level outside 1..5, or not a whole number, is refused with one line and changes nothing. */
+static void test_a_bad_level_is_refused_with_one_line(void)
+{
+    talk_t t;
+    talk_open(&t);
+    char before[512], after[512];
+    say(&t, "setoption name info value false");
+    say(&t, "setoption name level value 2");
+    say(&t, CALL_POSITION);
+    analysis(&t, before, sizeof before);
+    const char *bad[] = { "0", "6", "abc", "-1", "2.5", "5x", "99999999999999999999" };
+    char line[128], want[256];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(line, sizeof line, "setoption name level value %s", bad[i]);
+        const char *out = say(&t, line);
+        CU_ASSERT(one_error_line(out));
+        snprintf(want, sizeof want, "option level: '%s' is not a whole number from 1 to 5\n", bad[i]);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    }
+    CU_ASSERT(one_error_line(say(&t, "setoption name level value")));
+    analysis(&t, after, sizeof after);
+    CU_ASSERT_STRING_EQUAL(after, before);
+    talk_close(&t);
+}
+
 /* ---------------------------------------------------------------- commands */
 
 static void test_list_commands_is_the_dispatch_table(void)
@@ -617,6 +753,10 @@ int main(void)
     CU_add_test(s, "setoption refuses bad values with one line", test_setoption_refuses_bad_values_with_one_line);
     CU_add_test(s, "a weight set by setoption moves the values", test_a_weight_set_by_setoption_moves_the_values);
     CU_add_test(s, "evaluate honours its params", test_evaluate_honours_its_params);
+    CU_add_test(s, "each level is its bot and budgets", test_each_level_is_its_bot_and_budgets);
+    CU_add_test(s, "level 5 restores the defaults", test_level_5_restores_the_defaults);
+    CU_add_test(s, "later setoptions override a level", test_later_setoptions_override_a_level);
+    CU_add_test(s, "a bad level is refused with one line", test_a_bad_level_is_refused_with_one_line);
     CU_add_test(s, "list_commands is the dispatch table", test_list_commands_is_the_dispatch_table);
     CU_add_test(s, "view round-trips with 32 long flags", test_view_round_trips_with_32_long_flags);
     CU_add_test(s, "setoption's value is not on the stack", test_setoption_value_is_not_on_the_stack);

@@ -36,46 +36,10 @@ static const char *bin(const char *env, const char *fallback)
 
 static char tmpdir[64];
 
-static void make_tmpdir(void)
-{
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/picket-tune-XXXXXX");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(tmpdir));
-}
-
-static void remove_tmpdir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    CU_ASSERT_EQUAL(system(cmd), 0);
-}
-
-static const char *tp(const char *name)
-{
-    static char buf[8][512];
-    static int next;
-    char *b = buf[next++ % 8];
-    snprintf(b, sizeof buf[0], "%s/%s", tmpdir, name);
-    return b;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-        free(b);
-        b = NULL;
-    }
-    if (b)
-        b[n] = '\0';
-    fclose(f);
-    return b;
-}
+static void make_tmpdir(void) { test_tmpdir_make(tmpdir, sizeof tmpdir, "picket-tune"); }
+static void remove_tmpdir(void) { test_tmpdir_remove(tmpdir); }
+static const char *tp(const char *name) { return test_path(tmpdir, name); }
+#define slurp test_slurp
 
 /* picket-tune with the synthetic engine (optimum, width) and more arguments (NULL-ended),
  * started in the background with stdout and stderr in tmpdir/out.txt and err.txt. */

@@ -4,6 +4,7 @@
 #define PICKET_TEST_UTIL_H
 
 #include <CUnit/CUnit.h>
+#include <stddef.h>
 
 #include "cards.h"
 #include "picket.h"
@@ -19,5 +20,15 @@ int test_open_fds(void);
 
 /* Rules of a preset with overrides, e.g. test_rules("cotton", "ties=void", NULL). */
 picket_rules_t test_rules(const char *preset, ...);
+
+/* Scratch folders and files for tests that run programs. */
+/* A fresh folder /tmp/PREFIX-XXXXXX into dir (fails the test fatally if it cannot be made). */
+void test_tmpdir_make(char *dir, size_t cap, const char *prefix);
+/* rm -rf it. */
+void test_tmpdir_remove(const char *dir);
+/* dir/name, in one of 8 rotating buffers (valid for the next 7 calls). */
+const char *test_path(const char *dir, const char *name);
+/* A whole file, NUL-terminated (NULL if it cannot be read). */
+char *test_slurp(const char *path);
 
 #endif

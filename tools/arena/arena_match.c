@@ -437,14 +437,6 @@ void engine_proc_stop(engine_proc_t *e)
 
 /* ---------------------------------------------------------------- one set */
 
-/* An engine process at the referee's table. */
-typedef struct arena_seat {
-    const set_setup_t *s;
-    set_result_t *r;
-    int seat;
-    double clock;           /* time left for the set, under tc */
-    end_reason_t reason;    /* why this seat failed, when it did */
-} arena_seat_t;
 
 /* A seat's failure: the reason kept for the result, the text for the referee. The engine at
  * fault is not trusted any more: a fresh process for its next set. */
@@ -528,7 +520,7 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
     return 0;
 }
 
-static int start_seat(arena_seat_t *x, char *err, size_t errlen)
+int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
 {
     const set_setup_t *s = x->s;
     engine_proc_t *e = s->engine[x->seat];
@@ -554,6 +546,20 @@ static int start_seat(arena_seat_t *x, char *err, size_t errlen)
         return seat_fail(x, END_CRASH, err, errlen, "%s did not answer isready for the new game", e->spec->name);
     return 0;
 }
+
+void arena_seat_init(arena_seat_t *x, const set_setup_t *s, set_result_t *r, int seat)
+{
+    *x = (arena_seat_t){ s, r, seat, s->engine[seat]->spec->tc_base, END_NORMAL };
+}
+
+referee_seat_t arena_seat_referee(arena_seat_t *x) { return (referee_seat_t){ seat_event, seat_decide, x }; }
+
+int engine_proc_ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
+{
+    return ask(e, cmd, timeout, on_line, data);
+}
+
+int engine_proc_send(engine_proc_t *e, const char *line) { return proc_send(e, line); }
 
 typedef struct record_sink {
     FILE *f;
@@ -609,12 +615,12 @@ void arena_play_set(const set_setup_t *s, set_result_t *out)
     arena_seat_t seats[GAME_MAX_PLAYERS];
     int ok = 1;
     for (int i = 0; i < players; i++) {
-        seats[i] = (arena_seat_t){ s, out, i, s->engine[i]->spec->tc_base, END_NORMAL };
-        referee_seat_t rs = { seat_event, seat_decide, &seats[i] };
+        arena_seat_init(&seats[i], s, out, i);
+        referee_seat_t rs = arena_seat_referee(&seats[i]);
         referee_set_seat(ref, i, &rs);
     }
     for (int i = 0; i < players && ok; i++)
-        if (start_seat(&seats[i], out->detail, sizeof out->detail) < 0) {
+        if (arena_seat_start(&seats[i], out->detail, sizeof out->detail) < 0) {
             out->reason = seats[i].reason;
             forfeit(out, i);
             ok = 0;

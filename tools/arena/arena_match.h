@@ -18,6 +18,7 @@
 
 #include "client.h"
 #include "game.h"
+#include "referee.h"
 
 enum { ARENA_MAX_ARGS = 32, ARENA_MAX_OPTIONS = 32, ARENA_NAME_LEN = 64 };
 #define ARENA_MAX_ITERATIONS 1000000000000LL /* the protocol's largest `go iterations` */
@@ -116,5 +117,28 @@ typedef struct set_setup {
 
 /* Play one set to its end or to a fault. Never fails: a fault is a result. */
 void arena_play_set(const set_setup_t *setup, set_result_t *out);
+
+/* An engine process as one seat of a referee: events sent as lines, `go` for a move under the
+ * spec's limits, every failure a fault with its reason. arena_play_set seats its engines so; a
+ * front end that builds its own table (picket-play: a person in the other seat) does the same
+ * with these. */
+typedef struct arena_seat {
+    const set_setup_t *s;
+    set_result_t *r;        /* think time and the fault's reason land here */
+    int seat;
+    double clock;           /* time left for the set, under tc */
+    end_reason_t reason;    /* why this seat failed, when it did */
+} arena_seat_t;
+void arena_seat_init(arena_seat_t *x, const set_setup_t *s, set_result_t *r, int seat);
+/* Start the process if it is not running and begin the game: newgame (the setup's rules, the
+ * seat, its engine seed), isready. 0, or -1 with a reason (the process is stopped). */
+int arena_seat_start(arena_seat_t *x, char *err, size_t errlen);
+referee_seat_t arena_seat_referee(arena_seat_t *x);
+/* A command with a fresh id to a running engine, its reply awaited within timeout seconds; the
+ * lines before the reply go to on_line (may be NULL). 1 for '=', 0 for '?', below 0 when the
+ * engine exited, timed out or broke the protocol. */
+int engine_proc_ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data);
+/* One line to a running engine: 0, or -1 if it has gone. */
+int engine_proc_send(engine_proc_t *e, const char *line);
 
 #endif

@@ -1,0 +1,286 @@
+/* picket-play as a person meets it (docs/play.md):
+ *  1. Through a real terminal: tmux runs picket-play, the test sends keys and reads the screen
+ *     with capture-pane, and plays a whole set to its end: a hint, a move typed by name, an
+ *     undo, bad keys and a bad card that never end the program, and a save whose record then
+ *     replays with `picket replay`.
+ *  2. The line mode plays whole sets from a script, resumes a saved set with --record, and
+ *     shrugs off bad lines.
+ *  3. Bad options get one line and exit 2.
+ * Binaries come from $PICKET_PLAY and $PICKET_BIN (set by ctest); tmux is Debian's package
+ * (tools/setup.sh installs it). */
+#define _XOPEN_SOURCE 700
+#include <CUnit/CUnit.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+/* A program's absolute path (the tests change folder before they start it). */
+static const char *bin(const char *env, const char *fallback)
+{
+    static char buf[2][4096];
+    static int next;
+    const char *v = getenv(env);
+    char *b = buf[next++ % 2];
+    return realpath(v ? v : fallback, b) ? b : (v ? v : fallback);
+}
+
+#define PLAY bin("PICKET_PLAY", "build/tools/picket-play")
+#define PICKET bin("PICKET_BIN", "build/tools/picket")
+
+static char tmpdir[64];
+
+static void make_tmpdir(void) { test_tmpdir_make(tmpdir, sizeof tmpdir, "picket-play"); }
+static void remove_tmpdir(void) { test_tmpdir_remove(tmpdir); }
+static const char *tp(const char *name) { return test_path(tmpdir, name); }
+#define slurp test_slurp
+
+static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int run(const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    int rc = system(cmd);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+    nanosleep(&t, NULL);
+}
+
+/* `picket replay FILE` verifies it: 1 if it replays and the set is over. */
+static int replays_to_the_end(const char *path)
+{
+    int rc = run("%s replay %s > %s 2>&1", PICKET, path, tp("replay.txt"));
+    char *out = slurp(tp("replay.txt"));
+    int ok = rc == 0 && out && strstr(out, "game over");
+    if (!ok)
+        fprintf(stderr, "\n  replay of %s: rc %d: %s", path, rc, out ? out : "(none)");
+    free(out);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- the line mode */
+
+/* A script: a hint, a bad line, a bad card, the hint played, an undo, then hints played to the
+ * end, a save. */
+static void write_script(const char *path, int plays, int save_and_leave)
+{
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("?\nbananas\nZZ\n!\nu\n\n", f);
+    for (int i = 0; i < plays; i++)
+        fputs("!\n", f);
+    if (save_and_leave)
+        fputs("s\nx\n", f);
+    fclose(f);
+}
+
+static void test_line_mode_plays_a_whole_set_from_a_script(void)
+{
+    make_tmpdir();
+    write_script(tp("script.txt"), 400, 1);
+    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --level 2 --hint-level 2 --save game.txt < script.txt > out.txt 2> err.txt", tmpdir, PLAY), 0);
+    char *out = slurp(tp("out.txt"));
+    CU_ASSERT(out && strstr(out, "your hand"));
+    CU_ASSERT(out && strstr(out, "hint: "));                                   /* ? */
+    CU_ASSERT(out && strstr(out, "'bananas': unknown"));                       /* a bad line */
+    CU_ASSERT(out && strstr(out, "'ZZ':"));                                    /* a bad card */
+    CU_ASSERT(out && strstr(out, "took back your last decision"));            /* u */
+    CU_ASSERT(out && strstr(out, "the set is over: you "));                    /* to the end */
+    CU_ASSERT(out && strstr(out, "saved to game.txt"));                        /* s */
+    CU_ASSERT(out && !strstr(out, "engine: dealt"));                           /* its cards are its own */
+    free(out);
+    /* Without --seed, the seed (which determines every deal) is not shown before the end. */
+    CU_ASSERT_EQUAL(run("cd %s && printf '!\\nx\\n' | %s --level 2 --hint-level 2 > out3.txt 2>&1", tmpdir, PLAY), 0);
+    out = slurp(tp("out3.txt"));
+    CU_ASSERT(out && strstr(out, "your hand") && !strstr(out, "seed "));
+    free(out);
+    CU_ASSERT(replays_to_the_end(tp("game.txt")));
+    /* The same seed and script give the same set. */
+    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --level 2 --hint-level 2 --save game2.txt < script.txt > out2.txt 2>&1", tmpdir, PLAY), 0);
+    char *a = slurp(tp("game.txt")), *b = slurp(tp("game2.txt"));
+    CU_ASSERT(a && b && !strcmp(a, b));
+    free(a), free(b);
+    remove_tmpdir();
+}
+
+static void test_line_mode_resumes_a_saved_set(void)
+{
+    make_tmpdir();
+    write_script(tp("part.txt"), 12, 1);
+    CU_ASSERT_EQUAL(run("cd %s && %s --seed 5 --level 2 --hint-level 2 --save part-game.txt < part.txt > out.txt 2>&1", tmpdir, PLAY), 0);
+    char *rec = slurp(tp("part-game.txt"));
+    CU_ASSERT(rec && strstr(rec, "picket-record 1") && !strstr(rec, "result "));
+    free(rec);
+    write_script(tp("rest.txt"), 400, 1);
+    CU_ASSERT_EQUAL(run("cd %s && %s --record part-game.txt --level 2 --hint-level 2 --save whole.txt < rest.txt > out2.txt 2>&1", tmpdir,
+                        PLAY),
+                    0);
+    char *out = slurp(tp("out2.txt"));
+    CU_ASSERT(out && strstr(out, "resumed part-game.txt: ") && strstr(out, "seed 5,") && strstr(out, "the set is over"));
+    free(out);
+    CU_ASSERT(replays_to_the_end(tp("whole.txt")));
+    remove_tmpdir();
+}
+
+static void test_bad_options_are_one_line_errors(void)
+{
+    static const struct {
+        const char *args, *want;
+    } cases[] = {
+        { "--level 9", "--level: '9' is not a level from 1 to 5" },
+        { "--level 0", "--level: '0' is not a level from 1 to 5" },
+        { "--hint-level x", "--hint-level: 'x' is not a level" },
+        { "--seat 2", "--seat: '2' is not 0 or 1" },
+        { "--seed -1", "--seed: '-1' is not a number" },
+        { "--preset chess", "chess" },
+        { "--flag nosuch=1", "nosuch" },
+        { "--record /nonexistent/x.txt", "--record: cannot read '/nonexistent/x.txt'" },
+        { "--engine /nonexistent/engine", "cannot start" },
+        { "--bogus", "unknown option '--bogus'" },
+    };
+    make_tmpdir();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = run("%s --plain %s < /dev/null > %s 2> %s", PLAY, cases[i].args, tp("out.txt"), tp("err.txt"));
+        char *err = slurp(tp("err.txt"));
+        int lines = 0;
+        for (const char *q = err; q && *q; q++)
+            lines += *q == '\n';
+        CU_ASSERT_EQUAL(rc, 2);
+        int ok = err && lines == 1 && !strncmp(err, "picket-play: ", 13) && strstr(err, cases[i].want);
+        if (!ok)
+            fprintf(stderr, "\n  %s: rc %d, %s", cases[i].args, rc, err ? err : "(none)");
+        CU_ASSERT(ok);
+        free(err);
+    }
+    CU_ASSERT_EQUAL(run("%s --help | grep -q 'usage: picket-play'", PLAY), 0);
+    CU_ASSERT_EQUAL(run("%s -version | grep -q '^picket-play '", PLAY), 0);
+    remove_tmpdir();
+}
+
+/* ---------------------------------------------------------------- a real terminal */
+
+static char sock[96];
+
+static char *screen(void)
+{
+    run("tmux -L %s capture-pane -t play -p > %s 2>/dev/null", sock, tp("screen.txt"));
+    return slurp(tp("screen.txt"));
+}
+
+/* The move counter on the screen's help line ("move N"), or -1. */
+static int move_no(const char *s)
+{
+    const char *m = s ? strstr(s, "\nmove ") : NULL;
+    return m ? atoi(m + 6) : -1;
+}
+
+static int keys(const char *k) { return run("tmux -L %s send-keys -t play %s", sock, k); }
+
+/* Wait until the screen holds want (or the move counter passes `after`, if want is NULL). */
+static char *wait_screen(const char *want, int after)
+{
+    for (int i = 0; i < 600; i++) {
+        char *s = screen();
+        if (s && ((want && strstr(s, want)) || (!want && move_no(s) > after)))
+            return s;
+        free(s);
+        sleep_ms(50);
+    }
+    return screen();
+}
+
+static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
+{
+    if (run("tmux -V > /dev/null 2>&1") != 0) {
+        CU_FAIL("tmux is not installed: install Debian's tmux (tools/setup.sh does)");
+        return;
+    }
+    make_tmpdir();
+    snprintf(sock, sizeof sock, "picket-test-%ld", (long)getpid());
+    CU_ASSERT_EQUAL_FATAL(run("cd %s && tmux -L %s new-session -d -s play -x 120 -y 36 '%s --seed 3 --level 2 --hint-level 2 "
+                              "--save game.txt; echo picket-play exited $?; sleep 60'",
+                              tmpdir, sock, PLAY),
+                          0);
+    char *s = wait_screen("your hand", 0);
+    CU_ASSERT(s && strstr(s, "Picket (cotgrave), seed 3"));
+    CU_ASSERT(s && (strstr(s, "\xe2\x99\xa0") || strstr(s, "\xe2\x99\xa5"))); /* suit symbols */
+    free(s);
+    /* A bad key and a bad typed card: a message, never the end. */
+    keys("F5");
+    s = wait_screen("that key does nothing", 0);
+    CU_ASSERT(s && strstr(s, "that key does nothing"));
+    free(s);
+    keys("Z Z Enter");
+    s = wait_screen("'ZZ':", 0);
+    CU_ASSERT(s && strstr(s, "'ZZ':"));
+    free(s);
+    /* A hint. */
+    keys("'?'");
+    s = wait_screen("moves valued", 0);
+    CU_ASSERT(s && strstr(s, "hint ") && strstr(s, "moves valued"));
+    int before = move_no(s);
+    free(s);
+    /* Play the hint, then take it back. */
+    keys("'!'");
+    s = wait_screen(NULL, before);
+    int after = move_no(s);
+    CU_ASSERT(after > before);
+    free(s);
+    keys("u");
+    s = wait_screen("took back", 0);
+    CU_ASSERT(s && strstr(s, "took back your last decision"));
+    CU_ASSERT_EQUAL(move_no(s), before);
+    free(s);
+    /* To the end of the set, the hint's move each time. */
+    int over = 0;
+    for (int i = 0; i < 600 && !over; i++) {
+        s = screen();
+        int n = move_no(s);
+        over = s && strstr(s, "the set is over");
+        free(s);
+        if (!over) {
+            keys("'!'");
+            free(wait_screen(NULL, n));
+        }
+    }
+    CU_ASSERT(over);
+    keys("s");
+    s = wait_screen("saved to", 0);
+    CU_ASSERT(s && strstr(s, "saved to game.txt"));
+    free(s);
+    keys("x");
+    s = wait_screen("picket-play exited", 0);
+    CU_ASSERT(s && strstr(s, "picket-play exited 0"));
+    free(s);
+    run("tmux -L %s kill-server > /dev/null 2>&1", sock);
+    CU_ASSERT(replays_to_the_end(tp("game.txt")));
+    remove_tmpdir();
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("play", NULL, NULL);
+    CU_add_test(s, "line mode plays a whole set from a script", test_line_mode_plays_a_whole_set_from_a_script);
+    CU_add_test(s, "line mode resumes a saved set", test_line_mode_resumes_a_saved_set);
+    CU_add_test(s, "bad options are one-line errors", test_bad_options_are_one_line_errors);
+    CU_add_test(s, "a real terminal plays a whole set with a hint, an undo and a save",
+                test_terminal_plays_a_whole_set_with_hint_undo_and_save);
+    return test_run_all();
+}

@@ -1,0 +1,974 @@
+/* picket-play: sit down at the table against an engine (docs/play.md).
+ *
+ * The person is one seat of the project's one referee and the engine another, driven through
+ * the protocol as in the arena (tools/arena/arena_match.h: arena_seat_*), so the engine is told
+ * only its own seat's events and never sees the player's cards. Two faces share one table: a
+ * full-screen terminal table (ncurses) and a line mode (--plain, chosen by itself without a
+ * terminal) that prints the same table as text and reads moves as lines.
+ *
+ * Taking back a decision rebuilds the table: a fresh referee on the same deals, the engine told
+ * `newgame` again, and every move before the one taken back replayed through the referee, so the
+ * engine hears the same events again. Hints come from a second engine process that is given the
+ * player's own view (`position`, the player's events) and asked to `analyze`. */
+#define _GNU_SOURCE
+#include <curses.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena_cli.h"
+#include "arena_match.h"
+#include "cards.h"
+#include "game.h"
+#include "picket.h"
+#include "record.h"
+#include "rng.h"
+
+#ifndef PICKET_VERSION
+#define PICKET_VERSION "unknown"
+#endif
+
+enum {
+    MAX_MOVES = 8192,       /* moves in a set (a long set has a few hundred) */
+    MAX_EVENTS = 8192,      /* the player's events in a set */
+    EVENT_LEN = 112,
+    TALK_LINES = 8,         /* recent table talk shown */
+    HINT_LINES = 6,
+    LINE_LEN = 200,
+};
+
+static const char *const USAGE =
+    "usage: picket-play [options]\n"
+    "\n"
+    "Play a set of Picket against an engine: a full-screen table in a terminal, or a line mode\n"
+    "(--plain, chosen by itself when input or output is not a terminal). See docs/play.md.\n"
+    "\n"
+    "  --level N          the bundled engine's strength, 1 (random) to 5 (the strongest; default)\n"
+    "  --engine PROGRAM   play another engine that speaks the protocol (default: picket-engine\n"
+    "                     beside this program)\n"
+    "  --option NAME=V    an option for the engine (setoption; repeatable)\n"
+    "  --preset P         rules: cotgrave (default), cotton, ducoeur-letter, ducoeur-report\n"
+    "  --flag NAME=VALUE  a rule override (repeatable; docs/rules.md)\n"
+    "  --seat S           your seat, 0 or 1 (default 0); the cut decides who deals first\n"
+    "  --seed N           the deals (the same seed gives the same deals; default: from the clock,\n"
+    "                     shown at the top)\n"
+    "  --record FILE      resume a saved set (its rules, seed and moves)\n"
+    "  --save FILE        where `s` saves the set (default picket-SEED.txt)\n"
+    "  --hint-level N     the strength of the hints, 1 to 5 (default 5)\n"
+    "  --plain            line mode\n"
+    "  -version, --help\n"
+    "\n"
+    "At the table: arrows choose a card, space marks cards for a discard, enter plays the card or\n"
+    "discards the marked ones; or type a move (QH, 7C 8C QC, call S, leftover keep) and enter.\n"
+    "?  hint (the engine's values of your moves)   !  play the best hinted move\n"
+    "u  take back your last decision   s  save the set as a game record   x  leave\n";
+
+typedef struct move_entry {
+    int seat;
+    game_move_t move;
+} move_entry_t;
+
+typedef struct play {
+    const game_t *g;
+    game_config_t cfg;
+    int human, engine;            /* seats */
+    uint64_t seed;
+    char save_path[1024];
+    int plain;
+    int seed_shown;               /* the player chose the seed (--seed, --record) */
+    /* the opponent: an engine process as a referee seat, as in the arena */
+    engine_spec_t spec;
+    engine_proc_t proc;
+    set_setup_t setup;
+    set_result_t result;
+    arena_seat_t seat;
+    /* hints: another process of the same engine, given the player's view */
+    engine_spec_t hint_spec;
+    engine_proc_t hint_proc;
+    int hint_started;
+    char hints[HINT_LINES][LINE_LEN];
+    int n_hints;
+    game_move_t best_hint;
+    int have_best_hint;
+    /* the table */
+    referee_t *ref;
+    picket_view_t view;           /* the player's view, from the player's events */
+    move_entry_t moves[MAX_MOVES];
+    int n_moves, replaying;
+    char (*events)[EVENT_LEN];    /* the player's events this set, notation (for hints) */
+    int n_events;
+    char talk[TALK_LINES][LINE_LEN];
+    int n_talk;
+    char message[LINE_LEN];       /* the answer to the last key or line */
+    int over, fault;
+    /* the full-screen table's choices */
+    int cursor;
+    cardset_t marked;
+    char typed[LINE_LEN];
+} play_t;
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void say(play_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(play_t *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->message, sizeof p->message, fmt, ap);
+    va_end(ap);
+}
+
+/* ---------------------------------------------------------------- words */
+
+static const char *who(const play_t *p, int seat) { return seat == p->human ? "you" : "engine"; }
+
+/* An event as the table says it: "engine: declare point 5 45" for "declare 1 point 5 45". */
+static void talk_line(const play_t *p, const char *text, char *out, size_t len)
+{
+    char verb[32];
+    int seat = -1, n = 0;
+    if (sscanf(text, "%31s %d%n", verb, &seat, &n) == 2 && (seat == 0 || seat == 1) && strcmp(verb, "hand") != 0 &&
+        strcmp(verb, "trick") != 0)
+        snprintf(out, len, "%s: %s%s", who(p, seat), verb, text + n);
+    else
+        snprintf(out, len, "%s", text);
+}
+
+static void add_talk(play_t *p, const char *line)
+{
+    if (p->n_talk == TALK_LINES) {
+        memmove(p->talk[0], p->talk[1], sizeof p->talk[0] * (TALK_LINES - 1));
+        p->n_talk--;
+    }
+    snprintf(p->talk[p->n_talk++], sizeof p->talk[0], "%s", line);
+}
+
+/* ---------------------------------------------------------------- the player's seat */
+
+static int human_event(void *data, const game_event_t *ev, char *err, size_t errlen)
+{
+    play_t *p = data;
+    char text[EVENT_LEN], line[LINE_LEN];
+    p->g->event_format(ev, text, sizeof text);
+    if (p->g->view_apply(&p->view, ev) < 0) {
+        snprintf(err, errlen, "the player's view cannot follow '%s'", text);
+        return -1;
+    }
+    if (p->n_events < MAX_EVENTS)
+        snprintf(p->events[p->n_events++], EVENT_LEN, "%s", text);
+    if (!p->replaying && strncmp(text, "turn ", 5) != 0) {
+        talk_line(p, text, line, sizeof line);
+        add_talk(p, line);
+    }
+    p->have_best_hint = 0;
+    p->n_hints = 0;
+    return 0;
+}
+
+static int human_decide(void *data, game_move_t *out, char *err, size_t errlen)
+{
+    (void)data, (void)out, (void)err, (void)errlen;
+    return 1; /* a person decides in their own time */
+}
+
+static void on_move(void *data, const void *state, int seat, const game_move_t *m)
+{
+    play_t *p = data;
+    (void)state;
+    if (p->n_moves < MAX_MOVES)
+        p->moves[p->n_moves++] = (move_entry_t){ seat, *m };
+}
+
+/* ---------------------------------------------------------------- the table */
+
+/* Make the table afresh and replay the first n moves of `moves` (the referee routes their
+ * events again: the engine hears the same set from its start). 0, or -1 with a reason. */
+static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_t errlen)
+{
+    referee_free(p->ref);
+    p->ref = referee_create(p->g, &p->cfg, err, errlen);
+    if (!p->ref)
+        return -1;
+    char why[GAME_ERR_LEN];
+    if (p->g->view_init(&p->view, &p->cfg, p->human, why, sizeof why) < 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    p->n_events = 0;
+    p->n_moves = 0;
+    p->over = p->fault = 0;
+    p->have_best_hint = 0;
+    p->n_hints = 0;
+    p->marked = 0;
+    referee_seat_t hs = { human_event, human_decide, p };
+    referee_set_seat(p->ref, p->human, &hs);
+    referee_seat_t es = arena_seat_referee(&p->seat);
+    referee_set_seat(p->ref, p->engine, &es);
+    referee_hooks_t hooks = { NULL, on_move, p };
+    referee_set_hooks(p->ref, &hooks);
+    arena_seat_init(&p->seat, &p->setup, &p->result, p->engine);
+    if (arena_seat_start(&p->seat, err, errlen) < 0)
+        return -1;
+    p->replaying = 1;
+    for (int i = 0; i < n; i++) {
+        while (referee_to_move(p->ref) == GAME_CHANCE)
+            if (referee_step(p->ref) == REFEREE_FAULT) {
+                snprintf(err, errlen, "%s", referee_fault(p->ref)->text);
+                p->replaying = 0;
+                return -1;
+            }
+        if (referee_move(p->ref, moves[i].seat, &moves[i].move, err, errlen) < 0) {
+            p->replaying = 0;
+            return -1;
+        }
+    }
+    p->replaying = 0;
+    return 0;
+}
+
+/* Step the table until the player is to move or the set is over (the engine thinks here). */
+static void advance(play_t *p, void (*draw)(play_t *))
+{
+    for (;;) {
+        int tm = referee_to_move(p->ref);
+        if (tm == GAME_OVER) {
+            p->over = 1;
+            return;
+        }
+        if (tm == p->human)
+            return;
+        if (tm == p->engine && draw) {
+            say(p, "the engine is thinking...");
+            draw(p);
+        }
+        referee_status_t st = referee_step(p->ref);
+        if (st == REFEREE_FAULT) {
+            say(p, "the game stopped: %s", referee_fault(p->ref)->text);
+            p->fault = p->over = 1;
+            return;
+        }
+        if (tm == p->engine && !p->fault)
+            p->message[0] = '\0';
+    }
+}
+
+/* The player's move from text: the move's notation, or bare card names (a discard in an
+ * exchange, one card in the play). 0 with the move applied; -1 with the reason said. */
+static int try_move(play_t *p, const char *text)
+{
+    char buf[LINE_LEN], err[GAME_ERR_LEN], why[GAME_ERR_LEN];
+    game_move_t m;
+    while (*text == ' ')
+        text++;
+    if (!*text) {
+        say(p, "type a move, or choose cards");
+        return -1;
+    }
+    int phase = p->view.pub.phase;
+    const char *verb = phase == PK_PH_PLAY ? "play" : phase == PK_PH_ELDER_EXCHANGE || phase == PK_PH_YOUNGER_EXCHANGE ||
+                                                              phase == PK_PH_SET_ASIDE
+                                                          ? "discard"
+                                                          : NULL;
+    int parsed = p->g->move_parse(text, &m, err, sizeof err) == 0;
+    if (!parsed && verb) {
+        snprintf(buf, sizeof buf, "%s %s", verb, text);
+        parsed = p->g->move_parse(buf, &m, why, sizeof why) == 0;
+        if (!parsed)
+            snprintf(err, sizeof err, "%s", why);
+    }
+    if (!parsed) {
+        say(p, "'%.40s': %s", text, err);
+        return -1;
+    }
+    if (referee_move(p->ref, p->human, &m, err, sizeof err) < 0) {
+        say(p, "%s", err);
+        return -1;
+    }
+    p->message[0] = '\0';
+    p->marked = 0;
+    return 0;
+}
+
+/* Take back the player's last decision (and the engine's answers after it). */
+static void undo(play_t *p)
+{
+    int last = -1;
+    for (int i = 0; i < p->n_moves; i++)
+        if (p->moves[i].seat == p->human)
+            last = i;
+    if (last < 0) {
+        say(p, "nothing to take back: you have not moved yet");
+        return;
+    }
+    static move_entry_t keep[MAX_MOVES];
+    memcpy(keep, p->moves, sizeof keep[0] * (size_t)last);
+    char err[GAME_ERR_LEN];
+    if (rebuild(p, keep, last, err, sizeof err) < 0) {
+        say(p, "cannot take back: %s", err);
+        p->fault = p->over = 1;
+        return;
+    }
+    p->talk[0][0] = '\0';
+    p->n_talk = 0;
+    add_talk(p, "(took back your last decision)");
+    say(p, "took back your last decision");
+}
+
+static void save(play_t *p)
+{
+    FILE *f = fopen(p->save_path, "w");
+    int bad = !f || record_write_header(f, p->g, &p->cfg) < 0;
+    if (f && !bad)
+        fprintf(f, "# picket-play: seat %d you, seat %d %s\n", p->human, p->engine, p->spec.name);
+    for (int i = 0; f && !bad && i < p->n_moves; i++)
+        bad = record_write_move(f, p->g, p->moves[i].seat, &p->moves[i].move) < 0;
+    if (f && !bad && referee_to_move(p->ref) == GAME_OVER)
+        bad = record_write_result(f, p->g, referee_state(p->ref)) < 0;
+    if (f && fclose(f) != 0)
+        bad = 1;
+    if (bad)
+        say(p, "cannot save to '%.100s': %s", p->save_path, strerror(errno));
+    else
+        say(p, "saved to %.150s (picket replay %.100s)", p->save_path, p->save_path);
+}
+
+/* ---------------------------------------------------------------- hints */
+
+typedef struct hint_read {
+    play_t *p;
+    int n;
+} hint_read_t;
+
+static void on_hint_line(void *data, const char *line)
+{
+    hint_read_t *h = data;
+    play_t *p = h->p;
+    double v;
+    int n = 0;
+    if (sscanf(line, "analysis value %lf move %n", &v, &n) != 1 || n == 0)
+        return;
+    char why[GAME_ERR_LEN];
+    if (h->n == 0 && p->g->move_parse(line + n, &p->best_hint, why, sizeof why) == 0)
+        p->have_best_hint = 1;
+    if (h->n < HINT_LINES)
+        snprintf(p->hints[h->n], sizeof p->hints[0], "%-28.28s %8.3f", line + n, v);
+    h->n++;
+}
+
+static void hint(play_t *p, void (*draw)(play_t *))
+{
+    char err[300];
+    if (!p->hint_started) {
+        say(p, "starting the hint engine...");
+        if (draw)
+            draw(p);
+        if (engine_proc_start(&p->hint_proc, &p->hint_spec, p->g->name, err, sizeof err) < 0) {
+            say(p, "no hints: %s", err);
+            return;
+        }
+        p->hint_started = 1;
+    }
+    say(p, "thinking about your move...");
+    if (draw)
+        draw(p);
+    /* The player's own view: a new game at the player's seat, then every event the player has
+     * been told (what `position` does, line by line). */
+    char line[EVENT_LEN + 16 < 2048 ? 2048 : EVENT_LEN + 16];
+    size_t n = (size_t)snprintf(line, sizeof line, "newgame game %s preset %s", p->g->name, p->cfg.preset);
+    for (int i = 0; i < p->cfg.n_flags && n < sizeof line; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, " flag %s", p->cfg.flags[i]);
+    if (n < sizeof line)
+        snprintf(line + n, sizeof line - n, " players 2 seat %d seed %" PRIu64, p->human, rng_derive(p->seed, 0x68696e74u));
+    int rc = engine_proc_send(&p->hint_proc, line);
+    for (int i = 0; rc == 0 && i < p->n_events; i++) {
+        snprintf(line, sizeof line, "event %s", p->events[i]);
+        rc = engine_proc_send(&p->hint_proc, line);
+    }
+    hint_read_t h = { p, 0 };
+    if (rc == 0)
+        rc = engine_proc_ask(&p->hint_proc, "analyze", 600, on_hint_line, &h);
+    else
+        rc = -1;
+    if (rc != 1) {
+        say(p, "no hints: the hint engine did not answer");
+        engine_proc_stop(&p->hint_proc);
+        p->hint_started = 0;
+        return;
+    }
+    p->n_hints = h.n < HINT_LINES ? h.n : HINT_LINES;
+    say(p, "hint: %d moves valued, best first (! plays the best)", h.n);
+}
+
+/* ---------------------------------------------------------------- what the table shows */
+
+static const char *phase_task(const play_t *p, char *buf, size_t len)
+{
+    const picket_pub_t *pub = &p->view.pub;
+    if (p->over) {
+        int sc[2];
+        p->g->scores(referee_state(p->ref), sc);
+        if (p->fault)
+            snprintf(buf, len, "the set stopped. s saves it, x leaves");
+        else
+            snprintf(buf, len, "the set is over: %s %d, engine %d. %s. s saves it, u takes back, x leaves", "you", sc[p->human],
+                     sc[p->engine], sc[p->human] > sc[p->engine] ? "You win" : "The engine wins");
+        return buf;
+    }
+    int lo, hi;
+    switch (pub->phase) {
+    case PK_PH_ELDER_EXCHANGE:
+    case PK_PH_YOUNGER_EXCHANGE:
+    case PK_PH_SET_ASIDE:
+        pk_discard_range(&p->view.rules, pub, &lo, &hi);
+        snprintf(buf, len, "your exchange: discard %d to %d cards (mark with space, enter; or type 7C 8C QC)", lo, hi);
+        break;
+    case PK_PH_BLANK_COUNT:
+        snprintf(buf, len, "you hold a Blank: say how many you will discard (type blank N)");
+        break;
+    case PK_PH_CALL:
+        snprintf(buf, len, "call the suit you will lead to see the leftover (call S), or call none");
+        break;
+    case PK_PH_LEFTOVER:
+        snprintf(buf, len, "the leftover stock: leftover show (both see it) or leftover keep");
+        break;
+    case PK_PH_APPOINT:
+        snprintf(buf, len, "appoint the suit elder must lead (appoint S)");
+        break;
+    case PK_PH_PLAY:
+        snprintf(buf, len, "%s", pub->trick_card[p->engine] >= 0 ? "your turn: follow the engine's card" : "your lead: play a card");
+        break;
+    default:
+        snprintf(buf, len, "your turn");
+    }
+    return buf;
+}
+
+/* A set of cards by suit, "C: A K 9  D: -  ..." (letters, for the line mode). */
+static void cards_text(cardset_t set, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < CARD_SUITS && n < len; s++) {
+        n += (size_t)snprintf(buf + n, len - n, "%s%c:", s ? "  " : "", CARD_SUIT_CHARS[s]);
+        int any = 0;
+        for (int r = CARD_RANKS - 1; r >= 0 && n < len; r--)
+            if (cardset_has(set, card_make(s, r)))
+                n += (size_t)snprintf(buf + n, len - n, " %c", CARD_RANK_CHARS[r]), any = 1;
+        if (!any && n < len)
+            n += (size_t)snprintf(buf + n, len - n, " -");
+    }
+}
+
+static void card_list(cardset_t set, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (cardset_t c = set; c && n < len; c &= c - 1) {
+        char cb[3];
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", card_format(cardset_first(c), cb));
+    }
+    if (!set)
+        snprintf(buf, len, "-");
+}
+
+/* The lines of the table, the same for both faces. */
+typedef struct table_text {
+    char line[12][LINE_LEN];
+    int n;
+} table_text_t;
+
+static void table_lines(const play_t *p, table_text_t *t)
+{
+    const picket_pub_t *pub = &p->view.pub;
+    char a[LINE_LEN], b[LINE_LEN];
+    t->n = 0;
+    int elder = pub->hand_no > 0 ? pk_elder(pub) : -1;
+    /* The seed determines every deal: shown only when the player chose it, or once the set is
+     * over (a seed is how to play the same deals again). */
+    char seed[48] = "";
+    if (p->seed_shown || p->over)
+        snprintf(seed, sizeof seed, ", seed %" PRIu64, p->seed);
+    snprintf(t->line[t->n++], LINE_LEN, "Picket (%s)%s, hand %d: you are %s", p->cfg.preset, seed, pub->hand_no,
+             elder < 0 ? "waiting for the deal" : elder == p->human ? "elder" : "younger (you dealt)");
+    snprintf(t->line[t->n++], LINE_LEN, "score      you %d, engine %d (set to %d); this hand you %d, engine %d", pub->score[p->human],
+             pub->score[p->engine], p->view.rules.target, pub->hand_pts[p->human], pub->hand_pts[p->engine]);
+    snprintf(t->line[t->n++], LINE_LEN, "stock      %d cards; you discarded %d, engine %d; tricks: you %d, engine %d", pub->stock_left,
+             pub->discarded[p->human], pub->discarded[p->engine], pub->tricks[p->human], pub->tricks[p->engine]);
+    card_list(p->view.discards, a, sizeof a);
+    card_list(pub->decl_shown[p->engine] | pub->blank_shown[p->engine] | pub->leftover_shown, b, sizeof b);
+    snprintf(t->line[t->n++], LINE_LEN, "discards   %s   shown to you: %s", a, b);
+    char lead[8] = "-", follow[8] = "-", cb[3];
+    if (pub->trick_card[pub->leader] >= 0)
+        snprintf(lead, sizeof lead, "%s", card_format(pub->trick_card[pub->leader], cb));
+    if (pub->trick_card[1 - pub->leader] >= 0)
+        snprintf(follow, sizeof follow, "%s", card_format(pub->trick_card[1 - pub->leader], cb));
+    if (pub->phase != PK_PH_PLAY || (pub->trick_card[0] < 0 && pub->trick_card[1] < 0))
+        snprintf(t->line[t->n++], LINE_LEN, "trick      -");
+    else
+        snprintf(t->line[t->n++], LINE_LEN, "trick      %s led %s, %s followed %s", who(p, pub->leader), lead, who(p, 1 - pub->leader),
+                 follow);
+}
+
+/* ---------------------------------------------------------------- the line mode */
+
+static void draw_plain(play_t *p)
+{
+    table_text_t t;
+    table_lines(p, &t);
+    printf("\n");
+    for (int i = 0; i < t.n; i++)
+        printf("%s\n", t.line[i]);
+    char hand[LINE_LEN], task[LINE_LEN];
+    cards_text(p->view.hand, hand, sizeof hand);
+    printf("your hand  %s\n", hand);
+    for (int i = 0; i < p->n_talk; i++)
+        printf("  | %s\n", p->talk[i]);
+    for (int i = 0; i < p->n_hints; i++)
+        printf("  hint %s\n", p->hints[i]);
+    if (p->message[0])
+        printf("note       %s\n", p->message);
+    printf("to do      %s\n", phase_task(p, task, sizeof task));
+    fflush(stdout);
+}
+
+/* The line mode: a table, a line read, until the end of input or x. */
+static int run_plain(play_t *p)
+{
+    char line[4096];
+    advance(p, NULL);
+    draw_plain(p);
+    for (;;) {
+        printf("> ");
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            break;
+        if (!strchr(line, '\n') && !feof(stdin)) {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            say(p, "a line of at most %d characters", (int)sizeof line - 2);
+            draw_plain(p);
+            continue;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
+        char *w = line;
+        while (*w == ' ' || *w == '\t')
+            w++;
+        if (!strcmp(w, "x") || !strcmp(w, "quit"))
+            break;
+        if (!strcmp(w, "?"))
+            hint(p, NULL);
+        else if (!strcmp(w, "!")) {
+            if (!p->over && !p->have_best_hint)
+                hint(p, NULL);
+            if (!p->over && p->have_best_hint) {
+                char text[LINE_LEN];
+                p->g->move_format(&p->best_hint, text, sizeof text);
+                try_move(p, text);
+            } else if (p->over)
+                say(p, "the set is over");
+        } else if (!strcmp(w, "u"))
+            undo(p);
+        else if (!strcmp(w, "s"))
+            save(p);
+        else if (!strcmp(w, "help"))
+            say(p, "a move (QH, 7C 8C, call S, leftover keep), ? hint, ! play the hint, u take back, s save, x leave");
+        else if (p->over)
+            say(p, "the set is over: s saves it, u takes back, x leaves");
+        else
+            try_move(p, w);
+        advance(p, NULL);
+        draw_plain(p);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the full-screen table */
+
+enum { PAIR_RED = 1, PAIR_MARK, PAIR_NOTE };
+
+static void draw_card(const play_t *p, int y, int x, int card, int selected, int marked)
+{
+    static const char *const SYMBOLS[CARD_SUITS] = { "\xe2\x99\xa3", "\xe2\x99\xa6", "\xe2\x99\xa5", "\xe2\x99\xa0" };
+    (void)p;
+    int red = card_suit(card) == 1 || card_suit(card) == 2;
+    attr_t a = (red ? COLOR_PAIR(PAIR_RED) : 0) | (selected ? A_REVERSE : 0) | (marked ? A_UNDERLINE | A_BOLD : 0);
+    attron(a);
+    mvprintw(y, x, "%c%s", CARD_RANK_CHARS[card_rank(card)], SYMBOLS[card_suit(card)]);
+    attroff(a);
+}
+
+static int hand_cards(const play_t *p, int *cards)
+{
+    int n = 0;
+    for (int s = 0; s < CARD_SUITS; s++)
+        for (int r = CARD_RANKS - 1; r >= 0; r--)
+            if (cardset_has(p->view.hand, card_make(s, r)))
+                cards[n++] = card_make(s, r);
+    return n;
+}
+
+static void draw_screen(play_t *p)
+{
+    erase();
+    table_text_t t;
+    table_lines(p, &t);
+    attron(A_BOLD);
+    mvprintw(0, 0, "%.*s", COLS - 1, t.line[0]);
+    attroff(A_BOLD);
+    for (int i = 1; i < t.n; i++)
+        mvprintw(i, 0, "%.*s", COLS - 1, t.line[i]);
+    int y = t.n + 1;
+    mvprintw(y, 0, "your hand");
+    int cards[CARD_COUNT], n = hand_cards(p, cards);
+    if (p->cursor >= n)
+        p->cursor = n > 0 ? n - 1 : 0;
+    for (int i = 0; i < n; i++)
+        draw_card(p, y, 11 + 4 * i, cards[i], i == p->cursor, cardset_has(p->marked, cards[i]));
+    if (p->marked) {
+        char m[LINE_LEN];
+        card_list(p->marked, m, sizeof m);
+        mvprintw(y + 1, 11, "marked: %s", m);
+    }
+    y += 3;
+    mvprintw(y++, 0, "table talk");
+    for (int i = 0; i < p->n_talk; i++)
+        mvprintw(y++, 2, "%.*s", COLS - 3, p->talk[i]);
+    y++;
+    for (int i = 0; i < p->n_hints; i++)
+        mvprintw(y++, 2, "hint %.*s", COLS - 8, p->hints[i]);
+    char task[LINE_LEN];
+    attron(A_BOLD);
+    mvprintw(LINES - 4, 0, "%.*s", COLS - 1, phase_task(p, task, sizeof task));
+    attroff(A_BOLD);
+    if (p->message[0]) {
+        attron(COLOR_PAIR(PAIR_NOTE));
+        mvprintw(LINES - 3, 0, "%.*s", COLS - 1, p->message);
+        attroff(COLOR_PAIR(PAIR_NOTE));
+    }
+    mvprintw(LINES - 2, 0, "move %d   arrows/space/enter, type a move, ? hint, ! play hint, u undo, s save, x leave", p->n_moves);
+    mvprintw(LINES - 1, 0, "> %.*s", COLS - 3, p->typed);
+    refresh();
+}
+
+/* Enter: the typed text, else the marked cards, else the card under the cursor. */
+static void enter(play_t *p)
+{
+    char text[LINE_LEN];
+    if (p->typed[0]) {
+        snprintf(text, sizeof text, "%s", p->typed);
+        p->typed[0] = '\0';
+        try_move(p, text);
+        return;
+    }
+    cardset_t set = p->marked;
+    if (!set) {
+        int cards[CARD_COUNT], n = hand_cards(p, cards);
+        if (n == 0) {
+            say(p, "type a move (call S, leftover keep, ...)");
+            return;
+        }
+        set = cardset_of(cards[p->cursor]);
+    }
+    card_list(set, text, sizeof text);
+    try_move(p, text);
+}
+
+static int run_screen(play_t *p)
+{
+    setlocale(LC_ALL, "");
+    if (!initscr())
+        return -1;
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        init_pair(PAIR_RED, COLOR_RED, -1);
+        init_pair(PAIR_MARK, COLOR_YELLOW, -1);
+        init_pair(PAIR_NOTE, COLOR_CYAN, -1);
+    }
+    advance(p, draw_screen);
+    draw_screen(p);
+    while (!interrupted) {
+        int ch = getch();
+        if (ch == ERR)
+            continue;
+        int cards[CARD_COUNT], n = hand_cards(p, cards);
+        size_t tl = strlen(p->typed);
+        if (ch == KEY_LEFT && p->cursor > 0)
+            p->cursor--;
+        else if (ch == KEY_RIGHT && p->cursor + 1 < n)
+            p->cursor++;
+        else if (ch == ' ' && !tl && n > 0)
+            p->marked ^= cardset_of(cards[p->cursor]);
+        else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+            if (p->over)
+                say(p, "the set is over: s saves it, u takes back, x leaves");
+            else
+                enter(p);
+        } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+            if (tl)
+                p->typed[tl - 1] = '\0';
+        } else if (ch == 27) {
+            p->typed[0] = '\0';
+            p->marked = 0;
+        } else if (!tl && ch == '?')
+            hint(p, draw_screen);
+        else if (!tl && ch == '!') {
+            if (!p->over && !p->have_best_hint)
+                hint(p, draw_screen);
+            if (!p->over && p->have_best_hint) {
+                char text[LINE_LEN];
+                p->g->move_format(&p->best_hint, text, sizeof text);
+                try_move(p, text);
+            }
+        } else if (!tl && ch == 'u')
+            undo(p);
+        else if (!tl && ch == 's')
+            save(p);
+        else if (!tl && ch == 'x')
+            break;
+        else if (ch >= 32 && ch < 127 && tl + 1 < sizeof p->typed) {
+            p->typed[tl] = (char)ch;
+            p->typed[tl + 1] = '\0';
+        } else
+            say(p, "that key does nothing here (? hint, u undo, s save, x leave)");
+        advance(p, draw_screen);
+        draw_screen(p);
+    }
+    endwin();
+    return 0;
+}
+
+/* ---------------------------------------------------------------- setting up */
+
+/* The moves of a saved record, after replay has checked it. */
+static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "--record: cannot read '%.200s': %s", path, strerror(errno));
+        return -1;
+    }
+    record_t rec;
+    memset(&rec, 0, sizeof rec);
+    char why[400];
+    int rc = record_replay(f, &rec, NULL, NULL, why, sizeof why);
+    if (rc < 0)
+        snprintf(err, errlen, "--record '%.200s': %s", path, why);
+    else if (rec.game != p->g)
+        snprintf(err, errlen, "--record '%.200s': a record of %s, not of picket", path, rec.game->name), rc = -1;
+    if (rc == 0) {
+        p->cfg = rec.cfg;
+        p->seed = rec.cfg.deal_seed;
+        p->seed_shown = 1;
+    }
+    record_free(&rec);
+    rewind(f);
+    char line[RECORD_MAX_LINE];
+    int len;
+    *n = 0;
+    while (rc == 0 && (len = record_read_line(f, line, sizeof line)) >= 0) {
+        const char *s = line;
+        while (*s == ' ')
+            s++;
+        int seat, k = 0;
+        if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0 || *n >= MAX_MOVES)
+            continue;
+        if (p->g->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0) {
+            snprintf(err, errlen, "--record '%.200s': %s", path, why);
+            rc = -1;
+        }
+        moves[(*n)++].seat = seat;
+    }
+    fclose(f);
+    return rc;
+}
+
+static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen, const char **record, int *level, int *hint_level)
+{
+    const char *engine = NULL;
+    char path[1200];
+    const char *slash = strrchr(argv[0], '/');
+    snprintf(path, sizeof path, "%.*spicket-engine", slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
+    int seed_given = 0, given_level = 0, given_hint = 0;
+    *level = 5;
+    *hint_level = 5;
+    p->human = 0;
+    char *opt_fields[64];
+    int n_opts = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char shown[64];
+        game_quote(v ? v : "", 40, shown, sizeof shown);
+        uint64_t x;
+        if (!strcmp(o, "--plain"))
+            p->plain = 1;
+        else if (!v) {
+            game_quote(o, 40, shown, sizeof shown);
+            snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
+            return -1;
+        } else if (!strcmp(o, "--level") || !strcmp(o, "--hint-level")) {
+            if (game_u64_token(v, 1, 5, &x) < 0) {
+                snprintf(err, errlen, "%s: '%s' is not a level from 1 to 5", o, shown);
+                return -1;
+            }
+            if (o[2] == 'l')
+                *level = (int)x, given_level = 1;
+            else
+                *hint_level = (int)x, given_hint = 1;
+            i++;
+        } else if (!strcmp(o, "--seat")) {
+            if (game_u64_token(v, 0, 1, &x) < 0) {
+                snprintf(err, errlen, "--seat: '%s' is not 0 or 1", shown);
+                return -1;
+            }
+            p->human = (int)x;
+            i++;
+        } else if (!strcmp(o, "--seed")) {
+            if (game_u64_token(v, 0, UINT64_MAX, &p->seed) < 0) {
+                snprintf(err, errlen, "--seed: '%s' is not a number from 0 to 18446744073709551615", shown);
+                return -1;
+            }
+            seed_given = 1;
+            i++;
+        } else if (!strcmp(o, "--preset")) {
+            if (game_config_set_preset(&p->cfg, argv[++i], err, errlen) < 0)
+                return -1;
+        } else if (!strcmp(o, "--flag")) {
+            if (game_config_add_flag(&p->cfg, argv[++i], err, errlen) < 0)
+                return -1;
+        } else if (!strcmp(o, "--engine")) {
+            engine = argv[++i];
+        } else if (!strcmp(o, "--option")) {
+            if (!strchr(v, '=') || n_opts == 64) {
+                snprintf(err, errlen, "--option: '%s' is not NAME=VALUE", shown);
+                return -1;
+            }
+            opt_fields[n_opts++] = argv[++i];
+        } else if (!strcmp(o, "--record")) {
+            *record = argv[++i];
+        } else if (!strcmp(o, "--save")) {
+            snprintf(p->save_path, sizeof p->save_path, "%s", argv[++i]);
+        } else {
+            game_quote(o, 40, shown, sizeof shown);
+            snprintf(err, errlen, "unknown option '%s' (see --help)", shown);
+            return -1;
+        }
+    }
+    if (!seed_given)
+        p->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+    p->seed_shown = seed_given;
+    p->engine = 1 - p->human;
+    /* Both engines from the same fields: the opponent at its level, the hints at theirs. */
+    char field[1400], why[400];
+    for (int k = 0; k < 2; k++) {
+        engine_spec_t *s = k ? &p->hint_spec : &p->spec;
+        engine_spec_init(s);
+        snprintf(field, sizeof field, "cmd=%s", engine ? engine : path);
+        int rc = engine_spec_set(s, field, why, sizeof why);
+        if (rc == 0)
+            rc = engine_spec_set(s, k ? "name=hints" : "name=engine", why, sizeof why);
+        if (rc == 0 && (!engine || (k ? given_hint : given_level))) {
+            snprintf(field, sizeof field, "option.level=%d", k ? *hint_level : *level);
+            rc = engine_spec_set(s, field, why, sizeof why);
+        }
+        if (rc == 0)
+            rc = engine_spec_set(s, "option.info=false", why, sizeof why);
+        for (int i = 0; rc == 0 && i < n_opts; i++) {
+            snprintf(field, sizeof field, "option.%s", opt_fields[i]);
+            rc = engine_spec_set(s, field, why, sizeof why);
+        }
+        if (rc == 0)
+            rc = engine_spec_set(s, "timeout=600", why, sizeof why);
+        if (rc < 0) {
+            snprintf(err, errlen, "engine: %s", why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int info = arena_cli_help(argc, argv, USAGE, "picket-play " PICKET_VERSION);
+    if (info == 2)
+        info = -1; /* no argument: play with every default */
+    if (info >= 0)
+        return info;
+    arena_cli_signals(on_signal);
+    static play_t play;
+    play_t *p = &play;
+    p->g = game_find("picket");
+    char err[1200];
+    const char *record = NULL;
+    int level, hint_level;
+    static move_entry_t loaded[MAX_MOVES];
+    int n_loaded = 0;
+    if (!(p->events = calloc(MAX_EVENTS, sizeof *p->events))) {
+        fprintf(stderr, "picket-play: out of memory\n");
+        return 1;
+    }
+    if (parse_args(p, argc, argv, err, sizeof err, &record, &level, &hint_level) < 0 ||
+        (record && load_record(p, record, loaded, &n_loaded, err, sizeof err) < 0)) {
+        fprintf(stderr, "picket-play: %s\n", err);
+        return 2;
+    }
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        p->plain = 1;
+    p->cfg.players = 2;
+    if (!p->cfg.preset[0])
+        snprintf(p->cfg.preset, sizeof p->cfg.preset, "cotgrave");
+    p->cfg.deal_seed = p->seed;
+    void *probe = calloc(1, p->g->state_size);
+    if (!probe || p->g->init(probe, &p->cfg, err, sizeof err) < 0) {
+        fprintf(stderr, "picket-play: %s\n", probe ? err : "out of memory");
+        free(probe);
+        return 2;
+    }
+    free(probe);
+    if (!p->save_path[0])
+        snprintf(p->save_path, sizeof p->save_path, "picket-%" PRIu64 ".txt", p->seed);
+    p->setup.game = p->g;
+    p->setup.cfg = p->cfg;
+    p->setup.engine[p->engine] = &p->proc;
+    p->setup.engine_seed[p->engine] = rng_derive(p->seed, 0x706c6179u);
+    p->setup.margin = 1.0;
+    p->result.players = 2;
+    p->proc.spec = &p->spec;
+    p->hint_proc.spec = &p->hint_spec;
+    if (engine_proc_start(&p->proc, &p->spec, p->g->name, err, sizeof err) < 0 || rebuild(p, loaded, n_loaded, err, sizeof err) < 0) {
+        fprintf(stderr, "picket-play: %s\n", err);
+        engine_proc_stop(&p->proc);
+        return 2;
+    }
+    if (record)
+        say(p, "resumed %.100s: %d moves", record, n_loaded);
+    int rc = p->plain ? run_plain(p) : run_screen(p);
+    if (rc < 0) {
+        p->plain = 1;
+        rc = run_plain(p);
+    }
+    engine_proc_stop(&p->proc);
+    engine_proc_stop(&p->hint_proc);
+    referee_free(p->ref);
+    engine_spec_free(&p->spec);
+    engine_spec_free(&p->hint_spec);
+    free(p->events);
+    return rc < 0 ? 1 : 0;
+}
