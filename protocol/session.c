@@ -826,9 +826,9 @@ int session_handle_line(session_t *s, const char *line)
     s->work[len] = '\0';
     /* position's events may run to hundreds of words (a whole set): only its header, up to the
      * word "events", is split into words; cmd_position reads the events from the raw line. */
-    const char *head = s->work + strspn(s->work, "0123456789");
-    if (head > s->work && *head == ' ')
-        head++;
+    const char *head = s->work + strspn(s->work, " \t");
+    head += strspn(head, "0123456789");
+    head += strspn(head, " \t");
     if (!strncmp(head, "position", 8) && (head[8] == ' ' || head[8] == '\t')) {
         for (char *e = strstr(s->work, "events"); e; e = strstr(e + 1, "events"))
             if ((e[-1] == ' ' || e[-1] == '\t') && (e[6] == ' ' || e[6] == '\t' || e[6] == '\0')) {

@@ -2184,7 +2184,8 @@ static void test_merge_refuses_shards_that_are_not_one_whole_run_and_changes_no_
 }
 
 /* docs/arena.md, -shard: I/N with 0 <= I < N, digits only; anything else is refused with one
- * line naming the option, and nothing is written. A shard cannot stop on its own SPRT. */
+ * line naming the option, and nothing is written. A shard cannot stop on its own SPRT, and
+ * plays into a results file (what -merge reads) or not at all. */
 static void test_shard_bad_values_and_shard_with_sprt_are_refused(void)
 {
     make_tmpdir();
@@ -2199,6 +2200,8 @@ static void test_shard_bad_values_and_shard_with_sprt_are_refused(void)
     int rc = arena("%s -shard 0/2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -results %s", shard_run(5), tp("r.jsonl"));
     expect_config_error("-shard with -sprt", rc, "-sprt", "-shard", NULL);
     CU_ASSERT_FALSE(exists(tp("r.jsonl")));
+    rc = arena("%s -shard 1/2", shard_run(5));
+    expect_config_error("-shard without -results", rc, "-shard needs -results", NULL, NULL);
     remove_tmpdir();
 }
 

@@ -92,7 +92,7 @@ static void test_line_mode_plays_a_whole_set_from_a_script(void)
 {
     make_tmpdir();
     write_script(tp("script.txt"), 400, 1);
-    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --level 2 --hint-level 2 --save game.txt < script.txt > out.txt 2> err.txt", tmpdir, PLAY), 0);
+    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --engine-seed 4 --level 2 --hint-level 2 --save game.txt < script.txt > out.txt 2> err.txt", tmpdir, PLAY), 0);
     char *out = slurp(tp("out.txt"));
     CU_ASSERT(out && strstr(out, "your hand"));
     CU_ASSERT(out && strstr(out, "hint: "));                                   /* ? */
@@ -110,7 +110,7 @@ static void test_line_mode_plays_a_whole_set_from_a_script(void)
     free(out);
     CU_ASSERT(replays_to_the_end(tp("game.txt")));
     /* The same seed and script give the same set. */
-    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --level 2 --hint-level 2 --save game2.txt < script.txt > out2.txt 2>&1", tmpdir, PLAY), 0);
+    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --engine-seed 4 --level 2 --hint-level 2 --save game2.txt < script.txt > out2.txt 2>&1", tmpdir, PLAY), 0);
     char *a = slurp(tp("game.txt")), *b = slurp(tp("game2.txt"));
     CU_ASSERT(a && b && !strcmp(a, b));
     free(a), free(b);
@@ -132,6 +132,24 @@ static void test_line_mode_resumes_a_saved_set(void)
     char *out = slurp(tp("out2.txt"));
     CU_ASSERT(out && strstr(out, "resumed part-game.txt: ") && strstr(out, "seed 5,") && strstr(out, "the set is over"));
     free(out);
+    /* The seat played there is the seat resumed; another is refused. */
+    CU_ASSERT_EQUAL(run("cd %s && %s --seat 1 --seed 6 --level 2 --hint-level 2 --save seat1.txt < part.txt > out3.txt 2>&1", tmpdir, PLAY), 0);
+    CU_ASSERT_EQUAL(run("cd %s && %s --record seat1.txt --seat 0 < /dev/null > out4.txt 2> err4.txt", tmpdir, PLAY), 2);
+    char *err = slurp(tp("err4.txt"));
+    CU_ASSERT(err && strstr(err, "you played seat 1 there, not --seat 0"));
+    free(err);
+    CU_ASSERT_EQUAL(run("cd %s && printf 'x\\n' | %s --record seat1.txt --level 2 > out5.txt 2>&1", tmpdir, PLAY), 0);
+    rec = slurp(tp("seat1.txt"));
+    char *five = slurp(tp("out5.txt"));
+    CU_ASSERT(rec && strstr(rec, "# picket-play: seat 1 you"));
+    /* the same hand shown as when it was saved: the player's cards, not the engine's */
+    const char *hand3 = NULL, *hand5 = NULL;
+    char *three = slurp(tp("out3.txt"));
+    for (const char *q = three; q && (q = strstr(q, "your hand  ")); q++)
+        hand3 = q;
+    hand5 = five ? strstr(five, "your hand  ") : NULL;
+    CU_ASSERT(hand3 && hand5 && !strncmp(hand3, hand5, strcspn(hand3, "\n")));
+    free(rec), free(five), free(three);
     CU_ASSERT(replays_to_the_end(tp("whole.txt")));
     remove_tmpdir();
 }
@@ -228,6 +246,20 @@ static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
     s = wait_screen("'ZZ':", 0);
     CU_ASSERT(s && strstr(s, "'ZZ':"));
     free(s);
+    /* The exchange with the arrows, space and enter: one card marked and discarded. */
+    s = screen();
+    int start = move_no(s);
+    CU_ASSERT(s && strstr(s, "your exchange"));
+    free(s);
+    keys("Right");
+    keys("Space");
+    s = wait_screen("marked: ", 0);
+    CU_ASSERT(s && strstr(s, "marked: "));
+    free(s);
+    keys("Enter");
+    s = wait_screen(NULL, start);
+    CU_ASSERT(move_no(s) > start);
+    free(s);
     /* A hint. */
     keys("'?'");
     s = wait_screen("moves valued", 0);
@@ -245,6 +277,28 @@ static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
     CU_ASSERT(s && strstr(s, "took back your last decision"));
     CU_ASSERT_EQUAL(move_no(s), before);
     free(s);
+    /* A card typed by name: the hint's best card, when the play has come. */
+    int typed = 0;
+    for (int i = 0; i < 40 && !typed; i++) {
+        keys("'?'");
+        s = wait_screen("moves valued", 0);
+        const char *h = s ? strstr(s, "hint play ") : NULL;
+        int n = move_no(s);
+        if (h) {
+            char cmd[32];
+            snprintf(cmd, sizeof cmd, "%.2s Enter", h + 10);
+            keys(cmd);
+            free(s);
+            s = wait_screen(NULL, n);
+            typed = move_no(s) > n;
+        } else if (s && !strstr(s, "the set is over")) {
+            keys("'!'");
+            free(s);
+            s = wait_screen(NULL, n);
+        }
+        free(s);
+    }
+    CU_ASSERT(typed);
     /* To the end of the set, the hint's move each time. */
     int over = 0;
     for (int i = 0; i < 600 && !over; i++) {

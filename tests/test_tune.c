@@ -174,6 +174,7 @@ static void test_bad_parameters_stop_before_anything_runs(void)
         { "-param", "knob=2,0", NULL, NULL, "the step '0' is not a number above 0" },
         { "-param", "knob=2,inf", NULL, NULL, "the step 'inf' is not a number above 0" },
         { "-param", "knob=2,20", NULL, NULL, "wider than the range" },
+        { "-param", "ismcts.iterations=100,0.3", NULL, NULL, "a whole-number option needs a step of at least" },
         { "-param", "knob=2", NULL, NULL, "is not NAME=START,STEP" },
         { "-param", "knob=2,1", "-param", "knob=3,1", "'knob' is given twice" },
         { "-param", "knob=2,1", "-iterations", "0", "-iterations: '0' is not a whole number from 1 to 1000000" },
@@ -205,6 +206,37 @@ static void test_bad_parameters_stop_before_anything_runs(void)
     CU_ASSERT(one_line_error("-engine: cmd: cannot start"));
     struct stat st;
     CU_ASSERT(stat(tp("run"), &st) < 0 && errno == ENOENT);
+    remove_tmpdir();
+}
+
+/* Every value played and every theta stay inside the range the engine declares (knob: 0 to
+ * 10), from a start near the top with an optimum on it. */
+static void test_values_stay_inside_the_declared_range(void)
+{
+    make_tmpdir();
+    CU_ASSERT_EQUAL(tune("10", "4", "-param", "knob=9.5,1.5", "-iterations", "8", "-pairs", "2", "-a", "4", "-noplot", "-quiet",
+                         "-out", tp("edge"), NULL),
+                    0);
+    char *log = slurp(tp("edge/log.jsonl"));
+    int lines = 0, at_top = 0, outside = 0;
+    char *save = NULL;
+    for (char *l = log ? strtok_r(log, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+        cJSON *o = cJSON_Parse(l);
+        static const char *const keys[] = { "plus", "minus", "theta" };
+        for (int k = 0; k < 3 && cJSON_GetObjectItemCaseSensitive(o, "k"); k++) {
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(o, keys[k]), "knob");
+            if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 10)
+                outside++;
+            else if (v->valuedouble == 10)
+                at_top++;
+        }
+        lines += cJSON_GetObjectItemCaseSensitive(o, "k") != NULL;
+        cJSON_Delete(o);
+    }
+    free(log);
+    CU_ASSERT_EQUAL(lines, 8);
+    CU_ASSERT_EQUAL(outside, 0);
+    CU_ASSERT(at_top > 0); /* 9.5 + 1.5 was clipped to 10 */
     remove_tmpdir();
 }
 
@@ -295,6 +327,7 @@ int main(void)
     CU_pSuite s = CU_add_suite("tune", NULL, NULL);
     CU_add_test(s, "help and version", test_help_and_version);
     CU_add_test(s, "bad parameters stop before anything runs", test_bad_parameters_stop_before_anything_runs);
+    CU_add_test(s, "values stay inside the declared range", test_values_stay_inside_the_declared_range);
     CU_add_test(s, "SPSA converges towards the hidden optimum", test_spsa_converges_towards_the_hidden_optimum);
     CU_add_test(s, "resume after kill -9 equals an unbroken run", test_resume_after_kill_equals_an_unbroken_run);
     return test_run_all();

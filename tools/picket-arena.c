@@ -462,6 +462,10 @@ static int parse_args(arena_t *a, int argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "-sprt cannot go with -shard: a shard cannot stop on its own test; give -sprt to -merge");
         return -1;
     }
+    if (a->shard_count > 1 && !a->results_path) {
+        snprintf(err, errlen, "-shard needs -results FILE: a shard's sets are merged from its results file");
+        return -1;
+    }
     if (a->use_sprt && a->sc.n_engines != 2) {
         snprintf(err, errlen, "-sprt needs exactly two engines");
         return -1;

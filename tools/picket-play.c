@@ -6,9 +6,10 @@
  * full-screen terminal table (ncurses) and a line mode (--plain, chosen by itself without a
  * terminal) that prints the same table as text and reads moves as lines.
  *
- * Taking back a decision rebuilds the table: a fresh referee on the same deals, the engine told
- * `newgame` again, and every move before the one taken back replayed through the referee, so the
- * engine hears the same events again. Hints come from a second engine process that is given the
+ * Taking back a decision rebuilds the table: a fresh referee on the same deals, a fresh engine
+ * process (the old one heard the moves taken back), and every move before the one taken back
+ * replayed through the referee, so the engine hears the same events again. The engines' seeds
+ * come from the system, never from the deals' seed (which they could work back to). Hints come from a second engine process that is given the
  * player's own view (`position`, the player's events) and asked to `analyze`. */
 #define _GNU_SOURCE
 #include <curses.h>
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "arena_cli.h"
@@ -53,12 +55,13 @@ static const char *const USAGE =
     "  --level N          the bundled engine's strength, 1 (random) to 5 (the strongest; default)\n"
     "  --engine PROGRAM   play another engine that speaks the protocol (default: picket-engine\n"
     "                     beside this program)\n"
-    "  --option NAME=V    an option for the engine (setoption; repeatable)\n"
+    "  --option NAME=V    an option for the engine and the hint engine (setoption; repeatable)\n"
     "  --preset P         rules: cotgrave (default), cotton, ducoeur-letter, ducoeur-report\n"
     "  --flag NAME=VALUE  a rule override (repeatable; docs/rules.md)\n"
     "  --seat S           your seat, 0 or 1 (default 0); the cut decides who deals first\n"
-    "  --seed N           the deals (the same seed gives the same deals; default: from the clock,\n"
-    "                     shown at the top)\n"
+    "  --seed N           the deals (the same seed gives the same deals; default: a random seed,\n"
+    "                     shown once the set is over)\n"
+    "  --engine-seed N    the engines' own randomness (default: random, unrelated to the deals)\n"
     "  --record FILE      resume a saved set (its rules, seed and moves)\n"
     "  --save FILE        where `s` saves the set (default picket-SEED.txt)\n"
     "  --hint-level N     the strength of the hints, 1 to 5 (default 5)\n"
@@ -83,6 +86,9 @@ typedef struct play {
     char save_path[1024];
     int plain;
     int seed_shown;               /* the player chose the seed (--seed, --record) */
+    uint64_t engine_seed, hint_seed; /* the engines' own randomness, never derived from the deals */
+    int engine_seed_given;
+    int seat_given;
     /* the opponent: an engine process as a referee seat, as in the arena */
     engine_spec_t spec;
     engine_proc_t proc;
@@ -315,6 +321,8 @@ static void undo(play_t *p)
     static move_entry_t keep[MAX_MOVES];
     memcpy(keep, p->moves, sizeof keep[0] * (size_t)last);
     char err[GAME_ERR_LEN];
+    /* A fresh process: the old one was told the moves taken back, and the cards they showed. */
+    engine_proc_stop(&p->proc);
     if (rebuild(p, keep, last, err, sizeof err) < 0) {
         say(p, "cannot take back: %s", err);
         p->fault = p->over = 1;
@@ -326,9 +334,13 @@ static void undo(play_t *p)
     say(p, "took back your last decision");
 }
 
+/* Through a temporary file and a rename: a failed save never spoils the file it replaces (which
+ * may be the record this set was resumed from). */
 static void save(play_t *p)
 {
-    FILE *f = fopen(p->save_path, "w");
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", p->save_path);
+    FILE *f = fopen(tmp, "w");
     int bad = !f || record_write_header(f, p->g, &p->cfg) < 0;
     if (f && !bad)
         fprintf(f, "# picket-play: seat %d you, seat %d %s\n", p->human, p->engine, p->spec.name);
@@ -338,9 +350,12 @@ static void save(play_t *p)
         bad = record_write_result(f, p->g, referee_state(p->ref)) < 0;
     if (f && fclose(f) != 0)
         bad = 1;
-    if (bad)
+    if (!bad && rename(tmp, p->save_path) < 0)
+        bad = 1;
+    if (bad) {
         say(p, "cannot save to '%.100s': %s", p->save_path, strerror(errno));
-    else
+        unlink(tmp);
+    } else
         say(p, "saved to %.150s (picket replay %.100s)", p->save_path, p->save_path);
 }
 
@@ -370,6 +385,10 @@ static void on_hint_line(void *data, const char *line)
 static void hint(play_t *p, void (*draw)(play_t *))
 {
     char err[300];
+    if (p->over) {
+        say(p, "the set is over: no move to hint");
+        return;
+    }
     if (!p->hint_started) {
         say(p, "starting the hint engine...");
         if (draw)
@@ -390,7 +409,7 @@ static void hint(play_t *p, void (*draw)(play_t *))
     for (int i = 0; i < p->cfg.n_flags && n < sizeof line; i++)
         n += (size_t)snprintf(line + n, sizeof line - n, " flag %s", p->cfg.flags[i]);
     if (n < sizeof line)
-        snprintf(line + n, sizeof line - n, " players 2 seat %d seed %" PRIu64, p->human, rng_derive(p->seed, 0x68696e74u));
+        snprintf(line + n, sizeof line - n, " players 2 seat %d seed %" PRIu64, p->human, p->hint_seed);
     int rc = engine_proc_send(&p->hint_proc, line);
     for (int i = 0; rc == 0 && i < p->n_events; i++) {
         snprintf(line, sizeof line, "event %s", p->events[i]);
@@ -689,8 +708,11 @@ static void enter(play_t *p)
 static int run_screen(play_t *p)
 {
     setlocale(LC_ALL, "");
-    if (!initscr())
+    /* newterm, not initscr: a terminal curses cannot drive gives the line mode, not an exit. */
+    SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (!scr)
         return -1;
+    set_term(scr);
     cbreak();
     noecho();
     keypad(stdscr, TRUE);
@@ -743,6 +765,8 @@ static int run_screen(play_t *p)
             save(p);
         else if (!tl && ch == 'x')
             break;
+        else if (ch == KEY_RESIZE)
+            ; /* drawn again below */
         else if (ch >= 32 && ch < 127 && tl + 1 < sizeof p->typed) {
             p->typed[tl] = (char)ch;
             p->typed[tl + 1] = '\0';
@@ -752,10 +776,21 @@ static int run_screen(play_t *p)
         draw_screen(p);
     }
     endwin();
+    delscreen(scr);
     return 0;
 }
 
 /* ---------------------------------------------------------------- setting up */
+
+/* 64 bits from the system's generator: a seed with no link to any other (the engines' seeds must
+ * not lead back to the deals' seed). */
+static uint64_t fresh_seed(void)
+{
+    uint64_t x = 0;
+    if (getrandom(&x, sizeof x, 0) != (ssize_t)sizeof x)
+        x = rng_mix((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)clock());
+    return x;
+}
 
 /* The moves of a saved record, after replay has checked it. */
 static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n, char *err, size_t errlen)
@@ -788,6 +823,17 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
         while (*s == ' ')
             s++;
         int seat, k = 0;
+        /* The player's seat, as save wrote it: a resumed set goes on from the same side. */
+        if (sscanf(s, "# picket-play: seat %d you%n", &seat, &k) == 1 && k > 0 && (seat == 0 || seat == 1)) {
+            if (p->seat_given && seat != p->human) {
+                snprintf(err, errlen, "--record '%.200s': you played seat %d there, not --seat %d", path, seat, p->human);
+                rc = -1;
+            }
+            p->human = seat;
+            p->engine = 1 - seat;
+            continue;
+        }
+        k = 0;
         if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0 || *n >= MAX_MOVES)
             continue;
         if (p->g->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0) {
@@ -839,6 +885,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
                 return -1;
             }
             p->human = (int)x;
+            p->seat_given = 1;
             i++;
         } else if (!strcmp(o, "--seed")) {
             if (game_u64_token(v, 0, UINT64_MAX, &p->seed) < 0) {
@@ -846,6 +893,16 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
                 return -1;
             }
             seed_given = 1;
+            i++;
+        } else if (!strcmp(o, "--engine-seed")) {
+            if (game_u64_token(v, 0, UINT64_MAX, &x) < 0) {
+                snprintf(err, errlen, "--engine-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
+                return -1;
+            }
+            /* Two seeds from it, for the opponent and the hints: neither is the deals' seed. */
+            p->engine_seed = rng_derive(x, 1);
+            p->hint_seed = rng_derive(x, 2);
+            p->engine_seed_given = 1;
             i++;
         } else if (!strcmp(o, "--preset")) {
             if (game_config_set_preset(&p->cfg, argv[++i], err, errlen) < 0)
@@ -872,8 +929,12 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         }
     }
     if (!seed_given)
-        p->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+        p->seed = fresh_seed();
     p->seed_shown = seed_given;
+    if (!p->engine_seed_given) {
+        p->engine_seed = fresh_seed();
+        p->hint_seed = fresh_seed();
+    }
     p->engine = 1 - p->human;
     /* Both engines from the same fields: the opponent at its level, the hints at theirs. */
     char field[1400], why[400];
@@ -888,7 +949,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
             snprintf(field, sizeof field, "option.level=%d", k ? *hint_level : *level);
             rc = engine_spec_set(s, field, why, sizeof why);
         }
-        if (rc == 0)
+        if (rc == 0 && !engine)
             rc = engine_spec_set(s, "option.info=false", why, sizeof why);
         for (int i = 0; rc == 0 && i < n_opts; i++) {
             snprintf(field, sizeof field, "option.%s", opt_fields[i]);
@@ -931,6 +992,12 @@ int main(int argc, char **argv)
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         p->plain = 1;
+    /* An engine's stderr would write over the full-screen table. */
+    if (!p->plain && (engine_spec_set(&p->spec, "stderr=/dev/null", err, sizeof err) < 0 ||
+                      engine_spec_set(&p->hint_spec, "stderr=/dev/null", err, sizeof err) < 0)) {
+        fprintf(stderr, "picket-play: %s\n", err);
+        return 2;
+    }
     p->cfg.players = 2;
     if (!p->cfg.preset[0])
         snprintf(p->cfg.preset, sizeof p->cfg.preset, "cotgrave");
@@ -947,7 +1014,7 @@ int main(int argc, char **argv)
     p->setup.game = p->g;
     p->setup.cfg = p->cfg;
     p->setup.engine[p->engine] = &p->proc;
-    p->setup.engine_seed[p->engine] = rng_derive(p->seed, 0x706c6179u);
+    p->setup.engine_seed[p->engine] = p->engine_seed;
     p->setup.margin = 1.0;
     p->result.players = 2;
     p->proc.spec = &p->spec;

@@ -486,9 +486,19 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
             engine_spec_free(&s);
             return -1;
         }
-        if (p->step > p->max - p->min || (p->max == p->min)) {
+        if (2 * t->c * p->step > p->max - p->min) {
             opt_format_number(p->step, OPT_FLOAT, v, sizeof v);
-            snprintf(err, errlen, "-param %s: the step %s is wider than the range %s to %s", p->name, v, lo, hi);
+            snprintf(err, errlen, "-param %s: the step %s is wider than the range %s to %s allows (the two copies play c*step either side)",
+                     p->name, v, lo, hi);
+            engine_spec_free(&s);
+            return -1;
+        }
+        /* A whole number is sent rounded: the copies must still differ at the last iteration. */
+        double last = t->c * p->step / pow(t->iterations, t->gamma);
+        if (p->spin && last < 0.5) {
+            opt_format_number(0.5 * pow(t->iterations, t->gamma) / t->c, OPT_FLOAT, v, sizeof v);
+            snprintf(err, errlen, "-param %s: a whole-number option needs a step of at least %.6s, or the two copies play the same value", p->name,
+                     v);
             engine_spec_free(&s);
             return -1;
         }
@@ -1088,10 +1098,12 @@ static void progress(const tune_t *t, int final)
     int left = t->iterations - t->k_done;
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
-    for (int i = 0; i < t->n_params && n > 0 && (size_t)n < sizeof line - 64; i++) {
+    for (int i = 0; i < t->n_params && (size_t)n < sizeof line - 96; i++) {
         char v[OPT_NUMBER_LEN];
         opt_format_number(t->p[i].theta, OPT_FLOAT, v, sizeof v);
         n += snprintf(line + n, sizeof line - (size_t)n, " %s=%.8s", t->p[i].name, v);
+        if ((size_t)n >= sizeof line - 96)
+            n = (int)(sizeof line - 96); /* a long list is cut; the ETA still fits */
     }
     int done_here = t->k_done - t->k_first;
     double eta = done_here > 0 ? elapsed / done_here * left : -1;
