@@ -79,3 +79,64 @@ void rng_shuffle_u8(rng_t *rng, uint8_t *a, int n)
         a[j] = t;
     }
 }
+
+/* ---------------------------------------------------------------- SipHash-2-4 */
+
+static uint64_t rotl64(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+static void sip_round(uint64_t v[4])
+{
+    v[0] += v[1];
+    v[1] = rotl64(v[1], 13);
+    v[1] ^= v[0];
+    v[0] = rotl64(v[0], 32);
+    v[2] += v[3];
+    v[3] = rotl64(v[3], 16);
+    v[3] ^= v[2];
+    v[0] += v[3];
+    v[3] = rotl64(v[3], 21);
+    v[3] ^= v[0];
+    v[2] += v[1];
+    v[1] = rotl64(v[1], 17);
+    v[1] ^= v[2];
+    v[2] = rotl64(v[2], 32);
+}
+
+static uint64_t read_le64(const uint8_t *p, size_t n)
+{
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x |= (uint64_t)p[i] << (8 * i);
+    return x;
+}
+
+uint64_t rng_siphash(uint64_t k0, uint64_t k1, const uint8_t *msg, size_t len)
+{
+    uint64_t v[4] = { k0 ^ 0x736f6d6570736575ULL, k1 ^ 0x646f72616e646f6dULL, k0 ^ 0x6c7967656e657261ULL,
+                      k1 ^ 0x7465646279746573ULL };
+    size_t full = len / 8 * 8;
+    for (size_t i = 0; i < full; i += 8) {
+        uint64_t m = read_le64(msg + i, 8);
+        v[3] ^= m;
+        sip_round(v);
+        sip_round(v);
+        v[0] ^= m;
+    }
+    uint64_t last = ((uint64_t)len << 56) | read_le64(msg + full, len - full);
+    v[3] ^= last;
+    sip_round(v);
+    sip_round(v);
+    v[0] ^= last;
+    v[2] ^= 0xff;
+    for (int r = 0; r < 4; r++)
+        sip_round(v);
+    return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+uint64_t rng_keyed(uint64_t key, uint64_t stream)
+{
+    uint8_t m[8];
+    for (int i = 0; i < 8; i++)
+        m[i] = (uint8_t)(stream >> (8 * i));
+    return rng_siphash(key, rng_mix(key ^ 0x6b6579ULL), m, sizeof m);
+}

@@ -763,7 +763,8 @@ static void *worker_main(void *arg)
         setup.margin = t->margin;
         for (int seat = 0; seat < 2; seat++) {
             setup.engine[seat] = &w->procs[seat ^ leg];
-            setup.engine_seed[seat] = rng_derive(pair_seed, (uint64_t)(16 + leg * 2 + seat));
+            /* Keyed by the run's seed: an engine cannot work back from its seed to the deals. */
+            setup.engine_seed[seat] = rng_keyed(t->seed, ((uint64_t)it->k << 32) | (uint64_t)(pair * 4 + leg * 2 + seat));
         }
         FILE *rec = NULL;
         if (t->records) {

@@ -226,5 +226,7 @@ int schedule_has(const schedule_t *sc, set_key_t k)
 
 uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat)
 {
-    return rng_derive(sc->seed ^ 0x5eedULL, (uint64_t)schedule_leg_index(sc, k) * (uint64_t)sc->players + (uint64_t)seat);
+    /* Keyed (SipHash), not derived: the run's seed also gives the deals, and an engine must not
+     * be able to work back from its own seed to them. */
+    return rng_keyed(sc->seed, (uint64_t)schedule_leg_index(sc, k) * (uint64_t)sc->players + (uint64_t)seat);
 }

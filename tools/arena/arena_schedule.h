@@ -58,7 +58,8 @@ set_key_t schedule_job_key(const schedule_t *sc, int job);
 /* 1 if the key is one of this schedule's. */
 int schedule_has(const schedule_t *sc, set_key_t k);
 uint64_t schedule_deal_seed(const schedule_t *sc, int round);
-/* An engine's own seed for a seat of a set: never the deal seed. */
+/* An engine's own seed for a seat of a set: never the deal seed, and keyed (rng_keyed) so that it
+ * does not lead back to the run's seed and so to the deals. */
 uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat);
 /* The engine index at each seat of a set. */
 void schedule_seats(const schedule_t *sc, set_key_t k, int *engine);
