@@ -518,7 +518,7 @@ static void test_each_level_is_its_bot_and_budgets(void)
                             "setoption name pimc.candidates value 1" };
     const char *l4[] = { "setoption name level value 4" };
     const char *pimc4[] = { "setoption name bot value pimc", "setoption name pimc.worlds value 8",
-                            "setoption name pimc.candidates value 4" };
+                            "setoption name pimc.candidates value 1" };
     expect_same_decisions(l1, 1, random, 1);
     expect_same_decisions(l2, 1, heuristic, 1);
     expect_same_decisions(l3, 1, pimc3, 3);
@@ -554,10 +554,9 @@ static void test_level_5_restores_the_defaults(void)
  * effect at the next decision. */
 static void test_later_setoptions_override_a_level(void)
 {
-    const char *l3_more[] = { "setoption name level value 3", "setoption name pimc.worlds value 8",
-                              "setoption name pimc.candidates value 4" };
+    const char *l3_more[] = { "setoption name level value 3", "setoption name pimc.worlds value 8" };
     const char *l4[] = { "setoption name level value 4" };
-    expect_same_decisions(l3_more, 3, l4, 1);
+    expect_same_decisions(l3_more, 2, l4, 1);
     const char *l2_bot[] = { "setoption name level value 2", "setoption name bot value random" };
     const char *random[] = { "setoption name bot value random" };
     expect_same_decisions(l2_bot, 2, random, 1);
