@@ -1402,8 +1402,13 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
         char name[96];
         set_name(schedule_job_key(&a->sc, job), name, sizeof name);
         shard_name(shard, m->count, sa, sizeof sa);
-        snprintf(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); complete it with -resume", sa,
-                 m->files[k], name, held, schedule_shard_jobs(&a->sc, shard, m->count));
+        /* A run with an SPRT (never a shard: -shard refuses -sprt) may have stopped when its test
+         * decided: -resume would play nothing more. */
+        int sprt_run = !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m->runs[0], "sprt"));
+        snprintf(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); %s", sa, m->files[k], name, held,
+                 schedule_shard_jobs(&a->sc, shard, m->count),
+                 sprt_run ? "its SPRT may have stopped it, and a merge needs every set (its own report has its standings)"
+                          : "complete it with -resume");
         return -1;
     }
     if (a->deals_from_lines) {
