@@ -200,6 +200,14 @@ static void test_bad_parameters_stop_before_anything_runs(void)
              tp("run"), tp("err.txt"));
     CU_ASSERT_EQUAL(WEXITSTATUS(system(cmd)), 2);
     CU_ASSERT(one_line_error("tune it or fix it, not both"));
+    /* -records where a file stands in the way of the records folder. */
+    CU_ASSERT_EQUAL(mkdir(tp("taken"), 0777), 0);
+    FILE *f = fopen(tp("taken/records"), "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fclose(f);
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-records", "-out", tp("taken"), NULL), 2);
+    CU_ASSERT(one_line_error("-records: '"));
+    CU_ASSERT(read_state(tp("taken/state.json"), NULL) < 0);
     /* An engine that cannot start. */
     snprintf(cmd, sizeof cmd, "%s -engine cmd=%s/missing -param knob=2,1 -out %s 2> %s", TUNE, tmpdir, tp("run"), tp("err.txt"));
     CU_ASSERT_EQUAL(WEXITSTATUS(system(cmd)), 2);

@@ -724,8 +724,7 @@ typedef struct iteration {
     set_result_t *res;          /* [pair * 2 + leg] */
     int *side_at_seat0;         /* which side sat in seat 0 */
     int n_jobs, next;
-    int start_failed;
-    char start_why[300];
+    char record_failed[400];    /* a record that could not be written ("" if none) */
     pthread_mutex_t lock;
 } iteration_t;
 
@@ -736,6 +735,16 @@ typedef struct worker {
 } worker_t;
 
 static uint64_t iteration_seed(const tune_t *t, int k) { return rng_derive(t->seed, (uint64_t)k); }
+
+/* A record that could not be written: the iteration fails (the first one is named). */
+static void record_failed(iteration_t *it, const char *path)
+{
+    int e = errno;
+    pthread_mutex_lock(&it->lock);
+    if (!it->record_failed[0])
+        snprintf(it->record_failed, sizeof it->record_failed, "cannot write the record '%.300s': %s", path, strerror(e));
+    pthread_mutex_unlock(&it->lock);
+}
 
 static void *worker_main(void *arg)
 {
@@ -767,17 +776,18 @@ static void *worker_main(void *arg)
             setup.engine_seed[seat] = rng_keyed(t->seed, ((uint64_t)it->k << 32) | (uint64_t)(pair * 4 + leg * 2 + seat));
         }
         FILE *rec = NULL;
+        char path[4400];
         if (t->records) {
-            char path[4400];
             snprintf(path, sizeof path, "%s/iteration-%06d-pair-%03d-leg-%d.txt", t->records_path, it->k, pair, leg);
-            rec = fopen(path, "w");
+            if (!(rec = fopen(path, "w")))
+                record_failed(it, path);
             snprintf(setup.record_note, sizeof setup.record_note, "picket-tune iteration %d pair %d leg %d (seat 0: %s)", it->k,
                      pair, leg, leg ? "minus" : "plus");
         }
         setup.record = rec;
         arena_play_set(&setup, &it->res[job]);
-        if (rec)
-            fclose(rec);
+        if (rec && (ferror(rec) | fclose(rec)) != 0)
+            record_failed(it, path);
         it->side_at_seat0[job] = leg;
     }
     for (int side = 0; side < 2; side++)
@@ -847,6 +857,10 @@ static int run_iteration(tune_t *t, int k)
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     pthread_mutex_destroy(&it.lock);
+    if (rc == 0 && it.record_failed[0]) {
+        snprintf(t->failure, sizeof t->failure, "%s", it.record_failed);
+        rc = -1;
+    }
     /* The tally: a set won is 1 to its side, a tie half to each; a fault loses. */
     double won[2] = { 0, 0 };
     int faults[2] = { 0, 0 }, played = 0;
@@ -1144,6 +1158,10 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
     int exists = stat(t->out, &st) == 0;
     if (exists && !S_ISDIR(st.st_mode)) {
         snprintf(err, errlen, "-out: '%.200s' is not a folder", t->out);
+        return -1;
+    }
+    if (t->records && stat(t->records_path, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
         return -1;
     }
     if (!t->resume && exists && stat(t->state_path, &st) == 0) {
