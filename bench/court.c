@@ -16,6 +16,7 @@
 #include "court.h"
 #include "ismcts.h"
 #include "playout.h"
+#include "bench_args.h"
 #include "bench_util.h"
 
 enum { N_VIEWS = 12, N_TABLES = 3, MAX_STEPS = 20000 };
@@ -137,36 +138,22 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 20261123;
     int quick = 0;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/court " PICKET_VERSION);
-            return 0;
-        }
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: court [--quick] [--seed S]\n\n"
-                   "Court Circular at 2, 4 and 8 seats, one thread, the seed fixed: %d views a table from games\n"
-                   "the heuristic bot plays for every seat. Worlds the sampler draws a second; ISMCTS\n"
-                   "iterations a second with random and heuristic rollouts (%" PRId64 " a view; --quick a\n"
-                   "tenth) and nodes an iteration; a signature (fixed budgets of %" PRId64 ", the same in\n"
-                   "--quick). Targets, one core: >= %.0f worlds/s and >= %.0f iterations/s with heuristic\n"
-                   "rollouts at every table size.\n"
-                   "  --quick     a tenth of the timed work\n"
-                   "  --seed S    the seed of the games and the searches (default %" PRIu64 ")\n"
-                   "Exit status 1 if a search fails; the targets' verdict is printed, not returned.\n",
-                   N_VIEWS, TIMED_ITERS, SIGNATURE_ITERS, TARGET_WORLDS, TARGET_ITERS, seed);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--quick")) {
-            quick = 1;
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc &&
-                   game_u64_token(argv[i + 1], 0, UINT64_MAX, &seed) == 0) {
-            i++;
-        } else {
-            fprintf(stderr, "court: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    char usage[4096];
+    snprintf(usage, sizeof usage,
+             "usage: court [--quick] [--seed S]\n\n"
+             "Court Circular at 2, 4 and 8 seats, one thread, the seed fixed: %d views a table from games\n"
+             "the heuristic bot plays for every seat. Worlds the sampler draws a second; ISMCTS\n"
+             "iterations a second with random and heuristic rollouts (%" PRId64 " a view; --quick a\n"
+             "tenth) and nodes an iteration; a signature (fixed budgets of %" PRId64 ", the same in\n"
+             "--quick). Targets, one core: >= %.0f worlds/s and >= %.0f iterations/s with heuristic\n"
+             "rollouts at every table size.\n"
+             "  --quick     a tenth of the timed work\n"
+             "  --seed S    the seed of the games and the searches (default %" PRIu64 ")\n"
+             "Exit status 1 if a search fails; the targets' verdict is printed, not returned.\n",
+             N_VIEWS, TIMED_ITERS, SIGNATURE_ITERS, TARGET_WORLDS, TARGET_ITERS, seed);
+    int done = bench_args(argc, argv, "court", usage, &quick, &seed, NULL, NULL);
+    if (done >= 0)
+        return done;
     printf("bench/court: seed %" PRIu64 ", %d views a table from heuristic games; one thread%s\n", seed, N_VIEWS,
            quick ? " (quick: a tenth of the timed work)" : "");
     printf("%-6s %12s %14s %14s %10s  %s\n", "seats", "worlds/s", "iters/s rand", "iters/s heur", "nodes/it",

@@ -24,6 +24,7 @@
 #include "ismcts.h"
 #include "picket.h"
 #include "playout.h"
+#include "bench_args.h"
 #include "bench_util.h"
 
 enum { PH_EXCHANGE, PH_PLAY, PHASES };
@@ -261,43 +262,29 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 20261201;
     int quick = 0;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/ismcts " PICKET_VERSION);
-            return 0;
-        }
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ismcts [--quick] [--seed S]\n\n"
-                   "The ISMCTS search on fixed views, one thread, the seed fixed: %d exchange and %d play\n"
-                   "decisions from cotgrave sets the heuristic bot plays for both seats. For each leaf mode\n"
-                   "(rollout random, rollout heuristic, solver_depth 4 and 12 after heuristic rollouts) and\n"
-                   "phase: iterations a second, nodes kept and the memory they take per 100,000 iterations\n"
-                   "(nodes x the pool's node size, measured by filling a 1 MB pool), endings solved; worlds\n"
-                   "the sampler draws a second on the same views (a search draws one an iteration); and a\n"
-                   "signature: the sum of nodes over fixed-budget searches of every view in every mode, the\n"
-                   "chosen moves hashed in (same code and seed, same signature, --quick included).\n"
-                   "Target, one core: >= %.0f iterations/s in the play with rollout leaves (each rollout\n"
-                   "mode); the solver-leaf rates are shown beside it. Then the default engine bot against the\n"
-                   "heuristic over 8 sets (2 with --quick): the time of its decisions; target: median < 1 s.\n"
-                   "  --quick     a tenth of the iterations in the timed searches (%" PRId64 ", %" PRId64
-                   ", %" PRId64 ", %" PRId64 " a view)\n"
-                   "  --seed S    the seed of the sets and of the searches (default %" PRIu64 ")\n"
-                   "Exit status 1 if a search fails; the target's verdict is printed, not returned.\n",
-                   N_VIEWS, N_VIEWS, TARGET_PLAY, TIMED_ITERS[0], TIMED_ITERS[1], TIMED_ITERS[2], TIMED_ITERS[3],
-                   seed);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--quick")) {
-            quick = 1;
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc &&
-                   game_u64_token(argv[i + 1], 0, UINT64_MAX, &seed) == 0) {
-            i++;
-        } else {
-            fprintf(stderr, "ismcts: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    char usage[4096];
+    snprintf(usage, sizeof usage,
+             "usage: ismcts [--quick] [--seed S]\n\n"
+             "The ISMCTS search on fixed views, one thread, the seed fixed: %d exchange and %d play\n"
+             "decisions from cotgrave sets the heuristic bot plays for both seats. For each leaf mode\n"
+             "(rollout random, rollout heuristic, solver_depth 4 and 12 after heuristic rollouts) and\n"
+             "phase: iterations a second, nodes kept and the memory they take per 100,000 iterations\n"
+             "(nodes x the pool's node size, measured by filling a 1 MB pool), endings solved; worlds\n"
+             "the sampler draws a second on the same views (a search draws one an iteration); and a\n"
+             "signature: the sum of nodes over fixed-budget searches of every view in every mode, the\n"
+             "chosen moves hashed in (same code and seed, same signature, --quick included).\n"
+             "Target, one core: >= %.0f iterations/s in the play with rollout leaves (each rollout\n"
+             "mode); the solver-leaf rates are shown beside it. Then the default engine bot against the\n"
+             "heuristic over 8 sets (2 with --quick): the time of its decisions; target: median < 1 s.\n"
+             "  --quick     a tenth of the iterations in the timed searches (%" PRId64 ", %" PRId64
+             ", %" PRId64 ", %" PRId64 " a view)\n"
+             "  --seed S    the seed of the sets and of the searches (default %" PRIu64 ")\n"
+             "Exit status 1 if a search fails; the target's verdict is printed, not returned.\n",
+             N_VIEWS, N_VIEWS, TARGET_PLAY, TIMED_ITERS[0], TIMED_ITERS[1], TIMED_ITERS[2], TIMED_ITERS[3],
+             seed);
+    int done = bench_args(argc, argv, "ismcts", usage, &quick, &seed, NULL, NULL);
+    if (done >= 0)
+        return done;
     static viewset_t vs[PHASES];
     if (collect(seed, vs) < 0)
         return 1;

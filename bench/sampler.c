@@ -26,6 +26,7 @@
 #include "bot.h"
 #include "picket.h"
 #include "picket_sampler.h"
+#include "bench_args.h"
 #include "bench_util.h"
 
 
@@ -396,58 +397,60 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     return 0;
 }
 
+/* The sampler bench's own options: --preset P, --sweep N. */
+typedef struct sampler_args {
+    uint64_t sweep_sets;
+    int sweep_given;
+    const char *only;
+} sampler_args_t;
+
+static int own_option(void *data, int argc, char **argv, int *i)
+{
+    sampler_args_t *a = data;
+    if (!strcmp(argv[*i], "--sweep") && *i + 1 < argc && game_u64_token(argv[*i + 1], 0, MAX_SETS, &a->sweep_sets) == 0) {
+        a->sweep_given = 1;
+        ++*i;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--preset") && *i + 1 < argc && argv[*i + 1][0] && picket_preset_find(argv[*i + 1])) {
+        a->only = argv[++*i];
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t seed = 20261121, sweep_sets = 0;
-    int quick = 0, sweep_given = 0;
-    const char *only = NULL;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/sampler " PICKET_VERSION);
-            return 0;
-        }
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: sampler [--quick] [--seed S] [--preset P] [--sweep N]\n\n"
-                   "The exact hidden-card sampler on four views of each preset, from sets the heuristic bot\n"
-                   "plays for both seats (the first decision point of each kind, from the seat that knows\n"
-                   "least): loose, just dealt and younger to exchange; tight, the first lead after all three\n"
-                   "declarations, and mid-play with the opponent known void. For each: the exact counts of\n"
-                   "worlds and of opponent holdings, the time to prepare and count (median), worlds drawn\n"
-                   "per second as full states, and whether each target is met (one core: %.0f worlds/s\n"
-                   "loose, %.0f tight, counting a tight view under %.0f ms); then a checksum of %d worlds\n"
-                   "a view drawn from the seed (same seed, same checksum), each checked against its view.\n"
-                   "A sweep then counts every decision point of the first N sets of each preset from both\n"
-                   "seats, drawing and checking 4 worlds at each: the mean count, and the slowest views\n"
-                   "timed again (median), against the same 1 ms.\n"
-                   "  --quick     time each view for 0.01 s instead of 0.3 s, sweep 2 sets (same views,\n"
-                   "              counts and checksum)\n"
-                   "  --seed S    the seed of the sets and of the draws (default 20261121)\n"
-                   "  --preset P  one preset only (default: all four)\n"
-                   "  --sweep N   sets swept a preset, 0 to %d (default 20; 2 with --quick)\n"
-                   "Exit status 1 if the sampler fails or a drawn world disagrees with its view.\n",
-                   TARGET_LOOSE, TARGET_TIGHT, TARGET_COUNT_S * 1e3, CHECK_WORLDS, MAX_SETS);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--quick")) {
-            quick = 1;
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc &&
-                   game_u64_token(argv[i + 1], 0, UINT64_MAX, &seed) == 0) {
-            i++;
-        } else if (!strcmp(argv[i], "--sweep") && i + 1 < argc &&
-                   game_u64_token(argv[i + 1], 0, MAX_SETS, &sweep_sets) == 0) {
-            sweep_given = 1;
-            i++;
-        } else if (!strcmp(argv[i], "--preset") && i + 1 < argc && argv[i + 1][0] && picket_preset_find(argv[i + 1])) {
-            only = argv[++i];
-        } else {
-            fprintf(stderr, "sampler: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    uint64_t seed = 20261121;
+    int quick = 0;
+    sampler_args_t own = { 0, 0, NULL };
+    char usage[4096];
+    snprintf(usage, sizeof usage,
+             "usage: sampler [--quick] [--seed S] [--preset P] [--sweep N]\n\n"
+             "The exact hidden-card sampler on four views of each preset, from sets the heuristic bot\n"
+             "plays for both seats (the first decision point of each kind, from the seat that knows\n"
+             "least): loose, just dealt and younger to exchange; tight, the first lead after all three\n"
+             "declarations, and mid-play with the opponent known void. For each: the exact counts of\n"
+             "worlds and of opponent holdings, the time to prepare and count (median), worlds drawn\n"
+             "per second as full states, and whether each target is met (one core: %.0f worlds/s\n"
+             "loose, %.0f tight, counting a tight view under %.0f ms); then a checksum of %d worlds\n"
+             "a view drawn from the seed (same seed, same checksum), each checked against its view.\n"
+             "A sweep then counts every decision point of the first N sets of each preset from both\n"
+             "seats, drawing and checking 4 worlds at each: the mean count, and the slowest views\n"
+             "timed again (median), against the same 1 ms.\n"
+             "  --quick     time each view for 0.01 s instead of 0.3 s, sweep 2 sets (same views,\n"
+             "              counts and checksum)\n"
+             "  --seed S    the seed of the sets and of the draws (default 20261121)\n"
+             "  --preset P  one preset only (default: all four)\n"
+             "  --sweep N   sets swept a preset, 0 to %d (default 20; 2 with --quick)\n"
+             "Exit status 1 if the sampler fails or a drawn world disagrees with its view.\n",
+             TARGET_LOOSE, TARGET_TIGHT, TARGET_COUNT_S * 1e3, CHECK_WORLDS, MAX_SETS);
+    int done = bench_args(argc, argv, "sampler", usage, &quick, &seed, own_option, &own);
+    if (done >= 0)
+        return done;
     double budget = quick ? 0.01 : 0.3;
-    if (!sweep_given)
-        sweep_sets = quick ? 2 : 20;
+    if (!own.sweep_given)
+        own.sweep_sets = quick ? 2 : 20;
     printf("bench/sampler: seed %" PRIu64 ", views from sets the heuristic bot plays (preset i: sets seeded from "
            "rng_derive(seed, i)); one core, %.2f s a view%s\n", seed, budget, quick ? " (quick)" : "");
     printf("%-16s %-9s %-4s %-6s %-16s %16s %12s %10s %10s  %s\n", "preset", "view", "seat", "hand", "phase", "worlds",
@@ -458,12 +461,12 @@ int main(int argc, char **argv)
     memset(sweeps, 0, sizeof sweeps);
     for (int pi = 0; pi < PK_PRESET_COUNT; pi++) {
         const picket_preset_t *pr = &PICKET_PRESETS[pi];
-        if (only && strcmp(only, pr->name) != 0)
+        if (own.only && strcmp(own.only, pr->name) != 0)
             continue;
         uint64_t pseed = rng_derive(seed, (uint64_t)pi);
         view_case_t cases[VIEW_KINDS];
         memset(cases, 0, sizeof cases);
-        if (play_sets(&pr->rules, pseed, cases, (int)sweep_sets, &sweeps[pi]) < 0)
+        if (play_sets(&pr->rules, pseed, cases, (int)own.sweep_sets, &sweeps[pi]) < 0)
             return 1;
         sweep_retime(&sweeps[pi]);
         for (int k = 0; k < VIEW_KINDS; k++) {
@@ -496,13 +499,13 @@ int main(int argc, char **argv)
     printf("hand: set.hand of the sets played; count: pk_sampler_new with both counts, median; worlds/s: full "
            "states drawn\n");
     int swept = 0, sweep_bad = 0;
-    if (sweep_sets > 0)
+    if (own.sweep_sets > 0)
         printf("sweep: every decision point of the first %" PRIu64 " sets, both seats: counted (timed once) and 4 "
-               "worlds drawn and checked; the %d slowest timed again, median of %d\n", sweep_sets, SLOWEST,
+               "worlds drawn and checked; the %d slowest timed again, median of %d\n", own.sweep_sets, SLOWEST,
                RETIME_RUNS);
-    for (int pi = 0; pi < PK_PRESET_COUNT && sweep_sets > 0; pi++) {
+    for (int pi = 0; pi < PK_PRESET_COUNT && own.sweep_sets > 0; pi++) {
         const sweep_t *sw = &sweeps[pi];
-        if (only && strcmp(only, PICKET_PRESETS[pi].name) != 0)
+        if (own.only && strcmp(own.only, PICKET_PRESETS[pi].name) != 0)
             continue;
         swept += sw->worlds_checked;
         sweep_bad += sw->inconsistent;
