@@ -616,12 +616,11 @@ static int run_plain(play_t *p)
 
 /* ---------------------------------------------------------------- the full-screen table */
 
-enum { PAIR_RED = 1, PAIR_MARK, PAIR_NOTE };
+enum { PAIR_RED = 1, PAIR_NOTE };
 
-static void draw_card(const play_t *p, int y, int x, int card, int selected, int marked)
+static void draw_card(int y, int x, int card, int selected, int marked)
 {
     static const char *const SYMBOLS[CARD_SUITS] = { "\xe2\x99\xa3", "\xe2\x99\xa6", "\xe2\x99\xa5", "\xe2\x99\xa0" };
-    (void)p;
     int red = card_suit(card) == 1 || card_suit(card) == 2;
     attr_t a = (red ? COLOR_PAIR(PAIR_RED) : 0) | (selected ? A_REVERSE : 0) | (marked ? A_UNDERLINE | A_BOLD : 0);
     attron(a);
@@ -655,7 +654,7 @@ static void draw_screen(play_t *p)
     if (p->cursor >= n)
         p->cursor = n > 0 ? n - 1 : 0;
     for (int i = 0; i < n; i++)
-        draw_card(p, y, 11 + 4 * i, cards[i], i == p->cursor, cardset_has(p->marked, cards[i]));
+        draw_card(y, 11 + 4 * i, cards[i], i == p->cursor, cardset_has(p->marked, cards[i]));
     if (p->marked) {
         char m[LINE_LEN];
         card_list(p->marked, m, sizeof m);
@@ -721,7 +720,6 @@ static int run_screen(play_t *p)
         start_color();
         use_default_colors();
         init_pair(PAIR_RED, COLOR_RED, -1);
-        init_pair(PAIR_MARK, COLOR_YELLOW, -1);
         init_pair(PAIR_NOTE, COLOR_CYAN, -1);
     }
     advance(p, draw_screen);

@@ -722,7 +722,6 @@ typedef struct iteration {
     int k;
     engine_spec_t spec[2];      /* 0: plus, 1: minus */
     set_result_t *res;          /* [pair * 2 + leg] */
-    int *side_at_seat0;         /* which side sat in seat 0 */
     int n_jobs, next;
     char record_failed[400];    /* a record that could not be written ("" if none) */
     pthread_mutex_t lock;
@@ -788,7 +787,6 @@ static void *worker_main(void *arg)
         arena_play_set(&setup, &it->res[job]);
         if (rec && (ferror(rec) | fclose(rec)) != 0)
             record_failed(it, path);
-        it->side_at_seat0[job] = leg;
     }
     for (int side = 0; side < 2; side++)
         engine_proc_stop(&w->procs[side]);
@@ -833,12 +831,11 @@ static int run_iteration(tune_t *t, int k)
         return -1;
     }
     it.res = calloc((size_t)it.n_jobs, sizeof *it.res);
-    it.side_at_seat0 = calloc((size_t)it.n_jobs, sizeof *it.side_at_seat0);
     int n_workers = t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs;
     worker_t *workers = calloc((size_t)n_workers, sizeof *workers);
     pthread_t *threads = calloc((size_t)n_workers, sizeof *threads);
     int rc = 0, started = 0;
-    if (!it.res || !it.side_at_seat0 || !workers || !threads) {
+    if (!it.res || !workers || !threads) {
         snprintf(t->failure, sizeof t->failure, "out of memory");
         rc = -1;
     }
@@ -870,7 +867,7 @@ static int run_iteration(tune_t *t, int k)
             rc = 1;
             break;
         }
-        int side0 = it.side_at_seat0[j];
+        int side0 = j % 2; /* the leg: plus sits in seat 0 in leg 0, minus in leg 1 */
         for (int seat = 0; seat < 2; seat++) {
             int side = seat ^ side0;
             won[side] += r->winner == seat ? 1.0 : r->winner < 0 ? 0.5 : 0.0;
@@ -946,7 +943,6 @@ static int run_iteration(tune_t *t, int k)
     free(workers);
     free(threads);
     free(it.res);
-    free(it.side_at_seat0);
     engine_spec_free(&it.spec[0]);
     engine_spec_free(&it.spec[1]);
     return rc;
