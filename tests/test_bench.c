@@ -5,8 +5,9 @@
  *  - bench/rules: the score checksum of random play per preset, and the Blank counts.
  *  - bench/sampler: the exact counts of its sixteen views (--quick), every world it draws
  *    consistent with its view, and the same checksum of the worlds drawn on a second run.
- * Binaries come from $PICKET_BENCH_SOLVER, $PICKET_BENCH_RULES and $PICKET_BENCH_SAMPLER (set by
- * ctest). Timings are printed, never asserted.
+ *  - bench/oracle: the same sets at one thread and at two.
+ * Binaries come from $PICKET_BENCH_SOLVER, $PICKET_BENCH_RULES, $PICKET_BENCH_SAMPLER and
+ * $PICKET_BENCH_ORACLE (set by ctest). Timings are printed, never asserted.
  *
  * When a change alters search or rules behaviour on purpose, regenerate the constants with the
  * commands in each case's comment, say why in the commit, and paste the new numbers here. A
@@ -203,6 +204,32 @@ static void test_sampler_counts_and_checksum(void)
     CU_ASSERT_EQUAL(number_after(out, "\nchecksum "), first);
 }
 
+/* bench/oracle: the same sets at one thread and at two (every line after the header, which
+ * names the threads and the time), the honest and cheating sides both reported; an unknown side
+ * refused with exit 2 before anything is played. */
+static void test_oracle_threads_agree(void)
+{
+    const char *b = bin("PICKET_BENCH_ORACLE", "build/bench/oracle");
+    char *one[] = { (char *)b, "--pairs", "2", "--seed", "3", "--sides", "oracle", "--threads", "1", NULL };
+    char *two[] = { (char *)b, "--pairs", "2", "--seed", "3", "--sides", "oracle", "--threads", "2", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(one), 0);
+    static char first[sizeof out];
+    const char *body = strchr(out, '\n');
+    CU_ASSERT_PTR_NOT_NULL_FATAL(body);
+    snprintf(first, sizeof first, "%s", body);
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "\nhonest "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "\noracle "));
+    CU_ASSERT_PTR_NULL(strstr(first, "\nhand "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "\ntarget: honest score >= 80%: "));
+    CU_ASSERT_EQUAL_FATAL(run(two), 0);
+    body = strchr(out, '\n');
+    CU_ASSERT_PTR_NOT_NULL_FATAL(body);
+    CU_ASSERT_STRING_EQUAL(body, first);
+    char *bad[] = { (char *)b, "--sides", "oracle,psychic", NULL };
+    CU_ASSERT_EQUAL(run(bad), 2);
+    CU_ASSERT_STRING_EQUAL(out, "");
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -213,5 +240,6 @@ int main(void)
     CU_add_test(s, "bench/rules: checksums and Blank counts", test_rules_checksums);
     CU_add_test(s, "bench/sampler: exact counts of its views, consistent worlds, a stable checksum",
                 test_sampler_counts_and_checksum);
+    CU_add_test(s, "bench/oracle: the same sets at one and two threads; a bad side refused", test_oracle_threads_agree);
     return test_run_all();
 }

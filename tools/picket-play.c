@@ -527,7 +527,7 @@ static void table_lines(const play_t *p, table_text_t *t)
              pub->discarded[p->human], pub->discarded[p->engine], pub->tricks[p->human], pub->tricks[p->engine]);
     card_list(p->view.discards, a, sizeof a);
     card_list(pub->decl_shown[p->engine] | pub->blank_shown[p->engine] | pub->leftover_shown, b, sizeof b);
-    snprintf(t->line[t->n++], LINE_LEN, "discards   %s   shown to you: %s", a, b);
+    snprintf(t->line[t->n++], LINE_LEN, "discards   %.60s   shown to you: %.110s", a, b);
     char lead[8] = "-", follow[8] = "-", cb[3];
     if (pub->trick_card[pub->leader] >= 0)
         snprintf(lead, sizeof lead, "%s", card_format(pub->trick_card[pub->leader], cb));
