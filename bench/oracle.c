@@ -8,10 +8,11 @@
  *   hand-play  the same in the play of the cards only (the exchange and the calls honest);
  *   oracle  every world it draws is the true deal, the stock's order included: it sees every
  *           card.
- * The two cheats exist only inside this program, through a copy of the game's interface whose
- * sampler hands back the true state; no engine, protocol or record can reach them.
+ * The three cheats exist only inside this program, through a copy of the game's interface whose
+ * sampler hands back the true state; no engine, protocol or record can reach them. (The true
+ * state also holds the set's later deals; the searches look no further than the hand.)
  *
- * All three play the same pairs (deal seeds from --seed), seats swapped within a pair, the bots'
+ * Every side plays the same pairs (deal seeds from --seed), seats swapped within a pair, the bots'
  * seeds fixed per set, so a run gives the same sets at any --threads. Printed: pairs, won both /
  * split / lost both, the score and Elo with a 95% interval (arena_stats, as picket-arena) for
  * each, and the cheats' lead over the honest bot. Target: the honest bot's score >= 80% (issue
