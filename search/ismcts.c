@@ -135,8 +135,8 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         w->values = malloc(sizeof *w->values * GAME_MAX_MOVES);
         if (!w->pool || !w->cand || !w->state || !w->moves || !w->keys || !w->values)
             goto oom_workers;
-        if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth, p->solver_depth > 0 ? 16 : 0, err,
-                         errlen) < 0) {
+        if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth,
+                         p->solver_depth > 0 || p->self_solved ? 16 : 0, err, errlen) < 0) {
             ismcts_free(s);
             return NULL;
         }
@@ -464,6 +464,8 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     s->t0 = bot_now();
     s->view = view;
     s->root_seat = g->view_seat(view);
+    for (int i = 0; i < s->nw; i++)
+        s->w[i].po.solve_seat = s->p.self_solved ? s->root_seat : -1;
     s->hooks = hooks;
     atomic_store(&s->stop, 0);
     memset(&s->stats, 0, sizeof s->stats);
@@ -566,8 +568,9 @@ void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out) { *out = s->stats; }
 static const opt_def_t ISMCTS_OPTIONS[] = {
     { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit", NULL },
     { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
-    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
-      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
+    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", "self-solved", NULL },
+      "how a leaf is played on: uniform moves, the heuristic from each seat's own view, or that with the "
+      "searching seat's cards in the play by the solver in the world", NULL },
     { "solver_depth", OPT_SPIN, "0", 0, 12, { NULL },
       "solve the ending exactly once at most this many tricks remain (0: never)", NULL },
     { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL },
@@ -597,8 +600,9 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     ismcts_default_params(p);
     p->iterations = (int64_t)bot_settings_number(set, "ismcts.iterations", (double)p->iterations);
     p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
-    p->rollout = strcmp(bot_settings_text(set, "ismcts.rollout", "heuristic"), "random") == 0 ? PLAYOUT_RANDOM
-                                                                                               : PLAYOUT_HEURISTIC;
+    const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
+    p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
+    p->self_solved = strcmp(rollout, "self-solved") == 0;
     p->solver_depth = (int)bot_settings_number(set, "ismcts.solver_depth", p->solver_depth);
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);
     p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);

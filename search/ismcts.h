@@ -53,6 +53,7 @@ typedef struct ismcts_params {
     int64_t iterations;      /* per decision, when the limits give none */
     double exploration;      /* UCB1's constant */
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
+    int self_solved;         /* in a rollout's play, the searching seat's cards by the solver in the world */
     int solver_depth;        /* solve the ending once at most this many tricks remain (0: never) */
     int threads;
     int tree_mb;

@@ -14,6 +14,7 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->hparams = hparams;
     p->solver_depth = solver_depth;
     p->wide_sample = PLAYOUT_SAMPLE;
+    p->solve_seat = -1;
     p->reward = PLAYOUT_REWARD_HAND;
     p->view = calloc(1, g->view_size);
     p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
@@ -25,7 +26,7 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (solver_mb > 0 && solver_depth > 0 && g->endgame) {
+    if (solver_mb > 0 && g->endgame) {
         p->solver = solver_create(g->endgame, solver_mb, TT_ARRAY, err, errlen);
         if (!p->solver) {
             playout_free(p);
@@ -162,6 +163,22 @@ static int solve_ending(playout_t *p, void *state)
     return 1;
 }
 
+/* The solver's best move for solve_seat, if it is that seat's turn in the play: 1 with *out, or 0. */
+static int solved_move(playout_t *p, const void *state, game_move_t *out)
+{
+    const game_endgame_t *eg = p->g->endgame;
+    int mv = -1;
+    if (p->solve_seat < 0 || !p->solver || p->g->to_move(state) != p->solve_seat || eg->from_state(state, p->pos) < 0 ||
+        eg->to_move(p->pos) < 0)
+        return 0;
+    solver_best(p->solver, p->pos, &mv);
+    if (mv < 0)
+        return 0;
+    eg->to_game_move(mv, out);
+    p->solved++;
+    return 1;
+}
+
 int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
 {
     const game_t *g = p->g;
@@ -176,7 +193,7 @@ int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
                 break;
         }
         game_move_t m;
-        if (playout_move(p, state, policy, rng, &m) < 0)
+        if (!solved_move(p, state, &m) && playout_move(p, state, policy, rng, &m) < 0)
             return -1;
         playout_apply(p, state, &m);
         steps++;

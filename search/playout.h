@@ -48,15 +48,17 @@ typedef struct playout {
     double scale;             /* points of a hand worth tanh(1) */
     int reward;               /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET */
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
-    solver_t *solver;         /* NULL: no solved endings */
+    solver_t *solver;         /* NULL: no solved endings, no solve_seat */
     int solver_depth;         /* tricks */
     int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
+    int solve_seat;           /* -1; else in the play this seat's cards follow the solver's best move
+                                 in the world (the others the policy), when there is a solver */
     void *view;               /* scratch: a seat's view of the world */
     void *pos;                /* scratch: an endgame position */
     game_move_t *moves;       /* scratch, GAME_MAX_MOVES */
     double *values;
     game_event_t ev[GAME_MAX_EVENTS];
-    uint64_t solved;          /* endings solved */
+    uint64_t solved;          /* endings solved, and solve_seat moves chosen */
 } playout_t;
 
 /* Scratch memory and, with solver_mb > 0 and a game that has an endgame, a solver. 0, or -1

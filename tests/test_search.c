@@ -108,6 +108,20 @@ static void deal_chance(picket_state_t *st)
         picket_apply_chance(st, NULL, NULL, 0);
 }
 
+/* The bot h plays both seats of the hand dealt until the play has reached `trick` tricks. */
+static void play_to_trick(picket_state_t *st, bot_t *h, int trick)
+{
+    deal_chance(st);
+    while (picket_to_move(st) >= 0 && !(st->pub.phase == PK_PH_PLAY && st->pub.trick_no >= trick)) {
+        picket_view_t v;
+        picket_view_from_state(st, picket_to_move(st), &v);
+        game_move_t m;
+        CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
+        picket_apply(st, &m, NULL, 0);
+        deal_chance(st);
+    }
+}
+
 /* A search with its own parameters: the best move, the moves and their values. */
 static int search_once(const ismcts_params_t *p, const void *view, int64_t iters, uint64_t seed, game_move_t *best,
                        game_move_t *moves, double *values, ismcts_stats_t *stats)
@@ -253,7 +267,9 @@ static void test_one_thread_same_seed_same_moves(void)
     const char *solved[] = { "ismcts.solver_depth", "4", NULL };
     const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
+    const char *self_solved[] = { "ismcts.rollout", "self-solved", NULL };
     check_determinism(heuristic, 200, "rollout heuristic");
+    check_determinism(self_solved, 50, "rollout self-solved");
     check_determinism(random_, 200, "rollout random");
     check_determinism(solved, 100, "solver_depth 4");
     check_determinism(topk, 100, "wide topk");
@@ -1145,6 +1161,79 @@ static void test_the_set_reward_weighs_points_by_the_scores(void)
     playout_free(&po);
 }
 
+/* rollout self-solved: in a rollout's play, the searching seat's every card is one the solver
+ * values best in that world (its exact value, not merely a legal card), the other seat's the
+ * heuristic's; and without solve_seat the same playout never consults the solver. */
+static void test_self_solved_rollout_plays_the_solvers_cards(void)
+{
+    char err[GAME_ERR_LEN];
+    const game_endgame_t *eg = G->endgame;
+    for (uint64_t seed = 61; seed <= 64; seed++) {
+        bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
+        CU_ASSERT_FATAL(h != NULL);
+        picket_state_t st;
+        picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
+        play_to_trick(&st, h, 0);
+        CU_ASSERT_FATAL(st.pub.phase == PK_PH_PLAY && st.pub.nplayed == 0);
+        int seat = (int)(seed % 2);
+        playout_t po;
+        CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, 0, 1, err, sizeof err) == 0);
+        picket_state_t plain = st, solved = st;
+        rng_t r;
+        rng_seed(&r, seed);
+        CU_ASSERT(playout_run(&po, &plain, PLAYOUT_HEURISTIC, &r) == 24);
+        CU_ASSERT_EQUAL(po.solved, 0);
+        po.solve_seat = seat;
+        rng_seed(&r, seed);
+        CU_ASSERT(playout_run(&po, &solved, PLAYOUT_HEURISTIC, &r) == 24);
+        CU_ASSERT_EQUAL(po.solved, 12);
+        /* Replay the solved playout's cards, checking each of the seat's against the solver. */
+        solver_t *sv = solver_create(eg, 1, TT_ARRAY, err, sizeof err);
+        void *pos = calloc(1, eg->pos_size);
+        CU_ASSERT_FATAL(sv && pos);
+        picket_state_t at = st;
+        for (int i = 0; i < solved.pub.nplayed; i++) {
+            int mover = picket_to_move(&at), card = solved.pub.history[i];
+            game_move_t m = { .kind = PK_MV_PLAY, .arg = (int16_t)card, .cards = cardset_of(card) };
+            if (mover == seat) {
+                CU_ASSERT_FATAL(eg->from_state(&at, pos) == 0);
+                uint8_t mv[GAME_MAX_MOVES];
+                int val[GAME_MAX_MOVES], n = solver_all(sv, pos, mv, val), best = -1000000, mine = -1000000;
+                for (int k = 0; k < n; k++) {
+                    game_move_t gm;
+                    eg->to_game_move(mv[k], &gm);
+                    best = val[k] > best ? val[k] : best;
+                    if (gm.arg == card)
+                        mine = val[k];
+                }
+                CU_ASSERT_EQUAL(mine, best);
+            } else {
+                /* One of the heuristic's best cards (the bot may break ties otherwise). */
+                picket_view_t v;
+                picket_view_from_state(&at, mover, &v);
+                game_move_t lm[GAME_MAX_MOVES];
+                double hv[GAME_MAX_MOVES], best = -1e300, mine = -2e300;
+                int n = picket_legal_moves(&at, lm, GAME_MAX_MOVES);
+                G->heuristic_evaluate(&v, NULL, lm, n, hv);
+                for (int k = 0; k < n; k++) {
+                    best = hv[k] > best ? hv[k] : best;
+                    if (lm[k].arg == card)
+                        mine = hv[k];
+                }
+                CU_ASSERT_EQUAL(mine, best);
+            }
+            char why[GAME_ERR_LEN];
+            CU_ASSERT_FATAL(picket_check_move(&at, &m, why, sizeof why) == 1);
+            picket_apply(&at, &m, NULL, 0);
+        }
+        CU_ASSERT_EQUAL(at.pub.tricks[0] + at.pub.tricks[1], 12);
+        free(pos);
+        solver_free(sv);
+        playout_free(&po);
+        bot_free(h);
+    }
+}
+
 /* ---------------------------------------------------------------- 7. options */
 
 typedef struct talk {
@@ -1461,15 +1550,7 @@ static void test_the_figures_are_the_last_search(void)
     CU_ASSERT_FATAL(h != NULL);
     picket_state_t st;
     picket_init(&st, &picket_preset_find("cotgrave")->rules, 3);
-    deal_chance(&st);
-    while (picket_to_move(&st) >= 0 && !(st.pub.phase == PK_PH_PLAY && st.pub.trick_no >= 8)) {
-        picket_view_t v;
-        picket_view_from_state(&st, picket_to_move(&st), &v);
-        game_move_t m;
-        CU_ASSERT_FATAL(bot_choose(h, &v, &m) == 0);
-        picket_apply(&st, &m, NULL, 0);
-        deal_chance(&st);
-    }
+    play_to_trick(&st, h, 8);
     CU_ASSERT_FATAL(st.pub.phase == PK_PH_PLAY);
     picket_view_t v;
     picket_view_from_state(&st, picket_to_move(&st), &v);
@@ -2486,6 +2567,8 @@ int main(void)
     CU_add_test(s, "known best moves are played", test_known_best_moves_are_played);
     CU_add_test(s, "the bot plays for the set, not the points", test_the_bot_plays_for_the_set_not_the_points);
     CU_add_test(s, "the set reward weighs a hand's points by the scores (game_t.equity)", test_the_set_reward_weighs_points_by_the_scores);
+    CU_add_test(s, "rollout self-solved: the searching seat's cards are the solver's best in the world",
+                test_self_solved_rollout_plays_the_solvers_cards);
     CU_add_test(s, "options are declared and checked", test_options_are_declared_and_checked);
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
