@@ -30,6 +30,14 @@
  * of sets for the tree, 100 duplicate pairs), while the tree's exchange held its own against
  * PIMC's (52.5%); docs/strength.md. ismcts_search itself always searches the tree.
  *
+ * DEPTH. tree_depth bounds the tree's moves below the root (1: flat Monte Carlo over the root's
+ * moves, rollouts below); 0, the default, does not.
+ *
+ * THE OPPONENT MODEL (model > 0, game_t.world_log_likelihood): each search first draws model_pool
+ * worlds and weighs each by the likelihood of the other seats' hidden choices in it; iterations
+ * then draw from that pool by weight. If every world weighs the same (no hidden choice yet) the
+ * pool is dropped, and the search is the uniform one, bit for bit.
+ *
  * MEMORY. Nodes come from a pool of fixed size (tree_mb); when it is full the tree stops growing
  * and iterations go on from its leaves, as Pachi's node pool does.
  *
@@ -55,6 +63,7 @@ typedef struct ismcts_params {
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
     int self_solved;         /* in a rollout's play, the searching seat's cards by the solver in the world */
     int solver_depth;        /* solve the ending once at most this many tricks remain (0: never) */
+    int tree_depth;          /* the tree's moves below the root at most, rollouts beyond (0: no limit) */
     int threads;
     int tree_mb;
     int wide;                /* ISMCTS_WIDEN or ISMCTS_TOPK */
@@ -63,6 +72,8 @@ typedef struct ismcts_params {
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
     int reward;              /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET (playout.h) */
     int wide_sample;         /* the policy's wide decision: random moves judged; 0 every one (playout.h) */
+    double model;            /* opponent model's beta (game_t world_log_likelihood); 0 off */
+    int model_pool;          /* the model's weighted worlds a search */
     const double *hparams;   /* the heuristic's weights, or NULL */
 } ismcts_params_t;
 

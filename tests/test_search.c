@@ -122,6 +122,24 @@ static void play_to_trick(picket_state_t *st, bot_t *h, int trick)
     }
 }
 
+/* k buffers of every legal move and its value, for searches compared side by side. */
+static void buffers_new(game_move_t **moves, double **values, int k)
+{
+    for (int i = 0; i < k; i++) {
+        moves[i] = malloc(sizeof *moves[i] * GAME_MAX_MOVES);
+        values[i] = malloc(sizeof *values[i] * GAME_MAX_MOVES);
+        CU_ASSERT_FATAL(moves[i] && values[i]);
+    }
+}
+
+static void buffers_free(game_move_t **moves, double **values, int k)
+{
+    for (int i = 0; i < k; i++) {
+        free(moves[i]);
+        free(values[i]);
+    }
+}
+
 /* A search with its own parameters: the best move, the moves and their values. */
 static int search_once(const ismcts_params_t *p, const void *view, int64_t iters, uint64_t seed, game_move_t *best,
                        game_move_t *moves, double *values, ismcts_stats_t *stats)
@@ -183,12 +201,7 @@ static void check_determinism(const char *const *opts, int64_t iters, const char
     CU_ASSERT_EQUAL(p.threads, 1);
     game_move_t *moves[2];
     double *values[2];
-    for (int k = 0; k < 2; k++) {
-        moves[k] = malloc(sizeof *moves[k] * GAME_MAX_MOVES);
-        values[k] = malloc(sizeof *values[k] * GAME_MAX_MOVES);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(moves[k]);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(values[k]);
-    }
+    buffers_new(moves, values, 2);
     char err[GAME_ERR_LEN];
     ismcts_t *bare[2];
     for (int k = 0; k < 2; k++) {
@@ -252,11 +265,9 @@ static void check_determinism(const char *const *opts, int64_t iters, const char
     CU_ASSERT(kinds[PK_PH_ELDER_EXCHANGE] + kinds[PK_PH_YOUNGER_EXCHANGE] + kinds[PK_PH_BLANK_COUNT] +
                   kinds[PK_PH_SET_ASIDE] >= 2);
     CU_ASSERT(kinds[PK_PH_PLAY] >= 8);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 2; k++)
         ismcts_free(bare[k]);
-        free(moves[k]);
-        free(values[k]);
-    }
+    buffers_free(moves, values, 2);
     bot_settings_free(set);
 }
 
@@ -268,6 +279,10 @@ static void test_one_thread_same_seed_same_moves(void)
     const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
     const char *self_solved[] = { "ismcts.rollout", "self-solved", NULL };
+    const char *flat[] = { "ismcts.tree_depth", "1", NULL };
+    const char *model[] = { "ismcts.model", "1", "ismcts.model_pool", "64", NULL };
+    check_determinism(flat, 200, "tree_depth 1");
+    check_determinism(model, 200, "model 1");
     check_determinism(heuristic, 200, "rollout heuristic");
     check_determinism(self_solved, 50, "rollout self-solved");
     check_determinism(random_, 200, "rollout random");
@@ -1262,7 +1277,8 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.solver_depth", OPT_SPIN },  { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
         { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
-        { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },
+        { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },      { "ismcts.tree_depth", OPT_SPIN },
+        { "ismcts.model", OPT_FLOAT },        { "ismcts.model_pool", OPT_SPIN },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1287,7 +1303,8 @@ static void test_options_are_declared_and_checked(void)
               p.solver_depth == d.solver_depth && p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
               p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample &&
-              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND);
+              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND && p.tree_depth == 0 && d.tree_depth == 0 &&
+              p.model == 0 && d.model == 0 && p.model_pool == d.model_pool);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
@@ -1298,6 +1315,8 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
         { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
         { "ismcts.reward", "points" },    { "ismcts.reward", "Set" },       { "ismcts.reward", "" },
+        { "ismcts.tree_depth", "-1" },    { "ismcts.tree_depth", "65" },    { "ismcts.model", "-1" },
+        { "ismcts.model", "inf" },        { "ismcts.model_pool", "1" },     { "ismcts.model_pool", "65537" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1315,14 +1334,16 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", "3" },        { "ismcts.rollout", "random" }, { "ismcts.solver_depth", "12" },
         { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
-        { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },
+        { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },     { "ismcts.tree_depth", "1" },
+        { "ismcts.model", "0.5" },        { "ismcts.model_pool", "64" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.solver_depth == 12 && p.wide == ISMCTS_TOPK &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
-              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET);
+              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET && p.tree_depth == 1 &&
+              p.model == 0.5 && p.model_pool == 64);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
@@ -1584,6 +1605,94 @@ static void test_the_figures_are_the_last_search(void)
     free(values);
 }
 
+/* The first exchange of a seeded cotgrave hand for the seat to decide: elder's (elder = 1), or
+ * younger's after the heuristic's discard as elder. */
+static void exchange_view(uint64_t seed, int elder, picket_view_t *v)
+{
+    char err[GAME_ERR_LEN];
+    bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
+    CU_ASSERT_FATAL(h != NULL);
+    picket_state_t st;
+    picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
+    deal_chance(&st);
+    while (st.pub.phase != (elder ? PK_PH_ELDER_EXCHANGE : PK_PH_YOUNGER_EXCHANGE)) {
+        CU_ASSERT_FATAL(picket_to_move(&st) >= 0 && st.pub.phase < PK_PH_YOUNGER_EXCHANGE);
+        picket_view_t hv;
+        picket_view_from_state(&st, picket_to_move(&st), &hv);
+        game_move_t m;
+        CU_ASSERT_FATAL(bot_choose(h, &hv, &m) == 0);
+        picket_apply(&st, &m, NULL, 0);
+        deal_chance(&st);
+    }
+    picket_view_from_state(&st, picket_to_move(&st), v);
+    bot_free(h);
+}
+
+/* tree_depth 1: flat Monte Carlo, the root and its candidates only; without it the tree grows
+ * below them. */
+static void test_tree_depth_bounds_the_tree(void)
+{
+    picket_view_t v;
+    exchange_view(5, 1, &v);
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    for (int depth = 0; depth <= 2; depth++) {
+        ismcts_params_t p;
+        ismcts_default_params(&p);
+        p.tree_depth = depth;
+        game_move_t best;
+        ismcts_stats_t stats;
+        int n = search_once(&p, &v, 2000, 9, &best, moves, values, &stats);
+        CU_ASSERT_FATAL(n > p.widen_topk);
+        /* The root, then one node per candidate at depth 1. */
+        int64_t top = 1 + p.widen_topk;
+        if (depth == 1 ? stats.nodes != top : stats.nodes <= top)
+            fprintf(stderr, "\n    tree_depth %d: %lld nodes (root and candidates: %lld)\n", depth,
+                    (long long)stats.nodes, (long long)top);
+        CU_ASSERT(depth == 1 ? stats.nodes == top : stats.nodes > top);
+        int visited = 0;
+        for (int i = 0; i < n; i++)
+            visited += values[i] >= 0;
+        CU_ASSERT_EQUAL(visited, p.widen_topk);
+    }
+    free(moves);
+    free(values);
+}
+
+/* The opponent model weighs worlds only by choices another seat has made out of sight: before
+ * elder's exchange nobody has, and the search is the model-less one bit for bit; before
+ * younger's, elder's discard weighs the worlds and the values move. */
+static void test_the_model_weighs_hidden_choices_only(void)
+{
+    game_move_t *moves[2];
+    double *values[2];
+    buffers_new(moves, values, 2);
+    for (int elder = 0; elder < 2; elder++) {
+        picket_view_t v;
+        exchange_view(11, elder, &v);
+        int n[2];
+        game_move_t best[2];
+        for (int k = 0; k < 2; k++) {
+            ismcts_params_t p;
+            ismcts_default_params(&p);
+            p.model = k ? 1.0 : 0.0;
+            p.model_pool = 128;
+            n[k] = search_once(&p, &v, 500, 3, &best[k], moves[k], values[k], NULL);
+            CU_ASSERT_FATAL(n[k] > 0);
+        }
+        CU_ASSERT_EQUAL_FATAL(n[0], n[1]);
+        int same = memcmp(values[0], values[1], sizeof *values[0] * (size_t)n[0]) == 0;
+        if (same != elder)
+            fprintf(stderr, "\n    %s's exchange: the model's values %s the uniform search's\n",
+                    elder ? "elder" : "younger", same ? "equal" : "differ from");
+        CU_ASSERT_EQUAL(same, elder);
+        if (elder)
+            CU_ASSERT(same_move(&best[0], &best[1]));
+    }
+    buffers_free(moves, values, 2);
+}
+
 /* ================================================================ PIMC (search/pimc.h) */
 
 /* A bare search with its own parameters: the best move, the moves and their values. */
@@ -1654,11 +1763,7 @@ static void check_pimc_determinism(const char *const *opts, int64_t worlds, cons
     pimc_params_from(set, &p);
     game_move_t *moves[3];
     double *values[3];
-    for (int k = 0; k < 3; k++) {
-        moves[k] = malloc(sizeof *moves[k] * GAME_MAX_MOVES);
-        values[k] = malloc(sizeof *values[k] * GAME_MAX_MOVES);
-        CU_ASSERT_FATAL(moves[k] && values[k]);
-    }
+    buffers_new(moves, values, 3);
     char err[GAME_ERR_LEN];
     int decisions = 0, kinds[PK_PH_COUNT] = { 0 };
     for (uint64_t seed = 41; seed <= 42; seed++) {
@@ -1742,10 +1847,7 @@ static void check_pimc_determinism(const char *const *opts, int64_t worlds, cons
     CU_ASSERT(kinds[PK_PH_ELDER_EXCHANGE] + kinds[PK_PH_YOUNGER_EXCHANGE] + kinds[PK_PH_BLANK_COUNT] +
                   kinds[PK_PH_SET_ASIDE] >= 2);
     CU_ASSERT(kinds[PK_PH_PLAY] >= 8);
-    for (int k = 0; k < 3; k++) {
-        free(moves[k]);
-        free(values[k]);
-    }
+    buffers_free(moves, values, 3);
     bot_settings_free(set);
 }
 
@@ -2315,11 +2417,7 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
     CU_ASSERT_FATAL(ip.threads == 1 && ip.iterations == 150 && pp.worlds == 3);
     game_move_t *moves[3];
     double *values[3];
-    for (int k = 0; k < 3; k++) {
-        moves[k] = malloc(sizeof *moves[k] * GAME_MAX_MOVES);
-        values[k] = malloc(sizeof *values[k] * GAME_MAX_MOVES);
-        CU_ASSERT_FATAL(moves[k] && values[k]);
-    }
+    buffers_new(moves, values, 3);
     int kinds[2] = { 0, 0 };
     for (uint64_t seed = 51; seed <= 52; seed++) {
         uint64_t bs = 700 + seed;
@@ -2393,10 +2491,7 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
         pimc_free(tp);
     }
     CU_ASSERT(kinds[0] >= 2 && kinds[1] >= 16);
-    for (int k = 0; k < 3; k++) {
-        free(moves[k]);
-        free(values[k]);
-    }
+    buffers_free(moves, values, 3);
     bot_settings_free(set);
 }
 
@@ -2573,6 +2668,8 @@ int main(void)
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
     CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
+    CU_add_test(s, "tree_depth bounds the tree (1: flat Monte Carlo)", test_tree_depth_bounds_the_tree);
+    CU_add_test(s, "the opponent model weighs hidden choices only", test_the_model_weighs_hidden_choices_only);
     CU_add_test(s, "the policy's exchange judges every discard (wide_sample 0)",
                 test_the_policys_exchange_judges_every_discard);
     CU_pSuite ps = CU_add_suite("pimc search", NULL, NULL);
