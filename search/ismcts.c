@@ -348,11 +348,12 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
     return best;
 }
 
-/* A world drawn uniformly among those the view allows into `out`: 0, or -1 if none was found. */
-static int draw_uniform(worker_t *w, void *out)
+/* A world drawn uniformly among those the view allows into `out`, by `rng`: 0, or -1 if none was
+ * found. */
+static int draw_uniform(worker_t *w, rng_t *rng, void *out)
 {
     const game_t *g = w->s->g;
-    return w->sampler ? g->sampler_draw(w->sampler, &w->rng, out) : g->sample_world(w->s->view, &w->rng, out);
+    return w->sampler ? g->sampler_draw(w->sampler, rng, out) : g->sample_world(w->s->view, rng, out);
 }
 
 /* The opponent model's pool for this search: model_pool uniform worlds, each weighted by the
@@ -368,13 +369,13 @@ static void build_model_pool(worker_t *w)
     w->mn = 0;
     if (!w->mpool)
         return;
-    rng_t own = w->rng, *r = &own;
-    rng_seed(r, rng_next(r) ^ 0x6d6f64656cULL);
+    rng_t own = w->rng;
+    rng_seed(&own, rng_next(&own) ^ 0x6d6f64656cULL);
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     int n = 0;
     for (int i = 0; i < s->p.model_pool; i++) {
         void *world = w->mpool + g->state_size * (size_t)n;
-        if ((w->sampler ? g->sampler_draw(w->sampler, r, world) : g->sample_world(s->view, r, world)) < 0)
+        if (draw_uniform(w, &own, world) < 0)
             continue;
         double ll = g->world_log_likelihood(world, s->root_seat, s->p.hparams, s->p.model);
         if (!isfinite(ll))
@@ -395,7 +396,7 @@ static void build_model_pool(worker_t *w)
 static int draw_world(worker_t *w)
 {
     if (w->mn == 0)
-        return draw_uniform(w, w->state);
+        return draw_uniform(w, &w->rng, w->state);
     double u = rng_unit(&w->rng) * w->mcdf[w->mn - 1];
     int lo = 0, hi = w->mn - 1;
     while (lo < hi) {
