@@ -6,9 +6,15 @@
  *   hand    every world it draws has the opponent's true hand and discards (so it knows which
  *           cards are in the stock), with the stock cards no seat has seen in a random order;
  *   hand-play  the same in the play of the cards only (the exchange and the calls honest);
+ *   hand-elder-exchange, hand-younger-exchange  the same in elder's exchange only (with the
+ *           Blank's count), or in younger's only (with his setting aside): what knowing the
+ *           hidden cards is worth in each exchange alone (not in the default --sides);
+ *   kept-younger-exchange  in younger's exchange only, every world has elder's true hand, but
+ *           his discards and the stock cards nobody has seen are dealt afresh from their union:
+ *           elder's hand without the stock's luck (not in the default --sides);
  *   oracle  every world it draws is the true deal, the stock's order included: it sees every
  *           card.
- * The three cheats exist only inside this program, through a copy of the game's interface whose
+ * The cheats exist only inside this program, through a copy of the game's interface whose
  * sampler hands back the true state; no engine, protocol or record can reach them. (The true
  * state also holds the set's later deals; the searches look no further than the hand.)
  *
@@ -28,11 +34,33 @@
 #include "arena_stats.h"
 #include "bot.h"
 #include "picket.h"
+#include "picket_score.h"
 #include "bench_args.h"
 #include "bench_util.h"
 
-enum { HONEST, HAND_PLAY, SEES_HAND, ORACLE, SIDES };
-static const char *const SIDE_NAMES[SIDES] = { "honest", "hand-play", "hand", "oracle" };
+enum { HONEST, HAND_PLAY, SEES_HAND, ORACLE, HAND_ELDER, HAND_YOUNGER, KEPT_YOUNGER, SIDES };
+static const char *const SIDE_NAMES[SIDES] = { "honest", "hand-play", "hand", "oracle", "hand-elder-exchange",
+                                               "hand-younger-exchange", "kept-younger-exchange" };
+enum { DEFAULT_SIDES = 1u << HONEST | 1u << HAND_PLAY | 1u << SEES_HAND | 1u << ORACLE };
+
+/* Does the bot of this side see the truth in a decision of this phase? */
+static int side_cheats(int side, int phase)
+{
+    switch (side) {
+    case HONEST:
+        return 0;
+    case HAND_PLAY:
+        return phase == PK_PH_PLAY;
+    case HAND_ELDER:
+        return phase == PK_PH_BLANK_COUNT || phase == PK_PH_ELDER_EXCHANGE;
+    case HAND_YOUNGER:
+        return phase == PK_PH_SET_ASIDE || phase == PK_PH_YOUNGER_EXCHANGE;
+    case KEPT_YOUNGER:
+        return phase == PK_PH_YOUNGER_EXCHANGE;
+    default:
+        return 1;
+    }
+}
 static const double TARGET = 0.80;
 
 /* A view that may carry the true state: the picket view first, so that every hook of the game
@@ -41,7 +69,39 @@ typedef struct oracle_view {
     picket_view_t v;
     const picket_state_t *truth; /* NULL: an ordinary view */
     int sees_stock;              /* 0: the stock cards neither seat has seen are shuffled */
+    int kept_only;               /* 1: elder's discards and that stock dealt afresh (his hand stays) */
 } oracle_view_t;
+
+/* Elder's discards and the undrawn stock cards neither seat has seen, dealt afresh from their
+ * union: elder keeps his hand (and what he drew and looked at), and the cards he dealt himself,
+ * what he knows and whether he held a Blank follow the new discards. Nothing changes where his
+ * dealt hand is public (a Blank shown). */
+static void deal_discards_afresh(picket_state_t *st, rng_t *rng)
+{
+    int e = pk_elder(&st->pub), k = st->pub.discarded[e];
+    if (k == 0 || st->pub.blank_shown[e])
+        return;
+    int nstock = cardset_count(st->pack) - 2 * PK_HAND_CARDS;
+    cardset_t seen = st->know[1 - e].seen | st->know[e].stock_known, old = st->discard[e], fresh = 0;
+    uint8_t pos[PK_STOCK], cards[2 * PK_STOCK];
+    int n = 0, np = 0;
+    for (cardset_t c = old; c; c &= c - 1)
+        cards[n++] = (uint8_t)cardset_first(c);
+    for (int i = nstock - st->pub.stock_left; i < nstock; i++)
+        if (!cardset_has(seen, st->stock[i])) {
+            pos[np++] = (uint8_t)i;
+            cards[n++] = st->stock[i];
+        }
+    rng_shuffle_u8(rng, cards, n);
+    for (int i = 0; i < k; i++)
+        fresh |= cardset_of(cards[i]);
+    for (int i = 0; i < np; i++)
+        st->stock[pos[i]] = cards[k + i];
+    st->discard[e] = fresh;
+    st->dealt[e] = (st->dealt[e] & ~old) | fresh;
+    st->know[e].seen = (st->know[e].seen & ~old) | fresh;
+    st->holds_blank[e] = (int8_t)pk_is_blank(st->dealt[e]);
+}
 
 static int oracle_sample(const void *view, rng_t *rng, void *out)
 {
@@ -50,6 +110,10 @@ static int oracle_sample(const void *view, rng_t *rng, void *out)
         return PICKET_GAME.sample_world(view, rng, out);
     picket_state_t *st = out;
     memcpy(st, ov->truth, sizeof *st);
+    if (ov->kept_only) {
+        deal_discards_afresh(st, rng);
+        return 0;
+    }
     if (ov->sees_stock)
         return 0;
     /* Every card is where it is, except that the undrawn stock cards no seat has looked at
@@ -74,6 +138,7 @@ static void oracle_view_from_state(const void *state, int seat, void *view)
 {
     PICKET_GAME.view_from_state(state, seat, view);
     ((oracle_view_t *)view)->truth = NULL;
+    ((oracle_view_t *)view)->kept_only = 0;
 }
 
 static int oracle_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
@@ -137,8 +202,9 @@ static int play_set(const job_t *j, int pair, int side, int seat)
         }
         oracle_view_t v;
         picket_view_from_state(st, who, &v.v);
-        v.truth = side == HONEST || (side == HAND_PLAY && st->pub.phase != PK_PH_PLAY) ? NULL : st;
+        v.truth = side_cheats(side, st->pub.phase) ? st : NULL;
         v.sees_stock = side == ORACLE;
+        v.kept_only = side == KEPT_YOUNGER;
         game_move_t m;
         int rc = who == seat ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v.v, NULL, NULL, &m);
         if (rc < 0 || picket_check_move(st, &m, err, sizeof err) != 1) {
@@ -228,7 +294,7 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 1;
     int quick = 0;
-    opts_t o = { 200, 1, (1u << SIDES) - 1 };
+    opts_t o = { 200, 1, DEFAULT_SIDES };
     char usage[2048];
     snprintf(usage, sizeof usage,
              "usage: oracle [--quick] [--seed S] [--pairs N] [--threads T] [--sides LIST]\n\n"
@@ -236,15 +302,18 @@ int main(int argc, char **argv)
              "four times over the same deals: honest (worlds drawn from its view, as in the engine),\n"
              "hand (every world has the opponent's true hand and discards; the stock cards no seat has\n"
              "seen in a random order), hand-play (the same in the play of the cards only) and oracle\n"
-             "(every world is the true deal: it sees every card). The cheats' scores are the ceilings\n"
-             "that knowing the hidden cards gives this bot against this opponent; they exist only in\n"
-             "this program.\n"
+             "(every world is the true deal: it sees every card); on request also hand-elder-exchange\n"
+             "and hand-younger-exchange (hand's knowledge in that exchange only), and\n"
+             "kept-younger-exchange (elder's hand, not his discards, in younger's exchange). The\n"
+             "cheats' scores are the ceilings that knowing the hidden cards gives this bot against\n"
+             "this opponent; they exist only in this program.\n"
              "  --quick       4 pairs\n"
              "  --seed S      the deals and the bots' seeds (default %" PRIu64 ")\n"
              "  --pairs N     pairs (default %d, 1 to 100000)\n"
              "  --threads T   pairs played at once (default %d, 1 to 64); the sets do not depend on it\n"
              "  --sides LIST  the cheats to play beside honest, comma-separated (default\n"
-             "                hand-play,hand,oracle)\n"
+             "                hand-play,hand,oracle; also hand-elder-exchange,hand-younger-exchange,\n"
+             "                kept-younger-exchange)\n"
              "Target: the honest bot's score >= %.0f%% (issue 12); the verdict is printed, not returned.\n"
              "Exit status 1 if a bot fails.\n",
              seed, o.pairs, o.threads, TARGET * 100);

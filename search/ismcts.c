@@ -538,8 +538,10 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     s->t0 = bot_now();
     s->view = view;
     s->root_seat = g->view_seat(view);
-    for (int i = 0; i < s->nw; i++)
+    for (int i = 0; i < s->nw; i++) {
         s->w[i].po.solve_seat = s->p.self_solved ? s->root_seat : -1;
+        s->w[i].po.solve_guess = s->p.self_solved == 2;
+    }
     s->hooks = hooks;
     atomic_store(&s->stop, 0);
     memset(&s->stats, 0, sizeof s->stats);
@@ -643,9 +645,9 @@ void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out) { *out = s->stats; }
 static const opt_def_t ISMCTS_OPTIONS[] = {
     { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit", NULL },
     { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
-    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", "self-solved", NULL },
+    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", "self-solved", "self-sampled", NULL },
       "how a leaf is played on: uniform moves, the heuristic from each seat's own view, or that with the "
-      "searching seat's cards in the play by the solver in the world", NULL },
+      "searching seat's cards in the play by the solver in the world, or in a world drawn from its view", NULL },
     { "solver_depth", OPT_SPIN, "0", 0, 12, { NULL },
       "solve the ending exactly once at most this many tricks remain (0: never)", NULL },
     { "tree_depth", OPT_SPIN, "0", 0, 64, { NULL },
@@ -682,7 +684,7 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
     const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
     p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->self_solved = strcmp(rollout, "self-solved") == 0;
+    p->self_solved = strcmp(rollout, "self-solved") == 0 ? 1 : strcmp(rollout, "self-sampled") == 0 ? 2 : 0;
     p->solver_depth = (int)bot_settings_number(set, "ismcts.solver_depth", p->solver_depth);
     p->tree_depth = (int)bot_settings_number(set, "ismcts.tree_depth", p->tree_depth);
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);

@@ -61,7 +61,8 @@ typedef struct ismcts_params {
     int64_t iterations;      /* per decision, when the limits give none */
     double exploration;      /* UCB1's constant */
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
-    int self_solved;         /* in a rollout's play, the searching seat's cards by the solver in the world */
+    int self_solved;         /* in a rollout's play, the searching seat's cards by the solver: 0 no; 1 in
+                                the world; 2 in a world drawn afresh from the seat's view (playout.h) */
     int solver_depth;        /* solve the ending once at most this many tricks remain (0: never) */
     int tree_depth;          /* the tree's moves below the root at most, rollouts beyond (0: no limit) */
     int threads;

@@ -53,6 +53,10 @@ typedef struct playout {
     int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
     int solve_seat;           /* -1; else in the play this seat's cards follow the solver's best move
                                  in the world (the others the policy), when there is a solver */
+    int solve_guess;          /* with solve_seat: the solver's best move not in the world itself but in
+                                 one drawn afresh for each move from that seat's view of it (an honest
+                                 guess at the hidden cards, as a one-world PIMC) */
+    void *guess;              /* scratch: that world (state_size) */
     void *view;               /* scratch: a seat's view of the world */
     void *pos;                /* scratch: an endgame position */
     game_move_t *moves;       /* scratch, GAME_MAX_MOVES */

@@ -206,7 +206,7 @@ static void test_sampler_counts_and_checksum(void)
 
 /* bench/oracle: the same sets at one thread and at two (every line after the header, which
  * names the threads and the time), the honest and cheating sides both reported; an unknown side
- * refused with exit 2 before anything is played. */
+ * refused with exit 2 before anything is played; a side outside the default list on request. */
 static void test_oracle_threads_agree(void)
 {
     const char *b = bin("PICKET_BENCH_ORACLE", "build/bench/oracle");
@@ -228,6 +228,12 @@ static void test_oracle_threads_agree(void)
     char *bad[] = { (char *)b, "--sides", "oracle,psychic", NULL };
     CU_ASSERT_EQUAL(run(bad), 2);
     CU_ASSERT_STRING_EQUAL(out, "");
+    /* The cheat that deals elder's discards afresh plays whole sets too (under the sanitizers in
+     * that build). */
+    char *kept[] = { (char *)b, "--pairs", "1", "--seed", "3", "--sides", "kept-younger-exchange", NULL };
+    CU_ASSERT_EQUAL(run(kept), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nkept-younger-exchange "));
+    CU_ASSERT_PTR_NULL(strstr(out, "\noracle "));
 }
 
 int main(void)

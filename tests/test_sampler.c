@@ -1858,31 +1858,39 @@ static void test_a_view_with_no_world_has_none(void)
 
 /* ---------------------------------------------------------------- the opponent model */
 
-/* game_t.world_log_likelihood for Picket: for each deal and each discard size, the model's
- * probabilities over the discards of that size sum to 1, its most likely discard is the one the
- * heuristic would choose, beta 0 is uniform, and the observer's own discard tells nothing. */
+/* game_t.world_log_likelihood for Picket: for each deal, the model's probabilities over every
+ * discard the rules allow elder (each size) sum to 1, its most likely discard is the one the
+ * heuristic would choose, beta 0 is uniform, the observer's own discard tells nothing, and the
+ * size is evidence: the sizes' probabilities differ. */
 static void test_the_opponent_model_is_the_heuristic_as_a_distribution(void)
 {
     for (uint64_t seed = 1; seed <= 6; seed++) {
         table_t t;
         table_init(&t, &PICKET_PRESETS[seed % 4].rules, (int)(seed % 4), seed);
         table_chance(&t);
-        int elder = pk_elder(&t.st.pub);
+        int elder = pk_elder(&t.st.pub), lo, hi;
+        CU_ASSERT_FATAL(t.st.pub.phase == PK_PH_ELDER_EXCHANGE);
+        pk_discard_range(&t.st.rules, &t.st.pub, &lo, &hi);
+        CU_ASSERT_FATAL(lo == 1 && hi >= 5);
         picket_view_t v;
         picket_view_from_state(&t.st, elder, &v);
-        cardset_t d = t.st.hand[elder];
-        for (int k = 1; k <= 5; k++) {
+        cardset_t d = t.st.hand[elder], best_ll_x = 0, best_h_x = 0;
+        double sum = 0, best_ll = -HUGE_VAL, best_h = -HUGE_VAL, total = 0, size_p[PK_HAND_CARDS + 1] = { 0 };
+        int count = 0;
+        for (int k = lo; k <= hi; k++)
+            total += binom(12, k);
+        for (int k = lo; k <= hi; k++) {
             picket_state_t w = t.st;
             w.dealt[elder] = d;
+            w.pub.discarded[elder] = (int8_t)k;
             subsets_t ss;
             subsets_start(&ss, d, k);
-            cardset_t x, best_ll_x = 0, best_h_x = 0;
-            double sum = 0, best_ll = -HUGE_VAL, best_h = -HUGE_VAL;
-            int count = 0;
+            cardset_t x;
             while (subsets_next(&ss, &x)) {
                 w.discard[elder] = x;
                 double ll = picket_discard_log_likelihood(&w, 1 - elder, NULL, 2.0);
                 sum += exp(ll);
+                size_p[k] += exp(ll);
                 if (ll > best_ll + 1e-12) {
                     best_ll = ll;
                     best_ll_x = x;
@@ -1894,15 +1902,20 @@ static void test_the_opponent_model_is_the_heuristic_as_a_distribution(void)
                     best_h = h;
                     best_h_x = x;
                 }
-                CU_ASSERT_DOUBLE_EQUAL(picket_discard_log_likelihood(&w, 1 - elder, NULL, 0.0),
-                                       -log(binom(12, k)), 1e-9);
+                CU_ASSERT_DOUBLE_EQUAL(picket_discard_log_likelihood(&w, 1 - elder, NULL, 0.0), -log(total), 1e-9);
                 CU_ASSERT_EQUAL(picket_discard_log_likelihood(&w, elder, NULL, 2.0), 0.0);
                 count++;
             }
-            CU_ASSERT_EQUAL(count, (int)binom(12, k));
-            CU_ASSERT_DOUBLE_EQUAL(sum, 1.0, 1e-9);
-            CU_ASSERT_EQUAL(best_ll_x, best_h_x);
         }
+        CU_ASSERT_EQUAL(count, (int)total);
+        CU_ASSERT_DOUBLE_EQUAL(sum, 1.0, 1e-9);
+        CU_ASSERT_EQUAL(best_ll_x, best_h_x);
+        double pmin = 1, pmax = 0;
+        for (int k = lo; k <= hi; k++) {
+            pmin = size_p[k] < pmin ? size_p[k] : pmin;
+            pmax = size_p[k] > pmax ? size_p[k] : pmax;
+        }
+        CU_ASSERT(pmax > 2 * pmin);
     }
 }
 

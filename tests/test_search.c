@@ -279,12 +279,14 @@ static void test_one_thread_same_seed_same_moves(void)
     const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
     const char *self_solved[] = { "ismcts.rollout", "self-solved", NULL };
+    const char *self_sampled[] = { "ismcts.rollout", "self-sampled", NULL };
     const char *flat[] = { "ismcts.tree_depth", "1", NULL };
     const char *model[] = { "ismcts.model", "1", "ismcts.model_pool", "64", NULL };
     check_determinism(flat, 200, "tree_depth 1");
     check_determinism(model, 200, "model 1");
     check_determinism(heuristic, 200, "rollout heuristic");
     check_determinism(self_solved, 50, "rollout self-solved");
+    check_determinism(self_sampled, 30, "rollout self-sampled");
     check_determinism(random_, 200, "rollout random");
     check_determinism(solved, 100, "solver_depth 4");
     check_determinism(topk, 100, "wide topk");
@@ -1176,6 +1178,19 @@ static void test_the_set_reward_weighs_points_by_the_scores(void)
     playout_free(&po);
 }
 
+/* A cotgrave set from `seed`, played by the heuristic (the bot returned, to free) to the first
+ * card of the first hand's play. */
+static bot_t *cotgrave_at_play(uint64_t seed, picket_state_t *st)
+{
+    char err[GAME_ERR_LEN];
+    bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
+    CU_ASSERT_FATAL(h != NULL);
+    picket_init(st, &picket_preset_find("cotgrave")->rules, seed);
+    play_to_trick(st, h, 0);
+    CU_ASSERT_FATAL(st->pub.phase == PK_PH_PLAY && st->pub.nplayed == 0);
+    return h;
+}
+
 /* rollout self-solved: in a rollout's play, the searching seat's every card is one the solver
  * values best in that world (its exact value, not merely a legal card), the other seat's the
  * heuristic's; and without solve_seat the same playout never consults the solver. */
@@ -1184,12 +1199,8 @@ static void test_self_solved_rollout_plays_the_solvers_cards(void)
     char err[GAME_ERR_LEN];
     const game_endgame_t *eg = G->endgame;
     for (uint64_t seed = 61; seed <= 64; seed++) {
-        bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
-        CU_ASSERT_FATAL(h != NULL);
         picket_state_t st;
-        picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
-        play_to_trick(&st, h, 0);
-        CU_ASSERT_FATAL(st.pub.phase == PK_PH_PLAY && st.pub.nplayed == 0);
+        bot_t *h = cotgrave_at_play(seed, &st);
         int seat = (int)(seed % 2);
         playout_t po;
         CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, 0, 1, err, sizeof err) == 0);
@@ -1247,6 +1258,53 @@ static void test_self_solved_rollout_plays_the_solvers_cards(void)
         playout_free(&po);
         bot_free(h);
     }
+}
+
+/* rollout self-sampled (solve_guess): the searching seat's cards come from the solver in a world
+ * drawn from its own view, so they cannot depend on the cards it does not see. Two true deals
+ * that give the seat the same view, played on with the same generator, open with the same card;
+ * with self-solved (the solver in the true world) some do not, so the check can fail. */
+static void test_self_sampled_rollout_sees_only_the_view(void)
+{
+    char err[GAME_ERR_LEN];
+    int solved_differs = 0;
+    for (uint64_t seed = 61; seed <= 76; seed++) {
+        picket_state_t st;
+        bot_t *h = cotgrave_at_play(seed, &st);
+        int seat = picket_to_move(&st);
+        picket_view_t v;
+        picket_view_from_state(&st, seat, &v);
+        picket_state_t other;
+        rng_t r;
+        rng_seed(&r, seed);
+        do {
+            CU_ASSERT_FATAL(G->sample_world(&v, &r, &other) == 0);
+        } while (other.hand[1 - seat] == st.hand[1 - seat]);
+        picket_view_t v2;
+        picket_view_from_state(&other, seat, &v2);
+        CU_ASSERT_PTR_NULL(G->view_diff(&v, &v2));
+        playout_t po;
+        CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, 0, 1, err, sizeof err) == 0);
+        po.solve_seat = seat;
+        for (int guess = 0; guess <= 1; guess++) {
+            po.solve_guess = guess;
+            picket_state_t a = st, b = other;
+            po.solved = 0;
+            rng_seed(&r, seed * 7);
+            CU_ASSERT(playout_run(&po, &a, PLAYOUT_HEURISTIC, &r) == 24);
+            CU_ASSERT_EQUAL(po.solved, 12);
+            rng_seed(&r, seed * 7);
+            CU_ASSERT(playout_run(&po, &b, PLAYOUT_HEURISTIC, &r) == 24);
+            if (guess) {
+                CU_ASSERT_EQUAL(a.pub.history[0], b.pub.history[0]);
+            } else {
+                solved_differs += a.pub.history[0] != b.pub.history[0];
+            }
+        }
+        playout_free(&po);
+        bot_free(h);
+    }
+    CU_ASSERT(solved_differs > 0);
 }
 
 /* ---------------------------------------------------------------- 7. options */
@@ -2664,6 +2722,8 @@ int main(void)
     CU_add_test(s, "the set reward weighs a hand's points by the scores (game_t.equity)", test_the_set_reward_weighs_points_by_the_scores);
     CU_add_test(s, "rollout self-solved: the searching seat's cards are the solver's best in the world",
                 test_self_solved_rollout_plays_the_solvers_cards);
+    CU_add_test(s, "rollout self-sampled: the searching seat's cards depend on its view only",
+                test_self_sampled_rollout_sees_only_the_view);
     CU_add_test(s, "options are declared and checked", test_options_are_declared_and_checked);
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);

@@ -208,8 +208,9 @@ enum { PICKET_HEURISTIC_NPARAMS = 38 };
 extern const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS];
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n,
                                double *values);
-/* game_t.world_log_likelihood: each other seat's discard among those of its size from the hand
- * dealt, by the heuristic's value of the hand kept. */
+/* game_t.world_log_likelihood: each other seat's discard among every discard the rules allowed
+ * him from the hand dealt (each size), by the heuristic's value of it (the hand kept and the
+ * cards drawn). */
 double picket_discard_log_likelihood(const void *state, int observer, const double *params, double beta);
 /* The discards' term above plus each card the other seat has played this hand, by softmax(beta *
  * the heuristic's value of each card he could have played) from his view then. */

@@ -244,43 +244,51 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
     }
 }
 
-/* The heuristic's discard as a model of another player: P(X | dealt D, |X| = k) is
- * softmax(beta * hand_value(D minus X)) over the k-subsets of D (every discard of one size adds
- * the same draw value, so the hand kept decides). The count is public, the cards are not. */
+/* The heuristic's discard as a model of another player: P(X | dealt D) is softmax(beta *
+ * discard value) over every discard the rules allowed him (each size from 1 to his limit then),
+ * the value being the heuristic's own: hand_value(D minus X) plus his draw value for each card.
+ * Only the cards are hidden, so the count he chose is evidence too: a player who threw three
+ * kept a better hand than one who threw eight. */
 double picket_discard_log_likelihood(const void *state, int observer, const double *params, double beta)
 {
     const picket_state_t *st = state;
     double defaults[W_COUNT];
     const double *w = weights(params, defaults);
-    int unsuited = st->rules.sequences == PK_SEQ_UNSUITED;
+    int unsuited = st->rules.sequences == PK_SEQ_UNSUITED, e = pk_elder(&st->pub);
+    int nstock = st->rules.deck - 2 * PK_HAND_CARDS;
     double ll = 0;
     for (int o = 0; o < 2; o++) {
         cardset_t d = st->dealt[o], x = st->discard[o];
-        int k = cardset_count(x), n = cardset_count(d);
+        int k = cardset_count(x), n = cardset_count(d), lo, hi;
         if (o == observer || k == 0 || (x & ~d) || n > 16 || k > n)
             continue;
+        /* The sizes he could choose from, as the rules gave them when he chose. */
+        picket_pub_t then = st->pub;
+        then.phase = (int8_t)(o == e ? PK_PH_ELDER_EXCHANGE : PK_PH_YOUNGER_EXCHANGE);
+        then.stock_left = (int8_t)(nstock - st->pub.discarded[e]);
+        pk_discard_range(&st->rules, &then, &lo, &hi);
+        if (k < lo || k > hi)
+            continue;
+        double per = o == e ? w[W_DRAW_ELDER] : w[W_DRAW_YOUNGER];
         int card[16], m = 0;
         for (cardset_t c = d; c; c &= c - 1)
             card[m++] = cardset_first(c);
-        /* log of the sum over the k-subsets, in one pass: sum is relative to the largest so far. */
-        double mine = beta * hand_value(w, d & ~x, unsuited), top = -HUGE_VAL, sum = 0;
-        unsigned last = ((1u << k) - 1u) << (n - k);
-        for (unsigned sub = (1u << k) - 1u;;) {
+        /* log of the sum over the allowed subsets, in one pass: sum is relative to the largest so far. */
+        double mine = beta * (hand_value(w, d & ~x, unsuited) + per * k), top = -HUGE_VAL, sum = 0;
+        for (unsigned sub = 1; sub < (1u << n); sub++) {
+            int size = __builtin_popcount(sub);
+            if (size < lo || size > hi)
+                continue;
             cardset_t y = 0;
-            for (int i = 0; i < n; i++)
-                if (sub & (1u << i))
-                    y |= cardset_of(card[i]);
-            double e = beta * hand_value(w, d & ~y, unsuited);
-            if (e > top) {
-                sum = sum * exp(top - e) + 1.0;
-                top = e;
+            for (unsigned b = sub; b; b &= b - 1)
+                y |= cardset_of(card[__builtin_ctz(b)]);
+            double v = beta * (hand_value(w, d & ~y, unsuited) + per * size);
+            if (v > top) {
+                sum = sum * exp(top - v) + 1.0;
+                top = v;
             } else {
-                sum += exp(e - top);
+                sum += exp(v - top);
             }
-            if (sub == last)
-                break;
-            unsigned lo = sub & -sub, r = sub + lo; /* the next k-subset (Gosper) */
-            sub = (((r ^ sub) >> 2) / lo) | r;
         }
         ll += mine - top - log(sum);
     }
