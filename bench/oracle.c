@@ -68,30 +68,39 @@ static const double TARGET = 0.80;
 typedef struct oracle_view {
     picket_view_t v;
     const picket_state_t *truth; /* NULL: an ordinary view */
-    int sees_stock;              /* 0: the stock cards neither seat has seen are shuffled */
-    int kept_only;               /* 1: elder's discards and that stock dealt afresh (his hand stays) */
+    int side;                    /* with a truth, how much of it a world keeps (oracle_sample) */
 } oracle_view_t;
 
-/* Elder's discards and the undrawn stock cards neither seat has seen, dealt afresh from their
- * union: elder keeps his hand (and what he drew and looked at), and the cards he dealt himself,
- * what he knows and whether he held a Blank follow the new discards. Nothing changes where his
- * dealt hand is public (a Blank shown). */
+/* The undrawn stock cards that `seat` has not seen and the other seat has not looked at: their
+ * positions and cards, and the count. */
+static int unseen_stock(const picket_state_t *st, int seat, uint8_t *pos, uint8_t *cards)
+{
+    int nstock = pk_stock_size(&st->rules), n = 0;
+    cardset_t seen = st->know[seat].seen | st->know[1 - seat].stock_known;
+    for (int i = nstock - st->pub.stock_left; i < nstock; i++)
+        if (!cardset_has(seen, st->stock[i])) {
+            pos[n] = (uint8_t)i;
+            cards[n++] = st->stock[i];
+        }
+    return n;
+}
+
+/* Seen by younger: elder's discards and the undrawn stock cards younger has not seen nor elder
+ * looked at, dealt afresh from their union. Elder keeps his hand (and what he drew and looked
+ * at); the cards he was dealt, what he knows and whether he held a Blank follow the new
+ * discards. Nothing changes where his dealt hand is public (a Blank shown). */
 static void deal_discards_afresh(picket_state_t *st, rng_t *rng)
 {
     int e = pk_elder(&st->pub), k = st->pub.discarded[e];
     if (k == 0 || st->pub.blank_shown[e])
         return;
-    int nstock = cardset_count(st->pack) - 2 * PK_HAND_CARDS;
-    cardset_t seen = st->know[1 - e].seen | st->know[e].stock_known, old = st->discard[e], fresh = 0;
+    cardset_t old = st->discard[e], fresh = 0;
     uint8_t pos[PK_STOCK], cards[2 * PK_STOCK];
-    int n = 0, np = 0;
+    int n = 0;
     for (cardset_t c = old; c; c &= c - 1)
         cards[n++] = (uint8_t)cardset_first(c);
-    for (int i = nstock - st->pub.stock_left; i < nstock; i++)
-        if (!cardset_has(seen, st->stock[i])) {
-            pos[np++] = (uint8_t)i;
-            cards[n++] = st->stock[i];
-        }
+    int np = unseen_stock(st, 1 - e, pos, cards + n);
+    n += np;
     rng_shuffle_u8(rng, cards, n);
     for (int i = 0; i < k; i++)
         fresh |= cardset_of(cards[i]);
@@ -110,24 +119,17 @@ static int oracle_sample(const void *view, rng_t *rng, void *out)
         return PICKET_GAME.sample_world(view, rng, out);
     picket_state_t *st = out;
     memcpy(st, ov->truth, sizeof *st);
-    if (ov->kept_only) {
+    if (ov->side == ORACLE)
+        return 0;
+    if (ov->side == KEPT_YOUNGER) {
         deal_discards_afresh(st, rng);
         return 0;
     }
-    if (ov->sees_stock)
-        return 0;
     /* Every card is where it is, except that the undrawn stock cards no seat has looked at
      * change places among themselves: the bot knows the opponent's hand and discards (so the
      * stock's cards), not their order. */
-    int nstock = cardset_count(st->pack) - 2 * PK_HAND_CARDS;
-    cardset_t seen = st->know[ov->v.seat].seen | st->know[1 - ov->v.seat].stock_known;
     uint8_t pos[PK_STOCK], cards[PK_STOCK];
-    int n = 0;
-    for (int i = nstock - st->pub.stock_left; i < nstock; i++)
-        if (!cardset_has(seen, st->stock[i])) {
-            pos[n] = (uint8_t)i;
-            cards[n++] = st->stock[i];
-        }
+    int n = unseen_stock(st, ov->v.seat, pos, cards);
     rng_shuffle_u8(rng, cards, n);
     for (int k = 0; k < n; k++)
         st->stock[pos[k]] = cards[k];
@@ -138,7 +140,6 @@ static void oracle_view_from_state(const void *state, int seat, void *view)
 {
     PICKET_GAME.view_from_state(state, seat, view);
     ((oracle_view_t *)view)->truth = NULL;
-    ((oracle_view_t *)view)->kept_only = 0;
 }
 
 static int oracle_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
@@ -203,8 +204,7 @@ static int play_set(const job_t *j, int pair, int side, int seat)
         oracle_view_t v;
         picket_view_from_state(st, who, &v.v);
         v.truth = side_cheats(side, st->pub.phase) ? st : NULL;
-        v.sees_stock = side == ORACLE;
-        v.kept_only = side == KEPT_YOUNGER;
+        v.side = side;
         game_move_t m;
         int rc = who == seat ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v.v, NULL, NULL, &m);
         if (rc < 0 || picket_check_move(st, &m, err, sizeof err) != 1) {

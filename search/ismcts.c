@@ -149,12 +149,13 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
                 goto oom_workers;
         }
         if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth,
-                         p->solver_depth > 0 || p->self_solved ? 16 : 0, err, errlen) < 0) {
+                         p->solver_depth > 0 || p->self_play != ISMCTS_SELF_POLICY ? 16 : 0, err, errlen) < 0) {
             ismcts_free(s);
             return NULL;
         }
         w->po.wide_sample = p->wide_sample;
         w->po.reward = p->reward;
+        w->po.solve_guess = p->self_play == ISMCTS_SELF_SAMPLED;
     }
     return s;
 oom_workers:
@@ -538,10 +539,8 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     s->t0 = bot_now();
     s->view = view;
     s->root_seat = g->view_seat(view);
-    for (int i = 0; i < s->nw; i++) {
-        s->w[i].po.solve_seat = s->p.self_solved ? s->root_seat : -1;
-        s->w[i].po.solve_guess = s->p.self_solved == 2;
-    }
+    for (int i = 0; i < s->nw; i++)
+        s->w[i].po.solve_seat = s->p.self_play != ISMCTS_SELF_POLICY ? s->root_seat : -1;
     s->hooks = hooks;
     atomic_store(&s->stop, 0);
     memset(&s->stats, 0, sizeof s->stats);
@@ -684,7 +683,9 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
     const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
     p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->self_solved = strcmp(rollout, "self-solved") == 0 ? 1 : strcmp(rollout, "self-sampled") == 0 ? 2 : 0;
+    p->self_play = strcmp(rollout, "self-solved") == 0    ? ISMCTS_SELF_SOLVED
+                   : strcmp(rollout, "self-sampled") == 0 ? ISMCTS_SELF_SAMPLED
+                                                          : ISMCTS_SELF_POLICY;
     p->solver_depth = (int)bot_settings_number(set, "ismcts.solver_depth", p->solver_depth);
     p->tree_depth = (int)bot_settings_number(set, "ismcts.tree_depth", p->tree_depth);
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);

@@ -45,7 +45,7 @@ static int younger_limit(const picket_rules_t *r, int stock_left)
     return stock_left;
 }
 
-static int stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CARDS; }
+int pk_stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CARDS; }
 
 /* ---------------------------------------------------------------- scoring */
 
@@ -235,7 +235,7 @@ static void discard(pk_ctx_t *x, int seat, cardset_t cards)
 static void draw(pk_ctx_t *x, int seat, int n)
 {
     picket_state_t *st = x->st;
-    int from = stock_size(&st->rules) - st->pub.stock_left;
+    int from = pk_stock_size(&st->rules) - st->pub.stock_left;
     cardset_t cards = stock_range(st, from, from + n);
     st->hand[seat] |= cards;
     st->know[seat].seen |= cards;
@@ -442,7 +442,7 @@ int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], 
     pk_ctx_t x = { st, ev, evcap, 0, 0 };
     if (st->pub.phase != PK_PH_DEAL)
         return -1;
-    int nstock = stock_size(&st->rules);
+    int nstock = pk_stock_size(&st->rules);
     cardset_t all = hands[0] | hands[1];
     if (cardset_count(hands[0]) != PK_HAND_CARDS || cardset_count(hands[1]) != PK_HAND_CARDS || (hands[0] & hands[1]))
         return -1;
@@ -493,8 +493,8 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         after_exchange(&x);
         break;
     case PK_PH_CALL: {
-        int from = stock_size(&st->rules) - p->stock_left;
-        cardset_t left = stock_range(st, from, stock_size(&st->rules));
+        int from = pk_stock_size(&st->rules) - p->stock_left;
+        cardset_t left = stock_range(st, from, pk_stock_size(&st->rules));
         emit(&x, PK_EV_CALL, GAME_ALL, e, m->arg, 0, 0, 0, 0);
         if (m->arg >= 0) {
             st->know[e].seen |= left;
@@ -505,8 +505,8 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         break;
     }
     case PK_PH_LEFTOVER: {
-        int from = stock_size(&st->rules) - p->stock_left;
-        cardset_t left = stock_range(st, from, stock_size(&st->rules));
+        int from = pk_stock_size(&st->rules) - p->stock_left;
+        cardset_t left = stock_range(st, from, pk_stock_size(&st->rules));
         emit(&x, PK_EV_LEFTOVER, GAME_ALL, y, m->arg, 0, 0, 0, 0);
         if (m->arg) {
             emit(&x, PK_EV_SHOW, GAME_ALL, y, -1, 0, 0, 0, left);
@@ -572,7 +572,7 @@ void pk_discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, i
         *hi = pk_elder_share(r);
         return;
     case PK_PH_SET_ASIDE:
-        *hi = younger_limit(r, stock_size(r) - p->blank_count);
+        *hi = younger_limit(r, pk_stock_size(r) - p->blank_count);
         return;
     case PK_PH_YOUNGER_EXCHANGE:
         *hi = younger_limit(r, p->stock_left);

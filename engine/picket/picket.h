@@ -156,6 +156,8 @@ typedef struct picket_view {
 static inline int pk_elder(const picket_pub_t *p) { return 1 - p->dealer; }
 /* Elder's share of the stock: 8 of 12 (all sources); 5 of 8 with the 32-card pack (ruling). */
 int pk_elder_share(const picket_rules_t *r);
+/* The stock's cards: the pack less both hands. */
+int pk_stock_size(const picket_rules_t *r);
 
 /* Start a set. */
 void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_seed);

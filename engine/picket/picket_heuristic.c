@@ -255,7 +255,6 @@ double picket_discard_log_likelihood(const void *state, int observer, const doub
     double defaults[W_COUNT];
     const double *w = weights(params, defaults);
     int unsuited = st->rules.sequences == PK_SEQ_UNSUITED, e = pk_elder(&st->pub);
-    int nstock = st->rules.deck - 2 * PK_HAND_CARDS;
     double ll = 0;
     for (int o = 0; o < 2; o++) {
         cardset_t d = st->dealt[o], x = st->discard[o];
@@ -265,7 +264,7 @@ double picket_discard_log_likelihood(const void *state, int observer, const doub
         /* The sizes he could choose from, as the rules gave them when he chose. */
         picket_pub_t then = st->pub;
         then.phase = (int8_t)(o == e ? PK_PH_ELDER_EXCHANGE : PK_PH_YOUNGER_EXCHANGE);
-        then.stock_left = (int8_t)(nstock - st->pub.discarded[e]);
+        then.stock_left = (int8_t)(pk_stock_size(&st->rules) - st->pub.discarded[e]);
         pk_discard_range(&st->rules, &then, &lo, &hi);
         if (k < lo || k > hi)
             continue;

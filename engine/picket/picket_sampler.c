@@ -286,7 +286,7 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
     cardset_t pack = cards_pack(v->rules.deck);
     S->me = v->seat;
     S->opp = 1 - v->seat;
-    S->nstock = v->rules.deck - 2 * PK_HAND_CARDS;
+    S->nstock = pk_stock_size(&v->rules);
     S->share = pk_elder_share(&v->rules);
     if (t->dealer < 0 || t->dealer > 1 || S->nstock <= 0 || S->nstock > PK_STOCK)
         return fail(err, errlen, "the view has no dealer or no stock");
