@@ -231,7 +231,7 @@ static void test_arena_run_with_faults_completes_and_records_replay(void)
     char args[4096];
     snprintf(args, sizeof args,
              "-engine cmd=%s name=good option.bot=heuristic option.info=false tc=600+10 "
-             "-engine cmd=%s arg=mixed arg=0.3 arg=5 name=faulty tc=5+0.1 "
+             "-engine cmd=%s arg=mixed arg=0.3 arg=5 name=faulty tc=1+0.1 "
              "-margin 100 -rounds 40 -concurrency 2 -recover -results %s/r.jsonl -records %s/rec",
              bin("PICKET_ENGINE", "build/tools/picket-engine"), bin("PICKET_FAULT_ENGINE", "build/tests/fault_engine"), tmpdir, tmpdir);
     CU_ASSERT_EQUAL(arena(args), 0);
