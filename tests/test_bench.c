@@ -6,14 +6,17 @@
  *  - bench/sampler: the exact counts of its sixteen views (--quick), every world it draws
  *    consistent with its view, and the same checksum of the worlds drawn on a second run.
  *  - bench/oracle: the same sets at one thread and at two.
- * Binaries come from $PICKET_BENCH_SOLVER, $PICKET_BENCH_RULES, $PICKET_BENCH_SAMPLER and
- * $PICKET_BENCH_ORACLE (set by ctest). Timings are printed, never asserted.
+ *  - bench/hands: on a small arena run's records, each engine's lead a hand the other's negated.
+ * Binaries come from $PICKET_BENCH_SOLVER, $PICKET_BENCH_RULES, $PICKET_BENCH_SAMPLER,
+ * $PICKET_BENCH_ORACLE, $PICKET_BENCH_HANDS, $PICKET_ARENA and $PICKET_ENGINE (set by ctest).
+ * Timings are printed, never asserted.
  *
  * When a change alters search or rules behaviour on purpose, regenerate the constants with the
  * commands in each case's comment, say why in the commit, and paste the new numbers here. A
  * change that should not alter behaviour (a speed-up, a refactor) must leave them alone. */
 #include <CUnit/CUnit.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +239,68 @@ static void test_oracle_threads_agree(void)
     CU_ASSERT_PTR_NULL(strstr(out, "\noracle "));
 }
 
+/* The signed number after `label` in out (strtod), or NAN. */
+static double real_after(const char *label)
+{
+    const char *p = strstr(out, label);
+    if (!p)
+        return NAN;
+    p += strlen(label);
+    char *end;
+    double v = strtod(p, &end);
+    return end == p ? NAN : v;
+}
+
+/* bench/hands on a small arena run (heuristic against random, 3 pairs of sets to 300): every set's
+ * hands add up to its scores (or the bench stops), the heuristic leads a hand, random's lead on the
+ * same records is its negation over the same hands, a second run prints the same, and what is not
+ * a duplicate run's records is refused with one line. */
+static void test_hands_on_an_arena_run(void)
+{
+    char dir[] = "/tmp/picket-test-hands-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char recs[sizeof dir + 8];
+    snprintf(recs, sizeof recs, "%s/recs", dir);
+    char eng[512];
+    snprintf(eng, sizeof eng, "cmd=%s", bin("PICKET_ENGINE", "build/tools/picket-engine"));
+    char *arena[] = { (char *)bin("PICKET_ARENA", "build/tools/picket-arena"), "-engine", eng, "name=heur",
+                      "option.bot=heuristic", "-engine", eng, "name=rand", "option.bot=random", "-rounds", "3",
+                      "-flag", "target=300", "-seed", "5", "-records", recs, "-quiet", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(arena), 0);
+    const char *b = bin("PICKET_BENCH_HANDS", "build/bench/hands");
+    char *heur[] = { (char *)b, "--engine", "heur", "--quick", recs, NULL };
+    char *rnd[] = { (char *)b, "--engine", "rand", "--quick", recs, NULL };
+    CU_ASSERT_EQUAL_FATAL(run(heur), 0);
+    static char first[sizeof out];
+    snprintf(first, sizeof first, "%s", out);
+    uint64_t hands = number_after(out, "\nhands complete in both legs of a pair: ");
+    double lead = real_after("\nlead a hand: ");
+    CU_ASSERT(hands > 10 && hands != UINT64_MAX);
+    CU_ASSERT(lead > 5);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "'heur' against 'rand', 3 pairs (6 sets over)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ntarget (80% of sets in the set model): "));
+    CU_ASSERT_EQUAL_FATAL(run(heur), 0);
+    CU_ASSERT_STRING_EQUAL(out, first);
+    CU_ASSERT_EQUAL_FATAL(run(rnd), 0);
+    CU_ASSERT_EQUAL(number_after(out, "\nhands complete in both legs of a pair: "), hands);
+    CU_ASSERT_DOUBLE_EQUAL(real_after("\nlead a hand: "), -lead, 0.006);
+    /* Not a duplicate run's records: the known records carry no arena comments. */
+    char *plain[] = { (char *)b, "tests/records", NULL };
+    CU_ASSERT_EQUAL(run(plain), 1);
+    CU_ASSERT_STRING_EQUAL(out, "");
+    char *none[] = { (char *)b, "/nonexistent-folder", NULL };
+    CU_ASSERT_EQUAL(run(none), 1);
+    char *nothing[] = { (char *)b, NULL };
+    CU_ASSERT_EQUAL(run(nothing), 2);
+    char *goal[] = { (char *)b, "--goal", "1.5", recs, NULL };
+    CU_ASSERT_EQUAL(run(goal), 2);
+    char *who[] = { (char *)b, "--engine", "nobody", recs, NULL };
+    CU_ASSERT_EQUAL(run(who), 1);
+    char cmd[sizeof dir + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -247,5 +312,7 @@ int main(void)
     CU_add_test(s, "bench/sampler: exact counts of its views, consistent worlds, a stable checksum",
                 test_sampler_counts_and_checksum);
     CU_add_test(s, "bench/oracle: the same sets at one and two threads; a bad side refused", test_oracle_threads_agree);
+    CU_add_test(s, "bench/hands: an arena run's lead a hand, each engine's the other's negated; bad input refused",
+                test_hands_on_an_arena_run);
     return test_run_all();
 }
