@@ -242,6 +242,26 @@ static int seat_of(const set_hands_t *s, const char *engine)
     return !strcmp(s->name[0], engine) ? 0 : !strcmp(s->name[1], engine) ? 1 : -1;
 }
 
+/* (round, pairing, leg) order. */
+static int cmp_set(const void *pa, const void *pb)
+{
+    const set_hands_t *a = pa, *b = pb;
+    if (a->round != b->round)
+        return a->round < b->round ? -1 : 1;
+    if (a->pairing != b->pairing)
+        return a->pairing < b->pairing ? -1 : 1;
+    return (a->leg > b->leg) - (a->leg < b->leg);
+}
+
+/* 1 if sets[i] is leg 0 of a pair whose leg 1, the next set, has the engine in the other seat. */
+static int is_pair(const set_hands_t *sets, int n, int i, const char *engine)
+{
+    const set_hands_t *a = &sets[i], *b = a + 1;
+    int me = seat_of(a, engine);
+    return i + 1 < n && me >= 0 && a->leg == 0 && b->leg == 1 && b->round == a->round && b->pairing == a->pairing &&
+           seat_of(b, engine) == 1 - me;
+}
+
 /* A block of two consecutive complete hands of one set: the engine's and the opponent's points. */
 typedef struct block {
     double e[2], o[2];
@@ -286,6 +306,7 @@ static int own_option(void *data, int argc, char **argv, int *i)
 {
     opts_t *o = data;
     uint64_t v;
+    double g;
     const char *a = argv[*i];
     if (a[0] != '-') {
         if (o->dir)
@@ -302,13 +323,9 @@ static int own_option(void *data, int argc, char **argv, int *i)
         o->target = (long)v;
     else if (!strcmp(a, "--sims") && game_u64_token(b, 100, 10000000, &v) == 0)
         o->sims = (long)v;
-    else if (!strcmp(a, "--goal")) {
-        char *end;
-        double g = strtod(b, &end);
-        if (end == b || *end || !(g > 0 && g < 1))
-            return 0;
+    else if (!strcmp(a, "--goal") && game_real_token(b, 0, 1, &g) == 0 && g > 0 && g < 1)
         o->goal = g;
-    } else
+    else
         return 0;
     (*i)++;
     return 1;
@@ -353,15 +370,11 @@ int main(int argc, char **argv)
         return 1;
     }
     int status = 0;
-    /* Pair the legs: the sets of one (pairing, round), leg 0 and leg 1. */
-    const set_hands_t **leg0 = calloc((size_t)run.n, sizeof *leg0), **leg1 = calloc((size_t)run.n, sizeof *leg1);
+    /* The legs of a pair side by side: the sets in (round, pairing, leg) order, as the arena names
+     * their files. */
+    qsort(run.sets, (size_t)run.n, sizeof *run.sets, cmp_set);
     double *d = NULL;
     block_t *blocks = NULL;
-    if (!leg0 || !leg1) {
-        fprintf(stderr, "hands: out of memory\n");
-        status = 1;
-        goto out;
-    }
     if (!o.engine) {
         for (int i = 0; i < run.n && !o.engine; i++)
             if (run.sets[i].leg == 0)
@@ -373,6 +386,7 @@ int main(int argc, char **argv)
         }
     }
     int pairs = 0, nd = 0, sets = 0, won = 0, nb = 0;
+    size_t nd_cap = 1;
     const char *opponent = NULL;
     for (int i = 0; i < run.n; i++) {
         const set_hands_t *s = &run.sets[i];
@@ -386,15 +400,9 @@ int main(int argc, char **argv)
             won += s->winner == me;
         }
         nb += s->complete / 2;
-        if (s->leg != 0)
-            continue;
-        for (int j = 0; j < run.n; j++) {
-            const set_hands_t *t = &run.sets[j];
-            if (t->leg != 1 || t->round != s->round || t->pairing != s->pairing || seat_of(t, o.engine) != 1 - me)
-                continue;
-            leg0[pairs] = s;
-            leg1[pairs++] = t;
-            break;
+        if (is_pair(run.sets, run.n, i, o.engine)) {
+            pairs++;
+            nd_cap += (size_t)(s->complete < s[1].complete ? s->complete : s[1].complete);
         }
     }
     if (!opponent) {
@@ -403,16 +411,15 @@ int main(int argc, char **argv)
         goto out;
     }
     /* The hands complete in both legs of each pair. */
-    size_t nd_cap = 1;
-    for (int p = 0; p < pairs; p++)
-        nd_cap += (size_t)(leg0[p]->complete < leg1[p]->complete ? leg0[p]->complete : leg1[p]->complete);
     if (!(d = malloc(sizeof *d * nd_cap))) {
         fprintf(stderr, "hands: out of memory\n");
         status = 1;
         goto out;
     }
-    for (int p = 0; p < pairs; p++) {
-        const set_hands_t *a = leg0[p], *b = leg1[p];
+    for (int i = 0; i < run.n; i++) {
+        if (!is_pair(run.sets, run.n, i, o.engine))
+            continue;
+        const set_hands_t *a = &run.sets[i], *b = a + 1;
         int ma = seat_of(a, o.engine), mb = seat_of(b, o.engine);
         int k = a->complete < b->complete ? a->complete : b->complete;
         for (int h = 0; h < k; h++)
@@ -481,8 +488,6 @@ int main(int argc, char **argv)
 out:
     free(blocks);
     free(d);
-    free(leg0);
-    free(leg1);
     for (int i = 0; i < run.n; i++)
         free(run.sets[i].v);
     free(run.sets);

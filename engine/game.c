@@ -1,6 +1,7 @@
 #include "game.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,19 @@ int game_u64_token(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     if (*end || errno || v < lo || v > hi)
         return -1;
     *out = (uint64_t)v;
+    return 0;
+}
+
+int game_real_token(const char *s, double lo, double hi, double *out)
+{
+    if (!*s || strspn(s, "0123456789.-+eE") != strlen(s))
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*end || errno || !isfinite(v) || v < lo || v > hi)
+        return -1;
+    *out = v;
     return 0;
 }
 

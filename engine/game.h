@@ -253,6 +253,9 @@ int game_int_token(const char *s, int lo, int hi, int *out);
 /* A whole number in [lo, hi] of digits only (no sign: "-1" is refused, never wrapped), one that
  * fits 64 bits: 0, or -1. Every count, seed and limit read from outside goes through it. */
 int game_u64_token(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* A finite decimal number in [lo, hi]: digits, sign, point and exponent only (strtod alone would
+ * take "nan", "inf", hex and leading spaces): 0, or -1. */
+int game_real_token(const char *s, double lo, double hi, double *out);
 /* One card ("AS", "10H"): 0, or -1. */
 int game_card_token(const char *s, int *out);
 

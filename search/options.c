@@ -1,7 +1,6 @@
 #include "options.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,13 +45,7 @@ static int check_number(const opt_def_t *o, const char *value, double *num)
         *num = (double)v;
         return 0;
     }
-    if (!decimal_text(value, "+-.0123456789eE"))
-        return -1;
-    double v = strtod(value, &end);
-    if (*end || errno || !isfinite(v) || v < o->min || v > o->max)
-        return -1;
-    *num = v;
-    return 0;
+    return game_real_token(value, o->min, o->max, num);
 }
 
 int opt_check(const opt_def_t *o, const char *value, double *num, char *err, size_t errlen)

@@ -175,19 +175,6 @@ static int parse_int_arg(const char *v, long lo, long hi, long *out)
 /* A 64-bit seed: 0 .. 18446744073709551615, digits only. */
 static int parse_seed(const char *v, uint64_t *out) { return game_u64_token(v, 0, UINT64_MAX, out); }
 
-/* A finite number in [lo, hi] for -sprt: strtod, but no nan, inf or hex. */
-static int parse_real(const char *v, double lo, double hi, double *out)
-{
-    if (!*v || strspn(v, "0123456789.-+eE") != strlen(v))
-        return -1;
-    char *end;
-    errno = 0;
-    double d = strtod(v, &end);
-    if (*end || errno || !isfinite(d) || d < lo || d > hi)
-        return -1;
-    *out = d;
-    return 0;
-}
 
 static int parse_sprt(arena_t *a, char **argv, int *i, int argc, char *err, size_t errlen)
 {
@@ -205,7 +192,7 @@ static int parse_sprt(arena_t *a, char **argv, int *i, int argc, char *err, size
             snprintf(err, errlen, "-sprt: '%.40s' is not elo0=, elo1=, alpha= or beta= a number", f);
             return -1;
         }
-        if (parse_real(eq + 1, -2000, 2000, dst[k]) < 0) {
+        if (game_real_token(eq + 1, -2000, 2000, dst[k]) < 0) {
             snprintf(err, errlen, "-sprt: '%.40s' is not a finite number", f);
             return -1;
         }
