@@ -200,13 +200,6 @@ typedef struct game {
                                double *values);
     const game_param_t *heuristic_params;
     int n_heuristic_params;
-    /* The heuristic as a model of the other seats: how likely the hidden choices they made in
-     * the world `state` are, seen from `observer`. The log of the product, over those choices,
-     * of softmax(beta * heuristic value) among the choices they had (a Picket discard: every
-     * discard the rules allowed from the hand dealt, of every size, the size seen being evidence
-     * too). 0 where the model says nothing. It depends only on the hidden cards of the world, so
-     * a search may weight or resample worlds by it. NULL: the game has no model. */
-    double (*world_log_likelihood)(const void *state, int observer, const double *params, double beta);
     /* The endgame a trick solver searches, or NULL for a game without one. */
     const game_endgame_t *endgame;
 } game_t;

@@ -37,9 +37,6 @@ typedef struct worker {
     uint32_t ncand, candcap;
     void *sampler;
     void *state;
-    unsigned char *mpool;    /* the opponent model's worlds (model_pool of them), or NULL */
-    double *mcdf;            /* their cumulative weights */
-    int mn;                  /* worlds in the pool this search; 0: the sampler's, uniform */
     playout_t po;
     rng_t rng;
     game_move_t *moves, *keys;
@@ -79,8 +76,6 @@ void ismcts_default_params(ismcts_params_t *p)
     p->reward_scale = 30.0;
     p->reward = PLAYOUT_REWARD_HAND;
     p->wide_sample = PLAYOUT_SAMPLE;
-    p->model = 0.0;
-    p->model_pool = 512;
 }
 
 static void worker_free(worker_t *w)
@@ -88,8 +83,6 @@ static void worker_free(worker_t *w)
     if (w->sampler && w->s->g->sampler_free)
         w->s->g->sampler_free(w->sampler);
     playout_free(&w->po);
-    free(w->mpool);
-    free(w->mcdf);
     free(w->pool);
     free(w->cand);
     free(w->state);
@@ -142,12 +135,6 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         w->values = malloc(sizeof *w->values * GAME_MAX_MOVES);
         if (!w->pool || !w->cand || !w->state || !w->moves || !w->keys || !w->values)
             goto oom_workers;
-        if (p->model > 0 && g->world_log_likelihood) {
-            w->mpool = malloc(g->state_size * (size_t)p->model_pool);
-            w->mcdf = malloc(sizeof *w->mcdf * (size_t)p->model_pool);
-            if (!w->mpool || !w->mcdf)
-                goto oom_workers;
-        }
         if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth,
                          p->solver_depth > 0 || p->self_play != ISMCTS_SELF_POLICY ? 16 : 0, err, errlen) < 0) {
             ismcts_free(s);
@@ -349,66 +336,11 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
     return best;
 }
 
-/* A world drawn uniformly among those the view allows into `out`, by `rng`: 0, or -1 if none was
- * found. */
-static int draw_uniform(worker_t *w, rng_t *rng, void *out)
-{
-    const game_t *g = w->s->g;
-    return w->sampler ? g->sampler_draw(w->sampler, rng, out) : g->sample_world(w->s->view, rng, out);
-}
-
-/* The opponent model's pool for this search: model_pool uniform worlds, each weighted by the
- * likelihood of the other seats' hidden choices under the game's model of them
- * (world_log_likelihood, at beta = model). Where every world weighs the same (nobody else has
- * chosen anything hidden yet) the pool is dropped and each iteration draws a fresh world, as
- * without the model: the pool's worlds come from a generator of their own, so the search's
- * stream is untouched. */
-static void build_model_pool(worker_t *w)
-{
-    ismcts_t *s = w->s;
-    const game_t *g = s->g;
-    w->mn = 0;
-    if (!w->mpool)
-        return;
-    rng_t own = w->rng;
-    rng_seed(&own, rng_next(&own) ^ 0x6d6f64656cULL);
-    double lo = HUGE_VAL, hi = -HUGE_VAL;
-    int n = 0;
-    for (int i = 0; i < s->p.model_pool; i++) {
-        void *world = w->mpool + g->state_size * (size_t)n;
-        if (draw_uniform(w, &own, world) < 0)
-            continue;
-        double ll = g->world_log_likelihood(world, s->root_seat, s->p.hparams, s->p.model);
-        if (!isfinite(ll))
-            continue;
-        w->mcdf[n++] = ll;
-        lo = ll < lo ? ll : lo;
-        hi = ll > hi ? ll : hi;
-    }
-    if (n == 0 || hi - lo < 1e-9)
-        return;
-    double sum = 0;
-    for (int i = 0; i < n; i++)
-        w->mcdf[i] = sum += exp(w->mcdf[i] - hi);
-    w->mn = n;
-}
-
-/* A world for one iteration into w->state: from the model's pool by weight, or uniform. */
+/* A world drawn uniformly among those the view allows into w->state: 0, or -1 if none was found. */
 static int draw_world(worker_t *w)
 {
-    if (w->mn == 0)
-        return draw_uniform(w, &w->rng, w->state);
-    double u = rng_unit(&w->rng) * w->mcdf[w->mn - 1];
-    int lo = 0, hi = w->mn - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (w->mcdf[mid] > u)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    memcpy(w->state, w->mpool + w->s->g->state_size * (size_t)lo, w->s->g->state_size);
-    return 0;
+    const game_t *g = w->s->g;
+    return w->sampler ? g->sampler_draw(w->sampler, &w->rng, w->state) : g->sample_world(w->s->view, &w->rng, w->state);
 }
 
 static void iterate(worker_t *w)
@@ -573,7 +505,6 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
             if (!w->sampler)
                 return -1;
         }
-        build_model_pool(w);
         w->limit = iters < 0 ? -1 : iters / s->nw + (k < iters % s->nw);
     }
     for (int k = 1; k < s->nw; k++)
@@ -665,9 +596,6 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
       "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree", NULL },
     { "reward", OPT_COMBO, "hand", 0, 0, { "hand", "set", NULL },
       "a hand's end: the game's chance to win the set from the scores, or the hand's points only", NULL },
-    { "model", OPT_FLOAT, "0", 0, 100, { NULL },
-      "opponent model: worlds weighted by softmax(model * heuristic value) of his hidden choices; 0 off", NULL },
-    { "model_pool", OPT_SPIN, "512", 2, 65536, { NULL }, "opponent model: weighted worlds drawn for a search", NULL },
 };
 enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
 
@@ -698,8 +626,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->reward = strcmp(bot_settings_text(set, "ismcts.reward", "hand"), "set") == 0 ? PLAYOUT_REWARD_SET
                                                                               : PLAYOUT_REWARD_HAND;
     p->wide_sample = (int)bot_settings_number(set, "ismcts.wide_sample", p->wide_sample);
-    p->model = bot_settings_number(set, "ismcts.model", p->model);
-    p->model_pool = (int)bot_settings_number(set, "ismcts.model_pool", p->model_pool);
 }
 
 typedef struct ismcts_bot {

@@ -33,11 +33,6 @@
  * DEPTH. tree_depth bounds the tree's moves below the root (1: flat Monte Carlo over the root's
  * moves, rollouts below); 0, the default, does not.
  *
- * THE OPPONENT MODEL (model > 0, game_t.world_log_likelihood): each search first draws model_pool
- * worlds and weighs each by the likelihood of the other seats' hidden choices in it; iterations
- * then draw from that pool by weight. If every world weighs the same (no hidden choice yet) the
- * pool is dropped, and the search is the uniform one, bit for bit.
- *
  * MEMORY. Nodes come from a pool of fixed size (tree_mb); when it is full the tree stops growing
  * and iterations go on from its leaves, as Pachi's node pool does.
  *
@@ -76,8 +71,6 @@ typedef struct ismcts_params {
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
     int reward;              /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET (playout.h) */
     int wide_sample;         /* the policy's wide decision: random moves judged; 0 every one (playout.h) */
-    double model;            /* opponent model's beta (game_t world_log_likelihood); 0 off */
-    int model_pool;          /* the model's weighted worlds a search */
     const double *hparams;   /* the heuristic's weights, or NULL */
 } ismcts_params_t;
 

@@ -51,8 +51,6 @@ void pimc_default_params(pimc_params_t *p)
     p->solve = 1;
     p->play_value = PIMC_REWARD;
     p->solver_mb = 16;
-    p->model = 0.0;
-    p->model_draws = 8;
     p->wide_sample = PLAYOUT_SAMPLE;
 }
 
@@ -332,37 +330,12 @@ static void report(pimc_t *s)
     h->info(h->data, &info);
 }
 
-/* A world drawn uniformly into `out`: 0, or -1 if none was found. */
-static int draw_uniform(pimc_t *s, rng_t *rng, void *out)
-{
-    if (s->sampler)
-        return s->g->sampler_draw(s->sampler, rng, out);
-    return s->g->sample_world(s->view, rng, out);
-}
-
-/* A world into s->world: 0, or -1 if none was found. Uniform; or, with the opponent model, one
- * of model_draws uniform worlds (drawn into s->state) kept in proportion to its likelihood
- * (sampling-importance-resampling, one pass: candidate i replaces the kept one with
- * probability w_i / (w_1 + ... + w_i)). */
+/* A world drawn uniformly into s->world: 0, or -1 if none was found. */
 static int draw_world(pimc_t *s, rng_t *rng)
 {
-    const game_t *g = s->g;
-    if (s->p.model <= 0 || !g->world_log_likelihood || s->p.model_draws <= 1)
-        return draw_uniform(s, rng, s->world);
-    double total = -HUGE_VAL;
-    int kept = 0;
-    for (int i = 0; i < s->p.model_draws; i++) {
-        if (draw_uniform(s, rng, s->state) < 0)
-            continue;
-        double ll = g->world_log_likelihood(s->state, s->root, s->p.hparams, s->p.model);
-        double hi = ll > total ? ll : total;
-        total = hi + log(exp(total - hi) + exp(ll - hi));
-        if (!kept || rng_unit(rng) < exp(ll - total)) {
-            memcpy(s->world, s->state, g->state_size);
-            kept = 1;
-        }
-    }
-    return kept ? 0 : -1;
+    if (s->sampler)
+        return s->g->sampler_draw(s->sampler, rng, s->world);
+    return s->g->sample_world(s->view, rng, s->world);
 }
 
 /* The sampler made over for this view (created on the first decision). 0, or -1. */
@@ -499,9 +472,6 @@ static const opt_def_t PIMC_OPTIONS[] = {
     { "play_value", OPT_COMBO, "reward", 0, 0, { "reward", "points", NULL },
       "in the play: the reward at the end of the solver's line, or from the solver's points alone", NULL },
     { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL },
-    { "model", OPT_FLOAT, "0", 0, 100, { NULL },
-      "opponent model: worlds weighted by softmax(model * heuristic value) of his hidden choices; 0 off", NULL },
-    { "model_draws", OPT_SPIN, "8", 1, 4096, { NULL }, "opponent model: uniform worlds drawn for each kept", NULL },
     { "wide_sample", OPT_SPIN, "24", 0, 4096, { NULL },
       "finishing an exchange: the heuristic's best of this many random moves; 0 every move", NULL },
     { "reward", OPT_COMBO, "hand", 0, 0, { "hand", "set", NULL },
@@ -526,8 +496,6 @@ void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
     p->play_value = strcmp(bot_settings_text(set, "pimc.play_value", "reward"), "points") == 0 ? PIMC_POINTS
                                                                                              : PIMC_REWARD;
     p->solver_mb = (int)bot_settings_number(set, "pimc.solver_mb", p->solver_mb);
-    p->model = bot_settings_number(set, "pimc.model", p->model);
-    p->model_draws = (int)bot_settings_number(set, "pimc.model_draws", p->model_draws);
     p->wide_sample = (int)bot_settings_number(set, "pimc.wide_sample", p->wide_sample);
 }
 

@@ -29,13 +29,6 @@
  * It decides from the view and the worlds drawn from it, never from the true state, and knows no
  * game: moves are compared whole, the endgame's moves reach the game through to_game_move.
  *
- * THE OPPONENT MODEL ("pimc.model" = beta > 0, off by default): each world used is one of
- * "pimc.model_draws" uniform worlds, kept in proportion to game_t.world_log_likelihood (how
- * likely the game's heuristic, as softmax(beta * value), makes the other seats' choices in it:
- * a Picket discard, and every card played this hand, judged from the player's view then).
- * Sampling-importance-resampling in one pass, so the means stay plain means over the worlds
- * kept. Measured against the heuristic: no gain (docs/strength.md).
- *
  * PIMC's known faults (Frank and Basin 1998): strategy fusion (it assumes it will know the
  * cards later) and non-locality. It never plays to hide or to find out. It is the baseline that
  * ISMCTS must beat.
@@ -74,8 +67,6 @@ typedef struct pimc_params {
     int solve;               /* 1: the play is solved; 0: played on by the heuristic */
     int play_value;          /* PIMC_REWARD (the solver's line to the end) or PIMC_POINTS */
     int solver_mb;           /* the solver's table */
-    double model;            /* beta of the opponent model (game_t.world_log_likelihood); 0: off */
-    int model_draws;         /* with a model: worlds drawn uniformly for each one kept */
     int wide_sample;         /* finishing an exchange: random moves judged; 0 every one (playout.h) */
     const double *hparams;   /* the heuristic's weights, or NULL for its defaults */
 } pimc_params_t;

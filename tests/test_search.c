@@ -281,9 +281,7 @@ static void test_one_thread_same_seed_same_moves(void)
     const char *self_solved[] = { "ismcts.rollout", "self-solved", NULL };
     const char *self_sampled[] = { "ismcts.rollout", "self-sampled", NULL };
     const char *flat[] = { "ismcts.tree_depth", "1", NULL };
-    const char *model[] = { "ismcts.model", "1", "ismcts.model_pool", "64", NULL };
     check_determinism(flat, 200, "tree_depth 1");
-    check_determinism(model, 200, "model 1");
     check_determinism(heuristic, 200, "rollout heuristic");
     check_determinism(self_solved, 50, "rollout self-solved");
     check_determinism(self_sampled, 30, "rollout self-sampled");
@@ -1336,7 +1334,6 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
         { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },      { "ismcts.tree_depth", OPT_SPIN },
-        { "ismcts.model", OPT_FLOAT },        { "ismcts.model_pool", OPT_SPIN },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1361,8 +1358,7 @@ static void test_options_are_declared_and_checked(void)
               p.solver_depth == d.solver_depth && p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
               p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample &&
-              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND && p.tree_depth == 0 && d.tree_depth == 0 &&
-              p.model == 0 && d.model == 0 && p.model_pool == d.model_pool);
+              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND && p.tree_depth == 0 && d.tree_depth == 0);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
@@ -1373,8 +1369,7 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
         { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
         { "ismcts.reward", "points" },    { "ismcts.reward", "Set" },       { "ismcts.reward", "" },
-        { "ismcts.tree_depth", "-1" },    { "ismcts.tree_depth", "65" },    { "ismcts.model", "-1" },
-        { "ismcts.model", "inf" },        { "ismcts.model_pool", "1" },     { "ismcts.model_pool", "65537" },
+        { "ismcts.tree_depth", "-1" },    { "ismcts.tree_depth", "65" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1393,15 +1388,13 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
         { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },     { "ismcts.tree_depth", "1" },
-        { "ismcts.model", "0.5" },        { "ismcts.model_pool", "64" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.solver_depth == 12 && p.wide == ISMCTS_TOPK &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
-              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET && p.tree_depth == 1 &&
-              p.model == 0.5 && p.model_pool == 64);
+              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET && p.tree_depth == 1);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
@@ -1718,39 +1711,6 @@ static void test_tree_depth_bounds_the_tree(void)
     free(values);
 }
 
-/* The opponent model weighs worlds only by choices another seat has made out of sight: before
- * elder's exchange nobody has, and the search is the model-less one bit for bit; before
- * younger's, elder's discard weighs the worlds and the values move. */
-static void test_the_model_weighs_hidden_choices_only(void)
-{
-    game_move_t *moves[2];
-    double *values[2];
-    buffers_new(moves, values, 2);
-    for (int elder = 0; elder < 2; elder++) {
-        picket_view_t v;
-        exchange_view(11, elder, &v);
-        int n[2];
-        game_move_t best[2];
-        for (int k = 0; k < 2; k++) {
-            ismcts_params_t p;
-            ismcts_default_params(&p);
-            p.model = k ? 1.0 : 0.0;
-            p.model_pool = 128;
-            n[k] = search_once(&p, &v, 500, 3, &best[k], moves[k], values[k], NULL);
-            CU_ASSERT_FATAL(n[k] > 0);
-        }
-        CU_ASSERT_EQUAL_FATAL(n[0], n[1]);
-        int same = memcmp(values[0], values[1], sizeof *values[0] * (size_t)n[0]) == 0;
-        if (same != elder)
-            fprintf(stderr, "\n    %s's exchange: the model's values %s the uniform search's\n",
-                    elder ? "elder" : "younger", same ? "equal" : "differ from");
-        CU_ASSERT_EQUAL(same, elder);
-        if (elder)
-            CU_ASSERT(same_move(&best[0], &best[1]));
-    }
-    buffers_free(moves, values, 2);
-}
-
 /* ================================================================ PIMC (search/pimc.h) */
 
 /* A bare search with its own parameters: the best move, the moves and their values. */
@@ -1917,8 +1877,6 @@ static void test_pimc_same_seed_same_moves(void)
     check_pimc_determinism(reward, 4, "play_value reward");
     check_pimc_determinism(points, 4, "play_value points");
     check_pimc_determinism(unsolved, 4, "solver false");
-    const char *model[] = { "pimc.candidates", "4", "pimc.model", "3", "pimc.model_draws", "4", NULL };
-    check_pimc_determinism(model, 4, "opponent model");
 }
 
 /* ---------------------------------------------------------------- P2. stop and isready */
@@ -2097,11 +2055,6 @@ static void test_pimc_sees_only_its_view(void)
     bot_settings_t *set = settings_with((const char *[]){ "pimc.worlds", "4", "pimc.candidates", "4", NULL });
     check_only_the_view("pimc", set, 81, 82);
     bot_settings_free(set);
-    /* The opponent model weighs the world's hidden cards, never the true ones. */
-    set = settings_with((const char *[]){ "pimc.worlds", "4", "pimc.candidates", "4", "pimc.model", "3",
-                                          "pimc.model_draws", "4", NULL });
-    check_only_the_view("pimc", set, 83, 84);
-    bot_settings_free(set);
 }
 
 /* ---------------------------------------------------------------- P4. known best moves */
@@ -2209,7 +2162,7 @@ static void test_pimc_options_are_declared_and_checked(void)
     } WANT[] = {
         { "pimc.worlds", OPT_SPIN },  { "pimc.candidates", OPT_SPIN },  { "pimc.reward_scale", OPT_FLOAT },
         { "pimc.solver", OPT_CHECK }, { "pimc.play_value", OPT_COMBO }, { "pimc.solver_mb", OPT_SPIN },
-        { "pimc.model", OPT_FLOAT },  { "pimc.model_draws", OPT_SPIN }, { "pimc.wide_sample", OPT_SPIN },
+        { "pimc.wide_sample", OPT_SPIN },
         { "pimc.reward", OPT_COMBO },
     };
     enum { NW = sizeof WANT / sizeof WANT[0] };
@@ -2239,19 +2192,16 @@ static void test_pimc_options_are_declared_and_checked(void)
     CU_ASSERT_STRING_EQUAL(o[3]->def, d.solve ? "true" : "false");
     CU_ASSERT_STRING_EQUAL(o[4]->def, d.play_value == PIMC_POINTS ? "points" : "reward");
     CU_ASSERT_EQUAL(strtod(o[5]->def, NULL), (double)d.solver_mb);
-    CU_ASSERT_EQUAL(strtod(o[6]->def, NULL), d.model);
-    CU_ASSERT_EQUAL(strtod(o[7]->def, NULL), (double)d.model_draws);
-    CU_ASSERT_EQUAL(strtod(o[8]->def, NULL), (double)d.wide_sample);
-    CU_ASSERT_STRING_EQUAL(o[9]->def, d.reward == PLAYOUT_REWARD_HAND ? "hand" : "set");
+    CU_ASSERT_EQUAL(strtod(o[6]->def, NULL), (double)d.wide_sample);
+    CU_ASSERT_STRING_EQUAL(o[7]->def, d.reward == PLAYOUT_REWARD_HAND ? "hand" : "set");
     CU_ASSERT(o[4]->vars[0] && o[4]->vars[1] && !o[4]->vars[2] && strcmp(o[4]->vars[0], "reward") == 0 &&
               strcmp(o[4]->vars[1], "points") == 0);
     CU_ASSERT_EQUAL(o[1]->max, PIMC_MAX_CANDIDATES);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
               p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb &&
-              p.model == d.model && p.model_draws == d.model_draws && p.wide_sample == d.wide_sample &&
-              p.hparams == d.hparams);
-    CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1 && d.play_value == PIMC_REWARD && d.model == 0);
+              p.wide_sample == d.wide_sample && p.hparams == d.hparams);
+    CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1 && d.play_value == PIMC_REWARD);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "pimc.worlds", "0" },          { "pimc.worlds", "-1" },          { "pimc.worlds", "1e5" },
@@ -2260,9 +2210,7 @@ static void test_pimc_options_are_declared_and_checked(void)
         { "pimc.reward_scale", "1001" }, { "pimc.reward_scale", "inf" },   { "pimc.solver", "yes" },
         { "pimc.solver", "" },           { "pimc.play_value", "bogus" },   { "pimc.play_value", "Points" },
         { "pimc.play_value", "" },       { "pimc.solver_mb", "0" },        { "pimc.solver_mb", "65537" },
-        { "pimc.nothing", "1" },         { "pimc.", "1" },                 { "pimc.model", "-0.5" },
-        { "pimc.model", "101" },         { "pimc.model", "nan" },          { "pimc.model_draws", "0" },
-        { "pimc.model_draws", "4097" },  { "pimc.model_draws", "8.5" },   { "pimc.wide_sample", "-1" },
+        { "pimc.nothing", "1" },         { "pimc.", "1" },                 { "pimc.wide_sample", "-1" },
         { "pimc.wide_sample", "4097" },  { "pimc.reward", "points" },     { "pimc.reward", "" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -2277,19 +2225,19 @@ static void test_pimc_options_are_declared_and_checked(void)
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
               p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb &&
-              p.model == d.model && p.model_draws == d.model_draws && p.wide_sample == d.wide_sample);
+              p.wide_sample == d.wide_sample);
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
         { "pimc.worlds", "777" },         { "pimc.candidates", "256" },      { "pimc.reward_scale", "12.5" },
         { "pimc.solver", "false" },       { "pimc.play_value", "points" },   { "pimc.solver_mb", "2" },
-        { "pimc.model", "2.5" },          { "pimc.model_draws", "16" },     { "pimc.wide_sample", "5" },
+        { "pimc.wide_sample", "5" },
         { "pimc.reward", "set" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == 777 && p.candidates == 256 && p.reward_scale == 12.5 && p.solve == 0 &&
-              p.play_value == PIMC_POINTS && p.solver_mb == 2 && p.model == 2.5 && p.model_draws == 16 &&
+              p.play_value == PIMC_POINTS && p.solver_mb == 2 &&
               p.wide_sample == 5 && p.reward == PLAYOUT_REWARD_SET);
     bot_settings_reset(set);
     pimc_params_from(set, &p);
@@ -2729,7 +2677,6 @@ int main(void)
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
     CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
     CU_add_test(s, "tree_depth bounds the tree (1: flat Monte Carlo)", test_tree_depth_bounds_the_tree);
-    CU_add_test(s, "the opponent model weighs hidden choices only", test_the_model_weighs_hidden_choices_only);
     CU_add_test(s, "the policy's exchange judges every discard (wide_sample 0)",
                 test_the_policys_exchange_judges_every_discard);
     CU_pSuite ps = CU_add_suite("pimc search", NULL, NULL);

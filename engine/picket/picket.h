@@ -210,13 +210,6 @@ enum { PICKET_HEURISTIC_NPARAMS = 38 };
 extern const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS];
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n,
                                double *values);
-/* game_t.world_log_likelihood: each other seat's discard among every discard the rules allowed
- * him from the hand dealt (each size), by the heuristic's value of it (the hand kept and the
- * cards drawn). */
-double picket_discard_log_likelihood(const void *state, int observer, const double *params, double beta);
-/* The discards' term above plus each card the other seat has played this hand, by softmax(beta *
- * the heuristic's value of each card he could have played) from his view then. */
-double picket_world_log_likelihood(const void *state, int observer, const double *params, double beta);
 /* game_t.equity: each seat's chance to win the set from the scores at a hand's end, as a race
  * to the target (picket_heuristic.c gives the model and where its constants come from). */
 void picket_set_equity(const void *state, double *out);

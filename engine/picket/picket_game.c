@@ -637,6 +637,5 @@ const game_t PICKET_GAME = {
     .heuristic_evaluate = picket_heuristic_evaluate,
     .heuristic_params = PICKET_HEURISTIC_PARAMS,
     .n_heuristic_params = PICKET_HEURISTIC_NPARAMS,
-    .world_log_likelihood = picket_world_log_likelihood,
     .endgame = &PICKET_ENDGAME,
 };
