@@ -136,13 +136,12 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         if (!w->pool || !w->cand || !w->state || !w->moves || !w->keys || !w->values)
             goto oom_workers;
         if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth,
-                         p->solver_depth > 0 || p->self_play != ISMCTS_SELF_POLICY ? 16 : 0, err, errlen) < 0) {
+                         p->solver_depth > 0 ? 16 : 0, err, errlen) < 0) {
             ismcts_free(s);
             return NULL;
         }
         w->po.wide_sample = p->wide_sample;
         w->po.reward = p->reward;
-        w->po.solve_guess = p->self_play == ISMCTS_SELF_SAMPLED;
     }
     return s;
 oom_workers:
@@ -471,8 +470,6 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     s->t0 = bot_now();
     s->view = view;
     s->root_seat = g->view_seat(view);
-    for (int i = 0; i < s->nw; i++)
-        s->w[i].po.solve_seat = s->p.self_play != ISMCTS_SELF_POLICY ? s->root_seat : -1;
     s->hooks = hooks;
     atomic_store(&s->stop, 0);
     memset(&s->stats, 0, sizeof s->stats);
@@ -575,9 +572,8 @@ void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out) { *out = s->stats; }
 static const opt_def_t ISMCTS_OPTIONS[] = {
     { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit", NULL },
     { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
-    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", "self-solved", "self-sampled", NULL },
-      "how a leaf is played on: uniform moves, the heuristic from each seat's own view, or that with the "
-      "searching seat's cards in the play by the solver in the world, or in a world drawn from its view", NULL },
+    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
+      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
     { "solver_depth", OPT_SPIN, "0", 0, 12, { NULL },
       "solve the ending exactly once at most this many tricks remain (0: never)", NULL },
     { "tree_depth", OPT_SPIN, "0", 0, 64, { NULL },
@@ -611,9 +607,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
     const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
     p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->self_play = strcmp(rollout, "self-solved") == 0    ? ISMCTS_SELF_SOLVED
-                   : strcmp(rollout, "self-sampled") == 0 ? ISMCTS_SELF_SAMPLED
-                                                          : ISMCTS_SELF_POLICY;
     p->solver_depth = (int)bot_settings_number(set, "ismcts.solver_depth", p->solver_depth);
     p->tree_depth = (int)bot_settings_number(set, "ismcts.tree_depth", p->tree_depth);
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);

@@ -50,17 +50,12 @@
 #include "game.h"
 
 enum { ISMCTS_WIDEN, ISMCTS_TOPK };
-/* The searching seat's own cards in a rollout's play (rollout self-solved, self-sampled). */
-enum { ISMCTS_SELF_POLICY, ISMCTS_SELF_SOLVED, ISMCTS_SELF_SAMPLED };
 enum { ISMCTS_MAX_THREADS = 64 };
 
 typedef struct ismcts_params {
     int64_t iterations;      /* per decision, when the limits give none */
     double exploration;      /* UCB1's constant */
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
-    int self_play;           /* in a rollout's play, the searching seat's cards: ISMCTS_SELF_POLICY as the
-                                others'; _SOLVED by the solver in the world; _SAMPLED in a world drawn
-                                afresh from the seat's view (playout.h) */
     int solver_depth;        /* solve the ending once at most this many tricks remain (0: never) */
     int tree_depth;          /* the tree's moves below the root at most, rollouts beyond (0: no limit) */
     int threads;

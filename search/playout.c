@@ -14,16 +14,13 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->hparams = hparams;
     p->solver_depth = solver_depth;
     p->wide_sample = PLAYOUT_SAMPLE;
-    p->solve_seat = -1;
     p->reward = PLAYOUT_REWARD_HAND;
     p->view = calloc(1, g->view_size);
     p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
     p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
-    if (g->endgame) {
+    if (g->endgame)
         p->pos = calloc(1, g->endgame->pos_size);
-        p->guess = calloc(1, g->state_size);
-    }
-    if (!p->view || !p->moves || !p->values || (g->endgame && (!p->pos || !p->guess))) {
+    if (!p->view || !p->moves || !p->values || (g->endgame && !p->pos)) {
         playout_free(p);
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -43,7 +40,6 @@ void playout_free(playout_t *p)
     solver_free(p->solver);
     free(p->view);
     free(p->pos);
-    free(p->guess);
     free(p->moves);
     free(p->values);
     memset(p, 0, sizeof *p);
@@ -166,30 +162,6 @@ static int solve_ending(playout_t *p, void *state)
     return 1;
 }
 
-/* The solver's best move for solve_seat, if it is that seat's turn in the play: 1 with *out, or 0.
- * With solve_guess, in a world drawn from the seat's view (the seat's own cards are the same in
- * both, so the move is legal in the true one). */
-static int solved_move(playout_t *p, const void *state, rng_t *rng, game_move_t *out)
-{
-    const game_t *g = p->g;
-    const game_endgame_t *eg = g->endgame;
-    int mv = -1;
-    if (p->solve_seat < 0 || !p->solver || g->to_move(state) != p->solve_seat || eg->from_state(state, p->pos) < 0 ||
-        eg->to_move(p->pos) < 0)
-        return 0;
-    if (p->solve_guess) {
-        g->view_from_state(state, p->solve_seat, p->view);
-        if (g->sample_world(p->view, rng, p->guess) < 0 || eg->from_state(p->guess, p->pos) < 0)
-            return 0;
-    }
-    solver_best(p->solver, p->pos, &mv);
-    if (mv < 0)
-        return 0;
-    eg->to_game_move(mv, out);
-    p->solved++;
-    return 1;
-}
-
 int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
 {
     const game_t *g = p->g;
@@ -204,7 +176,7 @@ int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
                 break;
         }
         game_move_t m;
-        if (!solved_move(p, state, rng, &m) && playout_move(p, state, policy, rng, &m) < 0)
+        if (playout_move(p, state, policy, rng, &m) < 0)
             return -1;
         playout_apply(p, state, &m);
         steps++;

@@ -48,21 +48,15 @@ typedef struct playout {
     double scale;             /* points of a hand worth tanh(1) */
     int reward;               /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET */
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
-    solver_t *solver;         /* NULL: no solved endings, no solve_seat */
+    solver_t *solver;         /* NULL: no solved endings */
     int solver_depth;         /* tricks */
     int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
-    int solve_seat;           /* -1; else in the play this seat's cards follow the solver's best move
-                                 in the world (the others the policy), when there is a solver */
-    int solve_guess;          /* with solve_seat: the solver's best move not in the world itself but in
-                                 one drawn afresh for each move from that seat's view of it (an honest
-                                 guess at the hidden cards, as a one-world PIMC) */
-    void *guess;              /* scratch: that world (state_size) */
     void *view;               /* scratch: a seat's view of the world */
     void *pos;                /* scratch: an endgame position */
     game_move_t *moves;       /* scratch, GAME_MAX_MOVES */
     double *values;
     game_event_t ev[GAME_MAX_EVENTS];
-    uint64_t solved;          /* endings solved, and solve_seat moves chosen */
+    uint64_t solved;          /* endings solved */
 } playout_t;
 
 /* Scratch memory and, with solver_mb > 0 and a game that has an endgame, a solver. 0, or -1

@@ -278,13 +278,9 @@ static void test_one_thread_same_seed_same_moves(void)
     const char *solved[] = { "ismcts.solver_depth", "4", NULL };
     const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
-    const char *self_solved[] = { "ismcts.rollout", "self-solved", NULL };
-    const char *self_sampled[] = { "ismcts.rollout", "self-sampled", NULL };
     const char *flat[] = { "ismcts.tree_depth", "1", NULL };
     check_determinism(flat, 200, "tree_depth 1");
     check_determinism(heuristic, 200, "rollout heuristic");
-    check_determinism(self_solved, 50, "rollout self-solved");
-    check_determinism(self_sampled, 30, "rollout self-sampled");
     check_determinism(random_, 200, "rollout random");
     check_determinism(solved, 100, "solver_depth 4");
     check_determinism(topk, 100, "wide topk");
@@ -1174,135 +1170,6 @@ static void test_the_set_reward_weighs_points_by_the_scores(void)
     playout_reward(&po, &ahead, ra);
     CU_ASSERT(ra[0] == rw[0]);
     playout_free(&po);
-}
-
-/* A cotgrave set from `seed`, played by the heuristic (the bot returned, to free) to the first
- * card of the first hand's play. */
-static bot_t *cotgrave_at_play(uint64_t seed, picket_state_t *st)
-{
-    char err[GAME_ERR_LEN];
-    bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
-    CU_ASSERT_FATAL(h != NULL);
-    picket_init(st, &picket_preset_find("cotgrave")->rules, seed);
-    play_to_trick(st, h, 0);
-    CU_ASSERT_FATAL(st->pub.phase == PK_PH_PLAY && st->pub.nplayed == 0);
-    return h;
-}
-
-/* rollout self-solved: in a rollout's play, the searching seat's every card is one the solver
- * values best in that world (its exact value, not merely a legal card), the other seat's the
- * heuristic's; and without solve_seat the same playout never consults the solver. */
-static void test_self_solved_rollout_plays_the_solvers_cards(void)
-{
-    char err[GAME_ERR_LEN];
-    const game_endgame_t *eg = G->endgame;
-    for (uint64_t seed = 61; seed <= 64; seed++) {
-        picket_state_t st;
-        bot_t *h = cotgrave_at_play(seed, &st);
-        int seat = (int)(seed % 2);
-        playout_t po;
-        CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, 0, 1, err, sizeof err) == 0);
-        picket_state_t plain = st, solved = st;
-        rng_t r;
-        rng_seed(&r, seed);
-        CU_ASSERT(playout_run(&po, &plain, PLAYOUT_HEURISTIC, &r) == 24);
-        CU_ASSERT_EQUAL(po.solved, 0);
-        po.solve_seat = seat;
-        rng_seed(&r, seed);
-        CU_ASSERT(playout_run(&po, &solved, PLAYOUT_HEURISTIC, &r) == 24);
-        CU_ASSERT_EQUAL(po.solved, 12);
-        /* Replay the solved playout's cards, checking each of the seat's against the solver. */
-        solver_t *sv = solver_create(eg, 1, TT_ARRAY, err, sizeof err);
-        void *pos = calloc(1, eg->pos_size);
-        CU_ASSERT_FATAL(sv && pos);
-        picket_state_t at = st;
-        for (int i = 0; i < solved.pub.nplayed; i++) {
-            int mover = picket_to_move(&at), card = solved.pub.history[i];
-            game_move_t m = { .kind = PK_MV_PLAY, .arg = (int16_t)card, .cards = cardset_of(card) };
-            if (mover == seat) {
-                CU_ASSERT_FATAL(eg->from_state(&at, pos) == 0);
-                uint8_t mv[GAME_MAX_MOVES];
-                int val[GAME_MAX_MOVES], n = solver_all(sv, pos, mv, val), best = -1000000, mine = -1000000;
-                for (int k = 0; k < n; k++) {
-                    game_move_t gm;
-                    eg->to_game_move(mv[k], &gm);
-                    best = val[k] > best ? val[k] : best;
-                    if (gm.arg == card)
-                        mine = val[k];
-                }
-                CU_ASSERT_EQUAL(mine, best);
-            } else {
-                /* One of the heuristic's best cards (the bot may break ties otherwise). */
-                picket_view_t v;
-                picket_view_from_state(&at, mover, &v);
-                game_move_t lm[GAME_MAX_MOVES];
-                double hv[GAME_MAX_MOVES], best = -1e300, mine = -2e300;
-                int n = picket_legal_moves(&at, lm, GAME_MAX_MOVES);
-                G->heuristic_evaluate(&v, NULL, lm, n, hv);
-                for (int k = 0; k < n; k++) {
-                    best = hv[k] > best ? hv[k] : best;
-                    if (lm[k].arg == card)
-                        mine = hv[k];
-                }
-                CU_ASSERT_EQUAL(mine, best);
-            }
-            char why[GAME_ERR_LEN];
-            CU_ASSERT_FATAL(picket_check_move(&at, &m, why, sizeof why) == 1);
-            picket_apply(&at, &m, NULL, 0);
-        }
-        CU_ASSERT_EQUAL(at.pub.tricks[0] + at.pub.tricks[1], 12);
-        free(pos);
-        solver_free(sv);
-        playout_free(&po);
-        bot_free(h);
-    }
-}
-
-/* rollout self-sampled (solve_guess): the searching seat's cards come from the solver in a world
- * drawn from its own view, so they cannot depend on the cards it does not see. Two true deals
- * that give the seat the same view, played on with the same generator, open with the same card;
- * with self-solved (the solver in the true world) some do not, so the check can fail. */
-static void test_self_sampled_rollout_sees_only_the_view(void)
-{
-    char err[GAME_ERR_LEN];
-    int solved_differs = 0;
-    for (uint64_t seed = 61; seed <= 68; seed++) {
-        picket_state_t st;
-        bot_t *h = cotgrave_at_play(seed, &st);
-        int seat = picket_to_move(&st);
-        picket_view_t v;
-        picket_view_from_state(&st, seat, &v);
-        picket_state_t other;
-        rng_t r;
-        rng_seed(&r, seed);
-        do {
-            CU_ASSERT_FATAL(G->sample_world(&v, &r, &other) == 0);
-        } while (other.hand[1 - seat] == st.hand[1 - seat]);
-        picket_view_t v2;
-        picket_view_from_state(&other, seat, &v2);
-        CU_ASSERT_PTR_NULL(G->view_diff(&v, &v2));
-        playout_t po;
-        CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, 0, 1, err, sizeof err) == 0);
-        po.solve_seat = seat;
-        for (int guess = 0; guess <= 1; guess++) {
-            po.solve_guess = guess;
-            picket_state_t a = st, b = other;
-            po.solved = 0;
-            rng_seed(&r, seed * 7);
-            CU_ASSERT(playout_run(&po, &a, PLAYOUT_HEURISTIC, &r) == 24);
-            CU_ASSERT_EQUAL(po.solved, 12);
-            rng_seed(&r, seed * 7);
-            CU_ASSERT(playout_run(&po, &b, PLAYOUT_HEURISTIC, &r) == 24);
-            if (guess) {
-                CU_ASSERT_EQUAL(a.pub.history[0], b.pub.history[0]);
-            } else {
-                solved_differs += a.pub.history[0] != b.pub.history[0];
-            }
-        }
-        playout_free(&po);
-        bot_free(h);
-    }
-    CU_ASSERT(solved_differs > 0);
 }
 
 /* ---------------------------------------------------------------- 7. options */
@@ -2668,10 +2535,6 @@ int main(void)
     CU_add_test(s, "known best moves are played", test_known_best_moves_are_played);
     CU_add_test(s, "the bot plays for the set, not the points", test_the_bot_plays_for_the_set_not_the_points);
     CU_add_test(s, "the set reward weighs a hand's points by the scores (game_t.equity)", test_the_set_reward_weighs_points_by_the_scores);
-    CU_add_test(s, "rollout self-solved: the searching seat's cards are the solver's best in the world",
-                test_self_solved_rollout_plays_the_solvers_cards);
-    CU_add_test(s, "rollout self-sampled: the searching seat's cards depend on its view only",
-                test_self_sampled_rollout_sees_only_the_view);
     CU_add_test(s, "options are declared and checked", test_options_are_declared_and_checked);
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
