@@ -3,18 +3,16 @@
  * The views come from cotgrave sets the heuristic bot plays for both seats, seeded from the
  * bench's seed: the exchange (each hand's elder and younger exchanges, wide decisions of up to
  * some 3,800 discards) and the play (decisions at the first lead, mid-hand and late in the hand).
- * For each leaf mode (rollout random, rollout heuristic, and the heuristic rollout with the
- * ending solved once 4 or 12 tricks remain) and each phase: iterations a second, the nodes the
- * tree keeps and the memory they take per 100,000 iterations (nodes x the pool's node size,
- * measured by filling a 1 MB pool), and how many endings were solved. Then the sampler alone
+ * For each leaf mode (rollout random, rollout heuristic) and each phase: iterations a second, the
+ * nodes the tree keeps and the memory they take per 100,000 iterations (nodes x the pool's node
+ * size, measured by filling a 1 MB pool). Then the sampler alone
  * (worlds drawn a second on the same views: a search draws one a iteration), and a signature:
  * the sum of nodes over fixed-budget searches of every view in every mode, with the moves they
  * chose hashed in (same code, same signature; --quick gives the same signature).
  * Then the default engine bot (ISMCTS for the exchange, PIMC in the play) against the heuristic
  * over 8 sets (2 with --quick): the time of each of its decisions (median, p90, p99, max).
  * Targets, one core: >= 100,000 iterations a second in the play with rollout leaves (each
- * rollout mode), the solver-leaf rates printed beside it; the default bot's median decision
- * under 1 s. */
+ * rollout mode); the default bot's median decision under 1 s. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,12 +28,11 @@
 enum { PH_EXCHANGE, PH_PLAY, PHASES };
 static const char *const PHASE_NAMES[PHASES] = { "exchange", "play" };
 
-enum { MODE_RANDOM, MODE_HEURISTIC, MODE_SOLVER4, MODE_SOLVER12, MODES };
-static const char *const MODE_NAMES[MODES] = { "rollout random", "rollout heuristic", "solver_depth 4",
-                                               "solver_depth 12" };
+enum { MODE_RANDOM, MODE_HEURISTIC, MODES };
+static const char *const MODE_NAMES[MODES] = { "rollout random", "rollout heuristic" };
 /* Iterations a search in the timed runs (full; --quick takes a tenth) and in the signature. */
-static const int64_t TIMED_ITERS[MODES] = { 20000, 20000, 5000, 200 };
-static const int64_t SIGNATURE_ITERS[MODES] = { 400, 400, 100, 20 };
+static const int64_t TIMED_ITERS[MODES] = { 20000, 20000 };
+static const int64_t SIGNATURE_ITERS[MODES] = { 400, 400 };
 
 enum { N_VIEWS = 12, MAX_SETS = 50 };
 static const double TARGET_PLAY = 1e5;
@@ -102,11 +99,10 @@ static void mode_params(int mode, ismcts_params_t *p)
     ismcts_default_params(p);
     p->threads = 1;
     p->rollout = mode == MODE_RANDOM ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->solver_depth = mode == MODE_SOLVER4 ? 4 : mode == MODE_SOLVER12 ? 12 : 0;
 }
 
 typedef struct figures {
-    int64_t iterations, nodes, solved;
+    int64_t iterations, nodes;
     double seconds;
     int pool_full;
     uint64_t moves_hash;
@@ -145,7 +141,6 @@ static int run(const ismcts_params_t *p, const viewset_t *vs, int64_t iters, uin
         ismcts_free(s);
         f->iterations += st.iterations;
         f->nodes += st.nodes;
-        f->solved += st.solved;
         f->seconds += st.seconds;
         f->pool_full |= st.pool_full;
         f->moves_hash = mix(mix(mix(f->moves_hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
@@ -267,20 +262,20 @@ int main(int argc, char **argv)
              "usage: ismcts [--quick] [--seed S]\n\n"
              "The ISMCTS search on fixed views, one thread, the seed fixed: %d exchange and %d play\n"
              "decisions from cotgrave sets the heuristic bot plays for both seats. For each leaf mode\n"
-             "(rollout random, rollout heuristic, solver_depth 4 and 12 after heuristic rollouts) and\n"
-             "phase: iterations a second, nodes kept and the memory they take per 100,000 iterations\n"
-             "(nodes x the pool's node size, measured by filling a 1 MB pool), endings solved; worlds\n"
+             "(rollout random, rollout heuristic) and phase: iterations a second, nodes kept and the\n"
+             "memory they take per 100,000 iterations (nodes x the pool's node size, measured by\n"
+             "filling a 1 MB pool); worlds\n"
              "the sampler draws a second on the same views (a search draws one an iteration); and a\n"
              "signature: the sum of nodes over fixed-budget searches of every view in every mode, the\n"
              "chosen moves hashed in (same code and seed, same signature, --quick included).\n"
              "Target, one core: >= %.0f iterations/s in the play with rollout leaves (each rollout\n"
-             "mode); the solver-leaf rates are shown beside it. Then the default engine bot against the\n"
+             "mode). Then the default engine bot against the\n"
              "heuristic over 8 sets (2 with --quick): the time of its decisions; target: median < 1 s.\n"
              "  --quick     a tenth of the iterations in the timed searches (%" PRId64 ", %" PRId64
-             ", %" PRId64 ", %" PRId64 " a view)\n"
+             " a view)\n"
              "  --seed S    the seed of the sets and of the searches (default %" PRIu64 ")\n"
              "Exit status 1 if a search fails; the target's verdict is printed, not returned.\n",
-             N_VIEWS, N_VIEWS, TARGET_PLAY, TIMED_ITERS[0], TIMED_ITERS[1], TIMED_ITERS[2], TIMED_ITERS[3],
+             N_VIEWS, N_VIEWS, TARGET_PLAY, TIMED_ITERS[0], TIMED_ITERS[1],
              seed);
     int done = bench_args(argc, argv, "ismcts", usage, &quick, &seed, NULL, NULL);
     if (done >= 0)
@@ -307,10 +302,9 @@ int main(int argc, char **argv)
         printf("node size %.0f bytes (a 1 MB pool filled)\n", nsize);
     else
         printf("node size unknown: a 1 MB pool did not fill\n");
-    printf("%-18s %-9s %10s %12s %12s %10s %12s %10s  %s\n", "leaf", "phase", "iters", "iters/s", "nodes",
-           "nodes/it", "MB/100k it", "solved", "target");
+    printf("%-18s %-9s %10s %12s %12s %10s %12s  %s\n", "leaf", "phase", "iters", "iters/s", "nodes",
+           "nodes/it", "MB/100k it", "target");
     int met = 0, missed = 0;
-    double rates[MODES][PHASES];
     for (int mode = 0; mode < MODES; mode++) {
         ismcts_params_t p;
         mode_params(mode, &p);
@@ -321,7 +315,6 @@ int main(int argc, char **argv)
                 0)
                 return 1;
             double rate = f.seconds > 0 ? (double)f.iterations / f.seconds : 0;
-            rates[mode][ph] = rate;
             double per_it = f.iterations ? (double)f.nodes / (double)f.iterations : 0;
             char target[64] = "";
             if (ph == PH_PLAY && (mode == MODE_RANDOM || mode == MODE_HEURISTIC)) {
@@ -329,15 +322,12 @@ int main(int argc, char **argv)
                 met += ok, missed += !ok;
                 snprintf(target, sizeof target, ">= %.0f/s: target %s", TARGET_PLAY, ok ? "met" : "NOT met");
             }
-            printf("%-18s %-9s %10" PRId64 " %12.0f %12" PRId64 " %10.3f %12.2f %10" PRId64 "  %s%s\n",
+            printf("%-18s %-9s %10" PRId64 " %12.0f %12" PRId64 " %10.3f %12.2f  %s%s\n",
                    MODE_NAMES[mode], PHASE_NAMES[ph], f.iterations, rate, f.nodes, per_it,
-                   nsize > 0 ? per_it * 1e5 * nsize / (1 << 20) : 0.0, f.solved, target,
+                   nsize > 0 ? per_it * 1e5 * nsize / (1 << 20) : 0.0, target,
                    f.pool_full ? " (pool full)" : "");
         }
     }
-    printf("solver leaves beside the rollouts, play: %.0f (depth 4) and %.0f (depth 12) iterations/s against %.0f "
-           "(random) and %.0f (heuristic)\n", rates[MODE_SOLVER4][PH_PLAY], rates[MODE_SOLVER12][PH_PLAY],
-           rates[MODE_RANDOM][PH_PLAY], rates[MODE_HEURISTIC][PH_PLAY]);
     double budget = quick ? 0.05 : 0.5;
     for (int ph = 0; ph < PHASES; ph++) {
         double w = sampler_rate(&vs[ph], budget, rng_derive(seed, 2000 + (uint64_t)ph));
@@ -374,9 +364,8 @@ int main(int argc, char **argv)
            "p99 %.1f ms, max %.1f ms; median < 1 s: target %s\n", sets, nd, t[nd / 2] * 1e3, t[nd * 9 / 10] * 1e3,
            t[nd * 99 / 100] * 1e3, t[nd - 1] * 1e3, ok ? "met" : "NOT met");
     printf("targets: %d met, %d NOT met: %s\n", met, missed, missed ? "target NOT met" : "target met");
-    printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ", %" PRId64 ", %" PRId64
-           ", %" PRId64 ")\n", sig_nodes, sig_moves, SIGNATURE_ITERS[0], SIGNATURE_ITERS[1], SIGNATURE_ITERS[2],
-           SIGNATURE_ITERS[3]);
+    printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ", %" PRId64 ")\n",
+           sig_nodes, sig_moves, SIGNATURE_ITERS[0], SIGNATURE_ITERS[1]);
     free(moves);
     free(values);
     return 0;

@@ -66,7 +66,6 @@ void ismcts_default_params(ismcts_params_t *p)
     p->iterations = 10000;
     p->exploration = 0.7;
     p->rollout = PLAYOUT_HEURISTIC;
-    p->solver_depth = 0;
     p->threads = 1;
     p->tree_mb = 64;
     p->wide = ISMCTS_TOPK;
@@ -135,8 +134,7 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         w->values = malloc(sizeof *w->values * GAME_MAX_MOVES);
         if (!w->pool || !w->cand || !w->state || !w->moves || !w->keys || !w->values)
             goto oom_workers;
-        if (playout_init(&w->po, g, p->reward_scale, p->hparams, p->solver_depth,
-                         p->solver_depth > 0 ? 16 : 0, err, errlen) < 0) {
+        if (playout_init(&w->po, g, p->reward_scale, p->hparams, err, errlen) < 0) {
             ismcts_free(s);
             return NULL;
         }
@@ -489,7 +487,6 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         w->ncand = 0;
         w->full = 0;
         w->iterations = 0;
-        w->po.solved = 0;
         new_node(w, 0, NULL, s->root_seat);
         rng_seed(&w->rng, rng_next(rng));
         if (g->sampler_new) {
@@ -556,7 +553,6 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     for (int k = 0; k < s->nw; k++) {
         s->stats.iterations += s->w[k].iterations;
         s->stats.nodes += s->w[k].npool - 1;
-        s->stats.solved += (int64_t)s->w[k].po.solved;
         s->stats.pool_full |= s->w[k].full;
     }
     s->stats.seconds = bot_now() - s->t0;
@@ -574,8 +570,6 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
     { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
     { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
       "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
-    { "solver_depth", OPT_SPIN, "0", 0, 12, { NULL },
-      "solve the ending exactly once at most this many tricks remain (0: never)", NULL },
     { "tree_depth", OPT_SPIN, "0", 0, 64, { NULL },
       "the tree's moves below the root at most, rollouts beyond (0: no limit; 1: flat Monte Carlo)", NULL },
     { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL },
@@ -607,7 +601,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
     const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
     p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->solver_depth = (int)bot_settings_number(set, "ismcts.solver_depth", p->solver_depth);
     p->tree_depth = (int)bot_settings_number(set, "ismcts.tree_depth", p->tree_depth);
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);
     p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);

@@ -56,7 +56,6 @@ typedef struct ismcts_params {
     int64_t iterations;      /* per decision, when the limits give none */
     double exploration;      /* UCB1's constant */
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
-    int solver_depth;        /* solve the ending once at most this many tricks remain (0: never) */
     int tree_depth;          /* the tree's moves below the root at most, rollouts beyond (0: no limit) */
     int threads;
     int tree_mb;
@@ -85,7 +84,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
 
 /* The last search's figures. */
 typedef struct ismcts_stats {
-    int64_t iterations, nodes, solved;
+    int64_t iterations, nodes;
     double seconds;
     int pool_full;
 } ismcts_stats_t;

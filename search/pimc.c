@@ -88,7 +88,7 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
         s->p.candidates = 1;
     if (s->p.candidates > PIMC_MAX_CANDIDATES)
         s->p.candidates = PIMC_MAX_CANDIDATES;
-    if (playout_init(&s->po, g, p->reward_scale, p->hparams, 0, 0, err, errlen) < 0) {
+    if (playout_init(&s->po, g, p->reward_scale, p->hparams, err, errlen) < 0) {
         free(s);
         return NULL;
     }

@@ -5,41 +5,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-int playout_init(playout_t *p, const game_t *g, double scale, const double *hparams, int solver_depth,
-                 size_t solver_mb, char *err, size_t errlen)
+int playout_init(playout_t *p, const game_t *g, double scale, const double *hparams, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
     p->g = g;
     p->scale = scale > 0 ? scale : 30.0;
     p->hparams = hparams;
-    p->solver_depth = solver_depth;
     p->wide_sample = PLAYOUT_SAMPLE;
     p->reward = PLAYOUT_REWARD_HAND;
     p->view = calloc(1, g->view_size);
     p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
     p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
-    if (g->endgame)
-        p->pos = calloc(1, g->endgame->pos_size);
-    if (!p->view || !p->moves || !p->values || (g->endgame && !p->pos)) {
+    if (!p->view || !p->moves || !p->values) {
         playout_free(p);
         snprintf(err, errlen, "out of memory");
         return -1;
-    }
-    if (solver_mb > 0 && g->endgame) {
-        p->solver = solver_create(g->endgame, solver_mb, TT_ARRAY, err, errlen);
-        if (!p->solver) {
-            playout_free(p);
-            return -1;
-        }
     }
     return 0;
 }
 
 void playout_free(playout_t *p)
 {
-    solver_free(p->solver);
     free(p->view);
-    free(p->pos);
     free(p->moves);
     free(p->values);
     memset(p, 0, sizeof *p);
@@ -140,28 +127,6 @@ int playout_move_like(playout_t *p, const void *state, int policy, int observer,
     return heuristic_pick(p, state, k, p->wide_sample, rng, out);
 }
 
-/* Play the rest of the hand along the solver's line, if the hand is in its play and at most
- * solver_depth tricks remain: 1 if it did, 0 if not. */
-static int solve_ending(playout_t *p, void *state)
-{
-    const game_endgame_t *eg = p->g->endgame;
-    if (!p->solver || eg->from_state(state, p->pos) < 0 || eg->to_move(p->pos) < 0 ||
-        eg->depth(p->pos) > 2 * p->solver_depth)
-        return 0;
-    uint8_t line[SOLVER_MAX_LINE];
-    int n = solver_line(p->solver, p->pos, line, SOLVER_MAX_LINE);
-    p->solved++;
-    for (int i = 0; i < n && !playout_done(p, state); i++) {
-        game_move_t m;
-        eg->to_game_move(line[i], &m);
-        char err[GAME_ERR_LEN];
-        if (!p->g->check_move(state, &m, err, sizeof err))
-            return 0; /* never: the line is legal; the policy finishes if it were not */
-        playout_apply(p, state, &m);
-    }
-    return 1;
-}
-
 int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
 {
     const game_t *g = p->g;
@@ -170,10 +135,6 @@ int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
         if (g->to_move(state) == GAME_CHANCE) {
             g->apply_chance(state, rng, p->ev, GAME_MAX_EVENTS);
             continue;
-        }
-        if (solve_ending(p, state)) {
-            if (playout_done(p, state))
-                break;
         }
         game_move_t m;
         if (playout_move(p, state, policy, rng, &m) < 0)

@@ -24,10 +24,6 @@
  * the heuristic judges `wide_sample` of them drawn at random (PLAYOUT_SAMPLE unless the bot
  * says otherwise), so a policy move stays cheap; with wide_sample 0 it judges every one (the
  * heuristic player's own move: a Picket exchange of a few hundred to a few thousand discards).
- *
- * SOLVED ENDINGS: with a solver and a depth D, once the hand is in its play and at most D tricks
- * remain (the game's endgame interface), the rest is played along the solver's principal line
- * (both sides best for their points), so the reward sees exactly how the hand and the set end.
  */
 #ifndef PICKET_PLAYOUT_H
 #define PICKET_PLAYOUT_H
@@ -48,21 +44,15 @@ typedef struct playout {
     double scale;             /* points of a hand worth tanh(1) */
     int reward;               /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET */
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
-    solver_t *solver;         /* NULL: no solved endings */
-    int solver_depth;         /* tricks */
     int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
     void *view;               /* scratch: a seat's view of the world */
-    void *pos;                /* scratch: an endgame position */
     game_move_t *moves;       /* scratch, GAME_MAX_MOVES */
     double *values;
     game_event_t ev[GAME_MAX_EVENTS];
-    uint64_t solved;          /* endings solved */
 } playout_t;
 
-/* Scratch memory and, with solver_mb > 0 and a game that has an endgame, a solver. 0, or -1
- * with a reason. */
-int playout_init(playout_t *p, const game_t *g, double scale, const double *hparams, int solver_depth,
-                 size_t solver_mb, char *err, size_t errlen);
+/* Scratch memory: 0, or -1 with a reason. */
+int playout_init(playout_t *p, const game_t *g, double scale, const double *hparams, char *err, size_t errlen);
 void playout_free(playout_t *p);
 
 /* 1 at the horizon: the hand is over, or the game. */
@@ -74,7 +64,7 @@ int playout_move(playout_t *p, const void *state, int policy, rng_t *rng, game_m
 /* The same among the legal moves a given observer cannot tell from `seen` (move_seen). */
 int playout_move_like(playout_t *p, const void *state, int policy, int observer, const game_move_t *seen, rng_t *rng,
                       game_move_t *out);
-/* Play the state on to the horizon by the policy (solving the ending when it can). Returns the
+/* Play the state on to the horizon by the policy. Returns the
  * moves played, or -1 if a move failed. */
 int playout_run(playout_t *p, void *state, int policy, rng_t *rng);
 /* Apply a move (or resolve chance inside the hand from rng). */

@@ -275,14 +275,12 @@ static void test_one_thread_same_seed_same_moves(void)
 {
     const char *heuristic[] = { "ismcts.rollout", "heuristic", NULL };
     const char *random_[] = { "ismcts.rollout", "random", NULL };
-    const char *solved[] = { "ismcts.solver_depth", "4", NULL };
     const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
     const char *flat[] = { "ismcts.tree_depth", "1", NULL };
     check_determinism(flat, 200, "tree_depth 1");
     check_determinism(heuristic, 200, "rollout heuristic");
     check_determinism(random_, 200, "rollout random");
-    check_determinism(solved, 100, "solver_depth 4");
     check_determinism(topk, 100, "wide topk");
     check_determinism(widen, 100, "wide widen");
 }
@@ -887,15 +885,14 @@ static void test_known_best_moves_are_played(void)
         for (int mode = 0; mode < 2; mode++) {
             ismcts_params_t p;
             ismcts_default_params(&p);
-            p.solver_depth = mode ? 12 : 0;
             p.rollout = mode ? PLAYOUT_HEURISTIC : PLAYOUT_RANDOM;
             game_move_t best;
             CU_ASSERT_FATAL(search_once(&p, &known[i].v, 3000, known[i].seed, &best, moves, values, NULL) > 0);
-            int ok = known_best(&known[i], &best, mode ? "solver_depth 12" : "rollout random");
+            int ok = known_best(&known[i], &best, mode ? "rollout heuristic" : "rollout random");
             right[mode] += ok;
             CU_ASSERT(ok);
         }
-    printf("[%d positions; right %d (rollouts), %d (solved)] ", found, right[0], right[1]);
+    printf("[%d positions; right %d (random rollouts), %d (heuristic)] ", found, right[0], right[1]);
     CU_ASSERT(found >= 4);
     free(known);
     free(moves);
@@ -1034,23 +1031,21 @@ static void test_the_bot_plays_for_the_set_not_the_points(void)
     G->sampler_free(smp);
     solver_free(sv);
 
-    /* The bot: with the ending solved (for points) and with rollouts, it leads AH. */
+    /* The bot, with rollouts, leads AH. */
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);
     CU_ASSERT_FATAL(moves && values);
-    const int depths[] = { 0, 2, 12 };
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 1; k++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             ismcts_params_t p;
             ismcts_default_params(&p);
-            p.solver_depth = depths[k];
             game_move_t best;
             int n = search_once(&p, &v, 500, seed, &best, moves, values, NULL);
             CU_ASSERT_EQUAL_FATAL(n, 2);
             if (best.kind != PK_MV_PLAY || best.arg != ah) {
                 char t[64];
-                fprintf(stderr, "\n    solver_depth %d seed %llu: the bot led %s (values %s %.3f, %s %.3f)\n",
-                        depths[k], (unsigned long long)seed, move_text(&best, t, sizeof t),
+                fprintf(stderr, "\n    seed %llu: the bot led %s (values %s %.3f, %s %.3f)\n",
+                        (unsigned long long)seed, move_text(&best, t, sizeof t),
                         move_text(&moves[0], (char[64]){ 0 }, 64), values[0], move_text(&moves[1], (char[64]){ 0 }, 64),
                         values[1]);
             }
@@ -1071,7 +1066,6 @@ static void test_the_bot_plays_for_the_set_not_the_points(void)
     {
         ismcts_params_t p;
         ismcts_default_params(&p);
-        p.solver_depth = 12;
         game_move_t best;
         CU_ASSERT_EQUAL(search_once(&p, &v, 500, 1, &best, moves, values, NULL), 2);
         CU_ASSERT(best.kind == PK_MV_PLAY && best.arg == ts);
@@ -1145,7 +1139,7 @@ static void test_the_set_reward_weighs_points_by_the_scores(void)
 
     /* The reward: the equity under `set`, the points' curve under `hand` and inside a hand. */
     playout_t po;
-    CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, 0, 0, err, sizeof err) == 0);
+    CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, err, sizeof err) == 0);
     CU_ASSERT_EQUAL(po.reward, PLAYOUT_REWARD_HAND);
     po.reward = PLAYOUT_REWARD_SET;
     double rw[2], want[2];
@@ -1197,7 +1191,7 @@ static void test_options_are_declared_and_checked(void)
         opt_type_t type;
     } WANT[] = {
         { "ismcts.iterations", OPT_SPIN },    { "ismcts.exploration", OPT_FLOAT }, { "ismcts.rollout", OPT_COMBO },
-        { "ismcts.solver_depth", OPT_SPIN },  { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
+        { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
         { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
         { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },      { "ismcts.tree_depth", OPT_SPIN },
@@ -1222,7 +1216,7 @@ static void test_options_are_declared_and_checked(void)
     ismcts_default_params(&d);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
-              p.solver_depth == d.solver_depth && p.threads == d.threads && p.tree_mb == d.tree_mb &&
+              p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
               p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample &&
               p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND && p.tree_depth == 0 && d.tree_depth == 0);
@@ -1231,7 +1225,7 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
         { "ismcts.rollout", "bogus" },    { "ismcts.rollout", "Random" },   { "ismcts.rollout", "" },
         { "ismcts.wide", "all" },         { "ismcts.tree_mb", "0" },        { "ismcts.iterations", "0" },
-        { "ismcts.solver_depth", "13" },  { "ismcts.solver_depth", "-1" },  { "ismcts.exploration", "nan" },
+        { "ismcts.exploration", "nan" },
         { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },   { "ismcts.widen_alpha", "1.5" },
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
         { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
@@ -1248,10 +1242,10 @@ static void test_options_are_declared_and_checked(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i][0]));
     }
     ismcts_params_from(set, &p);
-    CU_ASSERT(p.threads == 1 && p.rollout == PLAYOUT_HEURISTIC && p.solver_depth == 0 && p.tree_mb == d.tree_mb);
+    CU_ASSERT(p.threads == 1 && p.rollout == PLAYOUT_HEURISTIC && p.tree_mb == d.tree_mb);
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
-        { "ismcts.threads", "3" },        { "ismcts.rollout", "random" }, { "ismcts.solver_depth", "12" },
+        { "ismcts.threads", "3" },        { "ismcts.rollout", "random" },
         { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
         { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },     { "ismcts.tree_depth", "1" },
@@ -1259,7 +1253,7 @@ static void test_options_are_declared_and_checked(void)
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
-    CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.solver_depth == 12 && p.wide == ISMCTS_TOPK &&
+    CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.wide == ISMCTS_TOPK &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
               p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET && p.tree_depth == 1);
     bot_settings_free(set);
@@ -1278,7 +1272,7 @@ static void test_options_are_declared_and_checked(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(hello, want));
     }
     const char *lines[] = { "setoption name ismcts.threads value 0", "setoption name ismcts.rollout value bogus",
-                            "setoption name ismcts.solver_depth value 99" };
+                            "setoption name ismcts.exploration value 99" };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         const char *out = say(&t, lines[i]);
         int one = out[0] == '?' && strchr(out, '\n') == out + strlen(out) - 1;
@@ -1495,7 +1489,6 @@ static void test_the_figures_are_the_last_search(void)
     picket_view_from_state(&st, picket_to_move(&st), &v);
     ismcts_params_t p;
     ismcts_default_params(&p);
-    p.solver_depth = 4;
     ismcts_t *s = ismcts_create(G, &p, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
@@ -1510,11 +1503,6 @@ static void test_the_figures_are_the_last_search(void)
         ismcts_stats_t stats;
         ismcts_stats(s, &stats);
         CU_ASSERT_EQUAL(stats.iterations, 100);
-        /* At most one ending solved an iteration (4 tricks left: every iteration solves one). */
-        if (stats.solved < 1 || stats.solved > stats.iterations)
-            fprintf(stderr, "\n    search %d of one bot: %lld iterations, %lld endings solved\n", i + 1,
-                    (long long)stats.iterations, (long long)stats.solved);
-        CU_ASSERT(stats.solved >= 1 && stats.solved <= stats.iterations);
         CU_ASSERT(stats.nodes >= 1 && stats.seconds >= 0);
     }
     ismcts_free(s);
@@ -2479,8 +2467,8 @@ static void test_the_policys_exchange_judges_every_discard(void)
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);
     CU_ASSERT_FATAL(moves && values);
     playout_t all, some;
-    CU_ASSERT_FATAL(playout_init(&all, G, 30, NULL, 0, 0, err, sizeof err) == 0);
-    CU_ASSERT_FATAL(playout_init(&some, G, 30, NULL, 0, 0, err, sizeof err) == 0);
+    CU_ASSERT_FATAL(playout_init(&all, G, 30, NULL, err, sizeof err) == 0);
+    CU_ASSERT_FATAL(playout_init(&some, G, 30, NULL, err, sizeof err) == 0);
     all.wide_sample = 0;
     CU_ASSERT_EQUAL(some.wide_sample, PLAYOUT_SAMPLE);
     for (uint64_t seed = 1; seed <= 8; seed++) {
