@@ -369,7 +369,7 @@ static void iterate(worker_t *w)
         playout_apply(&w->po, w->state, &m);
         path[depth++] = c;
         at = c;
-        if (created || (s->p.tree_depth > 0 && depth > s->p.tree_depth))
+        if (created)
             break;
     }
     playout_run(&w->po, w->state, s->p.rollout, &w->rng);
@@ -570,8 +570,6 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
     { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
     { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
       "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
-    { "tree_depth", OPT_SPIN, "0", 0, 64, { NULL },
-      "the tree's moves below the root at most, rollouts beyond (0: no limit; 1: flat Monte Carlo)", NULL },
     { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL },
     { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full", NULL },
     { "wide", OPT_COMBO, "topk", 0, 0, { "widen", "topk", NULL },
@@ -601,7 +599,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
     const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
     p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->tree_depth = (int)bot_settings_number(set, "ismcts.tree_depth", p->tree_depth);
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);
     p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);
     p->wide = strcmp(bot_settings_text(set, "ismcts.wide", "topk"), "widen") == 0 ? ISMCTS_WIDEN : ISMCTS_TOPK;

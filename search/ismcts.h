@@ -30,9 +30,6 @@
  * of sets for the tree, 100 duplicate pairs), while the tree's exchange held its own against
  * PIMC's (52.5%); docs/strength.md. ismcts_search itself always searches the tree.
  *
- * DEPTH. tree_depth bounds the tree's moves below the root (1: flat Monte Carlo over the root's
- * moves, rollouts below); 0, the default, does not.
- *
  * MEMORY. Nodes come from a pool of fixed size (tree_mb); when it is full the tree stops growing
  * and iterations go on from its leaves, as Pachi's node pool does.
  *
@@ -56,7 +53,6 @@ typedef struct ismcts_params {
     int64_t iterations;      /* per decision, when the limits give none */
     double exploration;      /* UCB1's constant */
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
-    int tree_depth;          /* the tree's moves below the root at most, rollouts beyond (0: no limit) */
     int threads;
     int tree_mb;
     int wide;                /* ISMCTS_WIDEN or ISMCTS_TOPK */

@@ -277,8 +277,6 @@ static void test_one_thread_same_seed_same_moves(void)
     const char *random_[] = { "ismcts.rollout", "random", NULL };
     const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
-    const char *flat[] = { "ismcts.tree_depth", "1", NULL };
-    check_determinism(flat, 200, "tree_depth 1");
     check_determinism(heuristic, 200, "rollout heuristic");
     check_determinism(random_, 200, "rollout random");
     check_determinism(topk, 100, "wide topk");
@@ -1194,7 +1192,7 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
         { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
-        { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },      { "ismcts.tree_depth", OPT_SPIN },
+        { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1219,7 +1217,7 @@ static void test_options_are_declared_and_checked(void)
               p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
               p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample &&
-              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND && p.tree_depth == 0 && d.tree_depth == 0);
+              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
@@ -1230,7 +1228,6 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
         { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
         { "ismcts.reward", "points" },    { "ismcts.reward", "Set" },       { "ismcts.reward", "" },
-        { "ismcts.tree_depth", "-1" },    { "ismcts.tree_depth", "65" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1248,14 +1245,14 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", "3" },        { "ismcts.rollout", "random" },
         { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
-        { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },     { "ismcts.tree_depth", "1" },
+        { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.wide == ISMCTS_TOPK &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
-              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET && p.tree_depth == 1);
+              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
@@ -1507,61 +1504,6 @@ static void test_the_figures_are_the_last_search(void)
     }
     ismcts_free(s);
     bot_free(h);
-    free(moves);
-    free(values);
-}
-
-/* The first exchange of a seeded cotgrave hand for the seat to decide: elder's (elder = 1), or
- * younger's after the heuristic's discard as elder. */
-static void exchange_view(uint64_t seed, int elder, picket_view_t *v)
-{
-    char err[GAME_ERR_LEN];
-    bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
-    CU_ASSERT_FATAL(h != NULL);
-    picket_state_t st;
-    picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
-    deal_chance(&st);
-    while (st.pub.phase != (elder ? PK_PH_ELDER_EXCHANGE : PK_PH_YOUNGER_EXCHANGE)) {
-        CU_ASSERT_FATAL(picket_to_move(&st) >= 0 && st.pub.phase < PK_PH_YOUNGER_EXCHANGE);
-        picket_view_t hv;
-        picket_view_from_state(&st, picket_to_move(&st), &hv);
-        game_move_t m;
-        CU_ASSERT_FATAL(bot_choose(h, &hv, &m) == 0);
-        picket_apply(&st, &m, NULL, 0);
-        deal_chance(&st);
-    }
-    picket_view_from_state(&st, picket_to_move(&st), v);
-    bot_free(h);
-}
-
-/* tree_depth 1: flat Monte Carlo, the root and its candidates only; without it the tree grows
- * below them. */
-static void test_tree_depth_bounds_the_tree(void)
-{
-    picket_view_t v;
-    exchange_view(5, 1, &v);
-    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
-    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
-    CU_ASSERT_FATAL(moves && values);
-    for (int depth = 0; depth <= 2; depth++) {
-        ismcts_params_t p;
-        ismcts_default_params(&p);
-        p.tree_depth = depth;
-        game_move_t best;
-        ismcts_stats_t stats;
-        int n = search_once(&p, &v, 2000, 9, &best, moves, values, &stats);
-        CU_ASSERT_FATAL(n > p.widen_topk);
-        /* The root, then one node per candidate at depth 1. */
-        int64_t top = 1 + p.widen_topk;
-        if (depth == 1 ? stats.nodes != top : stats.nodes <= top)
-            fprintf(stderr, "\n    tree_depth %d: %lld nodes (root and candidates: %lld)\n", depth,
-                    (long long)stats.nodes, (long long)top);
-        CU_ASSERT(depth == 1 ? stats.nodes == top : stats.nodes > top);
-        int visited = 0;
-        for (int i = 0; i < n; i++)
-            visited += values[i] >= 0;
-        CU_ASSERT_EQUAL(visited, p.widen_topk);
-    }
     free(moves);
     free(values);
 }
@@ -2527,7 +2469,6 @@ int main(void)
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
     CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
-    CU_add_test(s, "tree_depth bounds the tree (1: flat Monte Carlo)", test_tree_depth_bounds_the_tree);
     CU_add_test(s, "the policy's exchange judges every discard (wide_sample 0)",
                 test_the_policys_exchange_judges_every_discard);
     CU_pSuite ps = CU_add_suite("pimc search", NULL, NULL);
