@@ -142,12 +142,6 @@ typedef struct game {
     /* What the current hand (or the one just complete) is worth to each seat so far, in the
      * game's points: num_players values. */
     void (*hand_value)(const void *state, double *out);
-    /* Each seat's chance to win the game from a state where a hand is over and the game is not
-     * (num_players values in [0, 1]): the game's own estimate from the scores and whose turn
-     * it is to have the better seat next. A search's reward at the end of a hand (playout.h).
-     * NULL: the game has none, and a hand is judged by its points alone. */
-    void (*equity)(const void *state, double *out);
-
     /* Views: what one seat knows. */
     void (*view_from_state)(const void *state, int seat, void *view);
     int (*view_seat)(const void *view);

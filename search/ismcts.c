@@ -73,7 +73,6 @@ void ismcts_default_params(ismcts_params_t *p)
     p->widen_alpha = 0.5;
     p->widen_topk = 24;
     p->reward_scale = 30.0;
-    p->reward = PLAYOUT_REWARD_HAND;
     p->wide_sample = PLAYOUT_SAMPLE;
 }
 
@@ -139,7 +138,6 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
             return NULL;
         }
         w->po.wide_sample = p->wide_sample;
-        w->po.reward = p->reward;
     }
     return s;
 oom_workers:
@@ -582,8 +580,6 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
       "another seat's exchange, and rollouts: the heuristic's best of this many random moves; 0 every move", NULL },
     { "play", OPT_COMBO, "pimc", 0, 0, { "tree", "pimc", NULL },
       "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree", NULL },
-    { "reward", OPT_COMBO, "hand", 0, 0, { "hand", "set", NULL },
-      "a hand's end: the game's chance to win the set from the scores, or the hand's points only", NULL },
 };
 enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
 
@@ -606,8 +602,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->widen_alpha = bot_settings_number(set, "ismcts.widen_alpha", p->widen_alpha);
     p->widen_topk = (int)bot_settings_number(set, "ismcts.widen_topk", p->widen_topk);
     p->reward_scale = bot_settings_number(set, "ismcts.reward_scale", p->reward_scale);
-    p->reward = strcmp(bot_settings_text(set, "ismcts.reward", "hand"), "set") == 0 ? PLAYOUT_REWARD_SET
-                                                                              : PLAYOUT_REWARD_HAND;
     p->wide_sample = (int)bot_settings_number(set, "ismcts.wide_sample", p->wide_sample);
 }
 

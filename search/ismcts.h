@@ -59,7 +59,6 @@ typedef struct ismcts_params {
     double widen_c, widen_alpha;
     int widen_topk;
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
-    int reward;              /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET (playout.h) */
     int wide_sample;         /* the policy's wide decision: random moves judged; 0 every one (playout.h) */
     const double *hparams;   /* the heuristic's weights, or NULL */
 } ismcts_params_t;

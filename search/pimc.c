@@ -47,7 +47,6 @@ void pimc_default_params(pimc_params_t *p)
     p->worlds = 32;
     p->candidates = 8;
     p->reward_scale = 30.0;
-    p->reward = PLAYOUT_REWARD_HAND;
     p->solve = 1;
     p->play_value = PIMC_REWARD;
     p->solver_mb = 16;
@@ -93,7 +92,6 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
         return NULL;
     }
     s->po.wide_sample = p->wide_sample;
-    s->po.reward = p->reward;
     s->world = calloc(1, g->state_size);
     s->state = calloc(1, g->state_size);
     s->cand = malloc(sizeof *s->cand * GAME_MAX_MOVES);
@@ -474,8 +472,6 @@ static const opt_def_t PIMC_OPTIONS[] = {
     { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL },
     { "wide_sample", OPT_SPIN, "24", 0, 4096, { NULL },
       "finishing an exchange: the heuristic's best of this many random moves; 0 every move", NULL },
-    { "reward", OPT_COMBO, "hand", 0, 0, { "hand", "set", NULL },
-      "a hand's end: the game's chance to win the set from the scores, or the hand's points only", NULL },
 };
 enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
 
@@ -490,8 +486,6 @@ void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
     p->worlds = (int64_t)bot_settings_number(set, "pimc.worlds", (double)p->worlds);
     p->candidates = (int)bot_settings_number(set, "pimc.candidates", p->candidates);
     p->reward_scale = bot_settings_number(set, "pimc.reward_scale", p->reward_scale);
-    p->reward = strcmp(bot_settings_text(set, "pimc.reward", "hand"), "set") == 0 ? PLAYOUT_REWARD_SET
-                                                                              : PLAYOUT_REWARD_HAND;
     p->solve = bot_settings_number(set, "pimc.solver", p->solve) != 0;
     p->play_value = strcmp(bot_settings_text(set, "pimc.play_value", "reward"), "points") == 0 ? PIMC_POINTS
                                                                                              : PIMC_REWARD;

@@ -63,7 +63,6 @@ typedef struct pimc_params {
     int64_t worlds;          /* per decision, when the limits give none */
     int candidates;          /* K: the heuristic's best moves valued outside the play */
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
-    int reward;              /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET (playout.h) */
     int solve;               /* 1: the play is solved; 0: played on by the heuristic */
     int play_value;          /* PIMC_REWARD (the solver's line to the end) or PIMC_POINTS */
     int solver_mb;           /* the solver's table */

@@ -12,7 +12,6 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->scale = scale > 0 ? scale : 30.0;
     p->hparams = hparams;
     p->wide_sample = PLAYOUT_SAMPLE;
-    p->reward = PLAYOUT_REWARD_HAND;
     p->view = calloc(1, g->view_size);
     p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
     p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
@@ -43,10 +42,6 @@ void playout_reward(const playout_t *p, const void *state, double *r)
     int n = g->num_players(state);
     if (g->to_move(state) == GAME_OVER && game_returns(g, state, r) == 0)
         return;
-    if (p->reward == PLAYOUT_REWARD_SET && g->equity && g->to_move(state) != GAME_OVER && g->hand_over(state)) {
-        g->equity(state, r);
-        return;
-    }
     double hv[GAME_MAX_PLAYERS], sum = 0;
     g->hand_value(state, hv);
     for (int i = 0; i < n; i++)

@@ -5,15 +5,10 @@
  *
  * THE REWARD serves the set, not the points. At the horizon each seat gets a value in [0, 1]:
  *   - if the game is over, its return (game_returns: 1 for a win, 0 for a loss; ranks for N);
- *   - otherwise, in the `set` reward (PLAYOUT_REWARD_SET) of a game with an equity hook, the
- *     game's estimate of the seat's chance to win the set from the scores the hand leaves
- *     (game_t.equity: for Picket a race to the target), so the same ten points are worth more
- *     to a seat that needs ten than to one that needs sixty;
- *   - otherwise (the `hand` reward, a game without equity, or a state inside a hand)
- *     0.5 + 0.45 tanh(d / scale), d = the seat's points this hand minus the mean of the
+ *   - otherwise 0.5 + 0.45 tanh(d / scale), d = the seat's points this hand minus the mean of the
  *     others' (hand_value), scale a bot option (default 30 points).
  * So any hand that ends the set in a seat's favour is worth more to it than any hand that does
- * not (1 is more than any chance to win it later, and 0.95), and a hand that loses the set is
+ * not (1 is more than 0.95), and a hand that loses the set is
  * worth less than any other, while between those, more points are better. A line that scores
  * most but hands the opponent the set is worth 0; a modest line that reaches the target first
  * is worth 1.
@@ -36,13 +31,11 @@
 #include "solver.h"
 
 enum { PLAYOUT_RANDOM, PLAYOUT_HEURISTIC };
-enum { PLAYOUT_REWARD_HAND, PLAYOUT_REWARD_SET };
 enum { PLAYOUT_WIDE = 64, PLAYOUT_SAMPLE = 24 };
 
 typedef struct playout {
     const game_t *g;
     double scale;             /* points of a hand worth tanh(1) */
-    int reward;               /* PLAYOUT_REWARD_HAND (the default) or PLAYOUT_REWARD_SET */
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
     int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
     void *view;               /* scratch: a seat's view of the world */

@@ -1072,12 +1072,11 @@ static void test_the_bot_plays_for_the_set_not_the_points(void)
     free(values);
 }
 
-/* 6b. The set reward at a hand's end is the game's chance to win the set (game_t.equity), which
- * weighs the same points by what each seat still needs; the hand reward, and any state inside a
- * hand, keep the points' curve. */
+/* 6b. The reward at a hand's end and inside a hand is the points' curve, the same at any
+ * scores: the hand's lead, not the set's state (a set won or lost is the return, test 6). */
 static double curve(double d) { return 0.5 + 0.45 * tanh(d / 30.0); }
 
-static void test_the_set_reward_weighs_points_by_the_scores(void)
+static void test_the_reward_is_the_points_curve(void)
 {
     char err[GAME_ERR_LEN];
     picket_rules_t r = rules_of("cotgrave", NULL);
@@ -1090,73 +1089,17 @@ static void test_the_set_reward_weighs_points_by_the_scores(void)
         picket_apply(&end, &m, NULL, 0);
     }
     CU_ASSERT_FATAL(G->to_move(&end) != GAME_OVER);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(G->equity);
     double hv[2];
     G->hand_value(&end, hv);
-    int dealer = end.pub.dealer;
-
-    /* The model: chances that sum to 1, rise with a seat's own score and fall with the other's,
-     * favour the next elder at equal scores, and mirror when the seats change places. */
-    const int scores[][2] = { { 0, 0 }, { 40, 40 }, { 90, 90 }, { 10, 60 }, { 60, 10 }, { 95, 20 }, { 20, 95 }, { 99, 98 } };
-    for (size_t i = 0; i < sizeof scores / sizeof scores[0]; i++) {
-        picket_state_t a = end, b = end, c = end, m = end;
-        a.pub.score[0] = scores[i][0];
-        a.pub.score[1] = scores[i][1];
-        b = a;
-        b.pub.score[0] += 1;
-        c = a;
-        c.pub.score[1] += 1;
-        m.pub.score[0] = scores[i][1];
-        m.pub.score[1] = scores[i][0];
-        m.pub.dealer = (int8_t)(1 - dealer);
-        double ea[2], eb[2], ec[2], em[2];
-        G->equity(&a, ea);
-        G->equity(&b, eb);
-        G->equity(&c, ec);
-        G->equity(&m, em);
-        CU_ASSERT(ea[0] > 0 && ea[0] < 1 && fabs(ea[0] + ea[1] - 1.0) < 1e-12);
-        if (scores[i][0] < 99)
-            CU_ASSERT(eb[0] > ea[0]);
-        if (scores[i][1] < 99)
-            CU_ASSERT(ec[0] < ea[0]);
-        CU_ASSERT(fabs(em[1] - ea[0]) < 1e-12);
-        if (scores[i][0] == scores[i][1])
-            CU_ASSERT(ea[dealer] > 0.5); /* the dealer of the hand over is the next elder */
-    }
-    /* Needing 5 against needing 80 is nearly won; 80 against 5 nearly lost. */
-    picket_state_t a = end;
-    a.pub.score[0] = 95;
-    a.pub.score[1] = 20;
-    double e[2];
-    G->equity(&a, e);
-    CU_ASSERT(e[0] > 0.95);
-    a.pub.score[0] = 20;
-    a.pub.score[1] = 95;
-    G->equity(&a, e);
-    CU_ASSERT(e[0] < 0.05);
-
-    /* The reward: the equity under `set`, the points' curve under `hand` and inside a hand. */
     playout_t po;
     CU_ASSERT_FATAL(playout_init(&po, G, 30, NULL, err, sizeof err) == 0);
-    CU_ASSERT_EQUAL(po.reward, PLAYOUT_REWARD_HAND);
-    po.reward = PLAYOUT_REWARD_SET;
-    double rw[2], want[2];
-    playout_reward(&po, &end, rw);
-    G->equity(&end, want);
-    CU_ASSERT(rw[0] == want[0] && rw[1] == want[1]);
-    /* The same hand at other scores: the reward moves with them, the hand's points do not. */
-    picket_state_t ahead = end, behind = end;
+    double rw[2], ra[2];
+    picket_state_t ahead = end;
     ahead.pub.score[0] += 30;
-    behind.pub.score[1] += 30;
-    double ra[2], rb[2];
-    playout_reward(&po, &ahead, ra);
-    playout_reward(&po, &behind, rb);
-    CU_ASSERT(ra[0] > rw[0] && rb[0] < rw[0]);
     playout_reward(&po, &mid, rw);
     double mv[2];
     G->hand_value(&mid, mv);
     CU_ASSERT(fabs(rw[0] - curve(mv[0] - mv[1])) < 1e-12);
-    po.reward = PLAYOUT_REWARD_HAND;
     playout_reward(&po, &end, rw);
     CU_ASSERT(fabs(rw[0] - curve(hv[0] - hv[1])) < 1e-12 && fabs(rw[1] - curve(hv[1] - hv[0])) < 1e-12);
     playout_reward(&po, &ahead, ra);
@@ -1192,7 +1135,7 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
         { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
-        { "ismcts.wide_sample", OPT_SPIN },   { "ismcts.reward", OPT_COMBO },
+        { "ismcts.wide_sample", OPT_SPIN },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1216,8 +1159,7 @@ static void test_options_are_declared_and_checked(void)
     CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
               p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
-              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample &&
-              p.reward == d.reward && d.reward == PLAYOUT_REWARD_HAND);
+              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
@@ -1227,7 +1169,6 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },   { "ismcts.widen_alpha", "1.5" },
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
         { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
-        { "ismcts.reward", "points" },    { "ismcts.reward", "Set" },       { "ismcts.reward", "" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1245,14 +1186,14 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", "3" },        { "ismcts.rollout", "random" },
         { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
-        { "ismcts.wide_sample", "7" },    { "ismcts.reward", "set" },
+        { "ismcts.wide_sample", "7" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.wide == ISMCTS_TOPK &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
-              p.reward_scale == 10 && p.wide_sample == 7 && p.reward == PLAYOUT_REWARD_SET);
+              p.reward_scale == 10 && p.wide_sample == 7);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
@@ -1960,7 +1901,6 @@ static void test_pimc_options_are_declared_and_checked(void)
         { "pimc.worlds", OPT_SPIN },  { "pimc.candidates", OPT_SPIN },  { "pimc.reward_scale", OPT_FLOAT },
         { "pimc.solver", OPT_CHECK }, { "pimc.play_value", OPT_COMBO }, { "pimc.solver_mb", OPT_SPIN },
         { "pimc.wide_sample", OPT_SPIN },
-        { "pimc.reward", OPT_COMBO },
     };
     enum { NW = sizeof WANT / sizeof WANT[0] };
     char err[GAME_ERR_LEN];
@@ -1990,7 +1930,6 @@ static void test_pimc_options_are_declared_and_checked(void)
     CU_ASSERT_STRING_EQUAL(o[4]->def, d.play_value == PIMC_POINTS ? "points" : "reward");
     CU_ASSERT_EQUAL(strtod(o[5]->def, NULL), (double)d.solver_mb);
     CU_ASSERT_EQUAL(strtod(o[6]->def, NULL), (double)d.wide_sample);
-    CU_ASSERT_STRING_EQUAL(o[7]->def, d.reward == PLAYOUT_REWARD_HAND ? "hand" : "set");
     CU_ASSERT(o[4]->vars[0] && o[4]->vars[1] && !o[4]->vars[2] && strcmp(o[4]->vars[0], "reward") == 0 &&
               strcmp(o[4]->vars[1], "points") == 0);
     CU_ASSERT_EQUAL(o[1]->max, PIMC_MAX_CANDIDATES);
@@ -2008,7 +1947,7 @@ static void test_pimc_options_are_declared_and_checked(void)
         { "pimc.solver", "" },           { "pimc.play_value", "bogus" },   { "pimc.play_value", "Points" },
         { "pimc.play_value", "" },       { "pimc.solver_mb", "0" },        { "pimc.solver_mb", "65537" },
         { "pimc.nothing", "1" },         { "pimc.", "1" },                 { "pimc.wide_sample", "-1" },
-        { "pimc.wide_sample", "4097" },  { "pimc.reward", "points" },     { "pimc.reward", "" },
+        { "pimc.wide_sample", "4097" },  
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -2028,14 +1967,13 @@ static void test_pimc_options_are_declared_and_checked(void)
         { "pimc.worlds", "777" },         { "pimc.candidates", "256" },      { "pimc.reward_scale", "12.5" },
         { "pimc.solver", "false" },       { "pimc.play_value", "points" },   { "pimc.solver_mb", "2" },
         { "pimc.wide_sample", "5" },
-        { "pimc.reward", "set" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == 777 && p.candidates == 256 && p.reward_scale == 12.5 && p.solve == 0 &&
               p.play_value == PIMC_POINTS && p.solver_mb == 2 &&
-              p.wide_sample == 5 && p.reward == PLAYOUT_REWARD_SET);
+              p.wide_sample == 5);
     bot_settings_reset(set);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.solve == 1 && p.play_value == PIMC_REWARD);
@@ -2464,7 +2402,7 @@ int main(void)
     CU_add_test(s, "the bot sees only its view", test_the_bot_sees_only_its_view);
     CU_add_test(s, "known best moves are played", test_known_best_moves_are_played);
     CU_add_test(s, "the bot plays for the set, not the points", test_the_bot_plays_for_the_set_not_the_points);
-    CU_add_test(s, "the set reward weighs a hand's points by the scores (game_t.equity)", test_the_set_reward_weighs_points_by_the_scores);
+    CU_add_test(s, "the reward is the points' curve", test_the_reward_is_the_points_curve);
     CU_add_test(s, "options are declared and checked", test_options_are_declared_and_checked);
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);

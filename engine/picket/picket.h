@@ -210,10 +210,6 @@ enum { PICKET_HEURISTIC_NPARAMS = 38 };
 extern const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS];
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n,
                                double *values);
-/* game_t.equity: each seat's chance to win the set from the scores at a hand's end, as a race
- * to the target (picket_heuristic.c gives the model and where its constants come from). */
-void picket_set_equity(const void *state, double *out);
-
 extern const game_t PICKET_GAME;
 
 #endif

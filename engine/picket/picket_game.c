@@ -613,7 +613,6 @@ const game_t PICKET_GAME = {
     .scores = g_scores,
     .hand_over = g_hand_over,
     .hand_value = g_hand_value,
-    .equity = picket_set_equity,
     .move_seen = g_move_seen,
     .view_from_state = g_view_from_state,
     .view_seat = g_view_seat,

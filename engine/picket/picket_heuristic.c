@@ -243,35 +243,3 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
         values[i] = val;
     }
 }
-
-/* The set as a race to the target, for a search's reward at the end of a hand. Each seat needs
- * R = target - score more points; about (R0 + R1) / (2 * EQ_HAND) hands remain (at least one),
- * each moving the difference by EQ_SIGMA points (its standard deviation) and giving the elder
- * EQ_ELDER more; the seat that needs fewer is ahead:
- *     P(seat 0 wins) = Phi((R1 - R0 +- EQ_ELDER) / (EQ_SIGMA * sqrt(hands))),
- * + when seat 0 is elder in the next hand. The constants are a least-squares fit (RMS error
- * 0.011, at most 0.066) to the exact chances computed by dynamic programming over the scores,
- * from 1,267 hands of the default engine against the heuristic under cotgrave (elder 21.5 and
- * younger 18.7 points a hand on average, the difference's deviation 21.9); other presets and
- * targets use the same race, scaled by their own target. */
-enum { EQ_HAND = 26 };
-static const double EQ_SIGMA = 25.0, EQ_ELDER = 1.5;
-
-void picket_set_equity(const void *state, double *out)
-{
-    const picket_state_t *st = state;
-    int target = st->rules.target;
-    /* The dealer of the hand just over is elder in the next. */
-    double need0 = target - st->pub.score[0], need1 = target - st->pub.score[1];
-    if (need0 <= 0 || need1 <= 0) {
-        out[0] = need0 <= 0 && need1 > 0 ? 1.0 : need1 <= 0 && need0 > 0 ? 0.0 : 0.5;
-        out[1] = 1.0 - out[0];
-        return;
-    }
-    double hands = (need0 + need1) / (2.0 * EQ_HAND);
-    if (hands < 1.0)
-        hands = 1.0;
-    double lead = need1 - need0 + (st->pub.dealer == 0 ? EQ_ELDER : -EQ_ELDER);
-    out[0] = 0.5 * erfc(-lead / (EQ_SIGMA * sqrt(2.0 * hands)));
-    out[1] = 1.0 - out[0];
-}
