@@ -48,7 +48,6 @@ void pimc_default_params(pimc_params_t *p)
     p->candidates = 8;
     p->reward_scale = 30.0;
     p->solve = 1;
-    p->play_value = PIMC_REWARD;
     p->solver_mb = 16;
     p->wide_sample = PLAYOUT_SAMPLE;
 }
@@ -172,20 +171,6 @@ static double finish(pimc_t *s, void *state, rng_t *rng)
     return r[s->root];
 }
 
-/* The reward from points alone: the observer's lead this hand (over the others' mean) plus
- * `value` more, through playout.h's curve. A set that ends in the hand is not seen. */
-static double points_reward(const pimc_t *s, const void *world, int value)
-{
-    const game_t *g = s->g;
-    double hv[GAME_MAX_PLAYERS], sum = 0;
-    int n = g->num_players(world);
-    g->hand_value(world, hv);
-    for (int i = 0; i < n; i++)
-        sum += hv[i];
-    double others = n > 1 ? (sum - hv[s->root]) / (n - 1) : 0.0;
-    return 0.5 + 0.45 * tanh((hv[s->root] - others + value) / s->po.scale);
-}
-
 /* The candidate that is this move, or -1. */
 static int find_candidate(const pimc_t *s, const game_move_t *m)
 {
@@ -222,11 +207,6 @@ static int value_play(pimc_t *s, rng_t *rng)
         int c = find_candidate(s, &m);
         if (c < 0 || s->wval[c] >= 0)
             continue;
-        if (s->p.play_value == PIMC_POINTS) {
-            s->wval[c] = points_reward(s, s->world, ev[i]);
-            valued++;
-            continue;
-        }
         /* Equivalent moves end alike: one line for each class. */
         int r = eg->representative(s->pos, em[i]), k = 0;
         while (k < nrep && rep[k] != r)
@@ -467,8 +447,6 @@ static const opt_def_t PIMC_OPTIONS[] = {
       "outside the play, the heuristic's best moves valued in each world (in the play: every move)", NULL },
     { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
     { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)", NULL },
-    { "play_value", OPT_COMBO, "reward", 0, 0, { "reward", "points", NULL },
-      "in the play: the reward at the end of the solver's line, or from the solver's points alone", NULL },
     { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL },
     { "wide_sample", OPT_SPIN, "24", 0, 4096, { NULL },
       "finishing an exchange: the heuristic's best of this many random moves; 0 every move", NULL },
@@ -487,8 +465,6 @@ void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
     p->candidates = (int)bot_settings_number(set, "pimc.candidates", p->candidates);
     p->reward_scale = bot_settings_number(set, "pimc.reward_scale", p->reward_scale);
     p->solve = bot_settings_number(set, "pimc.solver", p->solve) != 0;
-    p->play_value = strcmp(bot_settings_text(set, "pimc.play_value", "reward"), "points") == 0 ? PIMC_POINTS
-                                                                                             : PIMC_REWARD;
     p->solver_mb = (int)bot_settings_number(set, "pimc.solver_mb", p->solver_mb);
     p->wide_sample = (int)bot_settings_number(set, "pimc.wide_sample", p->wide_sample);
 }

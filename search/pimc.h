@@ -12,11 +12,7 @@
  * class of equivalent moves, the world plays that move and the solver's own line (best for both
  * sides, one solver_best a ply, cheap on the table solver_all just filled) to the end of the
  * hand, and the reward is the observer's there. So a line that ends the set mid-hand counts as
- * the win or loss it is. With "pimc.play_value points" the reward is instead taken from the
- * points alone (the hand so far plus the solver's value, through the reward's own curve): no
- * line is played (a little faster: the lines cost little on the table solver_all has just
- * filled), but a set that ends in the hand is not seen. Both agree on the points: a line ends
- * the hand exactly solver_all's value ahead.
+ * the win or loss it is; a line ends the hand exactly solver_all's value ahead.
  *
  * IN THE OTHER DECISIONS (a Picket exchange, Blank count, call, leftover, appointment), the
  * candidates are the heuristic's best K moves from the view (K = "pimc.candidates"); each is
@@ -56,7 +52,6 @@
 #include "game.h"
 #include "rng.h"
 
-enum { PIMC_REWARD, PIMC_POINTS };
 enum { PIMC_MAX_CANDIDATES = 256 };
 
 typedef struct pimc_params {
@@ -64,7 +59,6 @@ typedef struct pimc_params {
     int candidates;          /* K: the heuristic's best moves valued outside the play */
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
     int solve;               /* 1: the play is solved; 0: played on by the heuristic */
-    int play_value;          /* PIMC_REWARD (the solver's line to the end) or PIMC_POINTS */
     int solver_mb;           /* the solver's table */
     int wide_sample;         /* finishing an exchange: random moves judged; 0 every one (playout.h) */
     const double *hparams;   /* the heuristic's weights, or NULL for its defaults */

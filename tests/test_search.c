@@ -21,15 +21,14 @@
  *
  * The PIMC bot (search/pimc.h), the same kinds of checks:
  *  P1. determinism: equal seeds give equal moves and bit-equal values, through choose, evaluate
- *      and a bare pimc_search, at every decision of seeded hands (play_value reward and points,
+ *      and a bare pimc_search, at every decision of seeded hands (
  *      and solver false); the values keep pimc.h's promises and pimc_stats are the decision's;
  *  P2. a session searching (go infinite, a huge go iterations, analyze infinite) at the call and
  *      at the play's first card answers isready at once and, on stop, its move; a search stopped
  *      at once returns the heuristic's move, unvalued;
  *  P3. the bot sees only its view (4.);
  *  P4. it plays the known best moves of 5.;
- *  P5. the race of 6.: with play_value reward it takes the line that wins the set; with
- *      play_value points it values the hand's points alone and takes the other (pimc.h says so);
+ *  P5. the race of 6.: it takes the line that wins the set;
  *  P6. the options "pimc.<name>": types, defaults (pimc_default_params), refusals in one line;
  *  P7. evaluate and analyze: values in [0, 1] or -1; every card valued in the play, exactly
  *      pimc.candidates moves (or all, if fewer) outside it; the best valued highest.
@@ -1610,10 +1609,8 @@ static void check_pimc_determinism(const char *const *opts, int64_t worlds, cons
 static void test_pimc_same_seed_same_moves(void)
 {
     const char *reward[] = { "pimc.candidates", "4", NULL };
-    const char *points[] = { "pimc.candidates", "4", "pimc.play_value", "points", NULL };
     const char *unsolved[] = { "pimc.candidates", "3", "pimc.solver", "false", NULL };
-    check_pimc_determinism(reward, 4, "play_value reward");
-    check_pimc_determinism(points, 4, "play_value points");
+    check_pimc_determinism(reward, 4, "candidates 4");
     check_pimc_determinism(unsolved, 4, "solver false");
 }
 
@@ -1710,9 +1707,7 @@ static void test_pimc_answers_stop_and_isready(void)
 }
 
 /* A search stopped at once (should_stop true from the start) returns at once with a legal move:
- * stopped before its first world was valued, the heuristic's move, every value -1 (pimc.h). In
- * the play with play_value points a world has no point to stop at (one solver_all, never
- * interrupted): it may be valued, and then the move is its best. */
+ * stopped before its first world was valued, the heuristic's move, every value -1 (pimc.h). */
 static int stop_now(void *data)
 {
     (void)data;
@@ -1734,13 +1729,11 @@ static void test_pimc_stopped_at_once(void)
     CU_ASSERT_FATAL(lines != NULL);
     play_position(7, 0, lines, 20480, &st[1]);
     free(lines);
-    for (int k = 0; k < 2; k++)
-        for (int mode = 0; mode < 2; mode++) {
+    for (int k = 0; k < 2; k++) {
             picket_view_t v;
             picket_view_from_state(&st[k], picket_to_move(&st[k]), &v);
             pimc_params_t p;
             pimc_default_params(&p);
-            p.play_value = mode ? PIMC_POINTS : PIMC_REWARD;
             pimc_t *s = pimc_create(G, &p, err, sizeof err);
             CU_ASSERT_FATAL(s != NULL);
             rng_t rng;
@@ -1764,17 +1757,13 @@ static void test_pimc_stopped_at_once(void)
                     unvalued &= values[i] == -1.0;
                 int heur = stats.worlds == 0 && unvalued && same_move(&best, &moves[hb]);
                 int ok = heur;
-                if (k == 1 && mode == 1 && !heur)
-                    ok = stats.worlds == 1 && pimc_values_ok(moves, values, n, &best, 1, p.candidates, "one world");
                 char t[64];
                 if (!ok)
-                    fprintf(stderr, "\n    stopped at once (%s, play_value %s, %s): %s, %lld worlds, values %s; "
-                            "the heuristic's %s\n", k ? "the play" : "the exchange", mode ? "points" : "reward",
+                    fprintf(stderr, "\n    stopped at once (%s, %s): %s, %lld worlds, values %s; "
+                            "the heuristic's %s\n", k ? "the play" : "the exchange",
                             l ? "iterations 1000000" : "infinite", move_text(&best, t, sizeof t),
                             (long long)stats.worlds, unvalued ? "all -1" : "not all -1",
                             move_text(&moves[hb], (char[64]){ 0 }, 64));
-                else if (k == 1 && mode == 1 && l == 0)
-                    printf("[the play, points: %lld world(s) valued] ", (long long)stats.worlds);
                 CU_ASSERT(ok);
                 CU_ASSERT(G->check_move(&st[k], &best, err, sizeof err) == 1);
                 CU_ASSERT(dt < 2.0);
@@ -1798,29 +1787,26 @@ static void test_pimc_sees_only_its_view(void)
 /* ---------------------------------------------------------------- P4. known best moves */
 
 /* Every world gives the solver the same values: PIMC, which values each card by the solver in
- * every world, plays a best one, with either play_value. */
+ * every world, plays a best one. */
 static void test_pimc_plays_known_best_moves(void)
 {
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);
     known_t *known = malloc(sizeof *known * MAX_KNOWN);
     CU_ASSERT_FATAL(moves && values && known);
-    int found = find_known_positions(known, MAX_KNOWN), right[2] = { 0, 0 };
-    for (int i = 0; i < found; i++)
-        for (int mode = 0; mode < 2; mode++) {
-            pimc_params_t p;
-            pimc_default_params(&p);
-            p.play_value = mode ? PIMC_POINTS : PIMC_REWARD;
-            game_move_t best;
-            int n = pimc_once(&p, &known[i].v, 8, known[i].seed, &best, moves, values, NULL);
-            CU_ASSERT_FATAL(n > 0);
-            const char *what = mode ? "pimc, play_value points" : "pimc, play_value reward";
-            int ok = known_best(&known[i], &best, what);
-            right[mode] += ok;
-            CU_ASSERT(ok);
-            CU_ASSERT(pimc_values_ok(moves, values, n, &best, 1, p.candidates, what));
-        }
-    printf("[%d positions; right %d (reward), %d (points)] ", found, right[0], right[1]);
+    int found = find_known_positions(known, MAX_KNOWN), right = 0;
+    for (int i = 0; i < found; i++) {
+        pimc_params_t p;
+        pimc_default_params(&p);
+        game_move_t best;
+        int n = pimc_once(&p, &known[i].v, 8, known[i].seed, &best, moves, values, NULL);
+        CU_ASSERT_FATAL(n > 0);
+        int ok = known_best(&known[i], &best, "pimc");
+        right += ok;
+        CU_ASSERT(ok);
+        CU_ASSERT(pimc_values_ok(moves, values, n, &best, 1, p.candidates, "pimc"));
+    }
+    printf("[%d positions; right %d] ", found, right);
     CU_ASSERT(found >= 4);
     free(known);
     free(moves);
@@ -1829,12 +1815,9 @@ static void test_pimc_plays_known_best_moves(void)
 
 /* ---------------------------------------------------------------- P5. the set, not the points */
 
-/* The race at trick 11 (section 6). play_value reward plays the solver's line to the end of the
- * hand and sees the set end: AH wins it in every world (value 1), TS loses it (0), and PIMC
- * leads AH. play_value points values each card by the hand's points alone, through the
- * reward's curve, and does not see the set end (pimc.h): TS, 2 points better, is valued higher
- * and led; that is the documented blind spot, asserted as such. Far from the target both take
- * the points (TS). */
+/* The race at trick 11 (section 6). PIMC plays the solver's line to the end of the hand and
+ * sees the set end: AH wins it in every world (value 1), TS loses it (0), and PIMC leads AH. Far
+ * from the target it takes the points (TS). */
 static void test_pimc_plays_for_the_set_with_reward(void)
 {
     picket_state_t st;
@@ -1845,11 +1828,9 @@ static void test_pimc_plays_for_the_set_with_reward(void)
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);
     CU_ASSERT_FATAL(moves && values);
-    for (int mode = 0; mode < 2; mode++)
-        for (uint64_t seed = 1; seed <= 3; seed++) {
+    for (uint64_t seed = 1; seed <= 3; seed++) {
             pimc_params_t p;
             pimc_default_params(&p);
-            p.play_value = mode ? PIMC_POINTS : PIMC_REWARD;
             game_move_t best;
             pimc_stats_t stats;
             int n = pimc_once(&p, &v, 8, seed, &best, moves, values, &stats);
@@ -1861,27 +1842,23 @@ static void test_pimc_plays_for_the_set_with_reward(void)
                 if (moves[i].kind == PK_MV_PLAY && moves[i].arg == ah)
                     vah = values[i];
             }
-            int want = mode ? ts : ah;
-            int ok = best.kind == PK_MV_PLAY && best.arg == want && stats.solved_play == 1 && stats.worlds == 8 &&
-                     (mode ? vts > vah && vts <= 1 && vah >= 0 : vah == 1.0 && vts == 0.0);
+            int ok = best.kind == PK_MV_PLAY && best.arg == ah && stats.solved_play == 1 && stats.worlds == 8 &&
+                     vah == 1.0 && vts == 0.0;
             char t[64];
             if (!ok)
-                fprintf(stderr, "\n    play_value %s seed %llu: pimc led %s (TS %.6f, AH %.6f, %lld worlds)\n",
-                        mode ? "points" : "reward", (unsigned long long)seed, move_text(&best, t, sizeof t), vts, vah,
-                        (long long)stats.worlds);
+                fprintf(stderr, "\n    seed %llu: pimc led %s (TS %.6f, AH %.6f, %lld worlds)\n",
+                        (unsigned long long)seed, move_text(&best, t, sizeof t), vts, vah, (long long)stats.worlds);
             else if (seed == 1)
-                printf("[play_value %s: leads %s, TS %.3f AH %.3f] ", mode ? "points" : "reward",
-                       move_text(&best, t, sizeof t), vts, vah);
+                printf("[leads %s, TS %.3f AH %.3f] ", move_text(&best, t, sizeof t), vts, vah);
             CU_ASSERT(ok);
         }
-    /* Far from the target, the same cards: the points (TS), either way. */
+    /* Far from the target, the same cards: the points (TS). */
     picket_rules_t far = rules_of("cotgrave", "target=1000");
     race_build(&st, &far, 0, 0);
     picket_view_from_state(&st, 0, &v);
-    for (int mode = 0; mode < 2; mode++) {
+    {
         pimc_params_t p;
         pimc_default_params(&p);
-        p.play_value = mode ? PIMC_POINTS : PIMC_REWARD;
         game_move_t best;
         CU_ASSERT_EQUAL(pimc_once(&p, &v, 8, 1, &best, moves, values, NULL), 2);
         CU_ASSERT(best.kind == PK_MV_PLAY && best.arg == ts);
@@ -1899,7 +1876,7 @@ static void test_pimc_options_are_declared_and_checked(void)
         opt_type_t type;
     } WANT[] = {
         { "pimc.worlds", OPT_SPIN },  { "pimc.candidates", OPT_SPIN },  { "pimc.reward_scale", OPT_FLOAT },
-        { "pimc.solver", OPT_CHECK }, { "pimc.play_value", OPT_COMBO }, { "pimc.solver_mb", OPT_SPIN },
+        { "pimc.solver", OPT_CHECK }, { "pimc.solver_mb", OPT_SPIN },
         { "pimc.wide_sample", OPT_SPIN },
     };
     enum { NW = sizeof WANT / sizeof WANT[0] };
@@ -1927,27 +1904,23 @@ static void test_pimc_options_are_declared_and_checked(void)
     CU_ASSERT_EQUAL(strtod(o[1]->def, NULL), (double)d.candidates);
     CU_ASSERT_EQUAL(strtod(o[2]->def, NULL), d.reward_scale);
     CU_ASSERT_STRING_EQUAL(o[3]->def, d.solve ? "true" : "false");
-    CU_ASSERT_STRING_EQUAL(o[4]->def, d.play_value == PIMC_POINTS ? "points" : "reward");
-    CU_ASSERT_EQUAL(strtod(o[5]->def, NULL), (double)d.solver_mb);
-    CU_ASSERT_EQUAL(strtod(o[6]->def, NULL), (double)d.wide_sample);
-    CU_ASSERT(o[4]->vars[0] && o[4]->vars[1] && !o[4]->vars[2] && strcmp(o[4]->vars[0], "reward") == 0 &&
-              strcmp(o[4]->vars[1], "points") == 0);
+    CU_ASSERT_EQUAL(strtod(o[4]->def, NULL), (double)d.solver_mb);
+    CU_ASSERT_EQUAL(strtod(o[5]->def, NULL), (double)d.wide_sample);
     CU_ASSERT_EQUAL(o[1]->max, PIMC_MAX_CANDIDATES);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
-              p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb &&
+              p.solve == d.solve && p.solver_mb == d.solver_mb &&
               p.wide_sample == d.wide_sample && p.hparams == d.hparams);
-    CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1 && d.play_value == PIMC_REWARD);
+    CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "pimc.worlds", "0" },          { "pimc.worlds", "-1" },          { "pimc.worlds", "1e5" },
         { "pimc.worlds", "12x" },        { "pimc.candidates", "0" },       { "pimc.candidates", "257" },
         { "pimc.candidates", "2.5" },    { "pimc.reward_scale", "0" },     { "pimc.reward_scale", "nan" },
         { "pimc.reward_scale", "1001" }, { "pimc.reward_scale", "inf" },   { "pimc.solver", "yes" },
-        { "pimc.solver", "" },           { "pimc.play_value", "bogus" },   { "pimc.play_value", "Points" },
-        { "pimc.play_value", "" },       { "pimc.solver_mb", "0" },        { "pimc.solver_mb", "65537" },
+        { "pimc.solver", "" },           { "pimc.solver_mb", "0" },        { "pimc.solver_mb", "65537" },
         { "pimc.nothing", "1" },         { "pimc.", "1" },                 { "pimc.wide_sample", "-1" },
-        { "pimc.wide_sample", "4097" },  
+        { "pimc.wide_sample", "4097" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1960,23 +1933,21 @@ static void test_pimc_options_are_declared_and_checked(void)
     }
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
-              p.solve == d.solve && p.play_value == d.play_value && p.solver_mb == d.solver_mb &&
-              p.wide_sample == d.wide_sample);
+              p.solve == d.solve && p.solver_mb == d.solver_mb && p.wide_sample == d.wide_sample);
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
         { "pimc.worlds", "777" },         { "pimc.candidates", "256" },      { "pimc.reward_scale", "12.5" },
-        { "pimc.solver", "false" },       { "pimc.play_value", "points" },   { "pimc.solver_mb", "2" },
+        { "pimc.solver", "false" },       { "pimc.solver_mb", "2" },
         { "pimc.wide_sample", "5" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == 777 && p.candidates == 256 && p.reward_scale == 12.5 && p.solve == 0 &&
-              p.play_value == PIMC_POINTS && p.solver_mb == 2 &&
-              p.wide_sample == 5);
+              p.solver_mb == 2 && p.wide_sample == 5);
     bot_settings_reset(set);
     pimc_params_from(set, &p);
-    CU_ASSERT(p.worlds == d.worlds && p.solve == 1 && p.play_value == PIMC_REWARD);
+    CU_ASSERT(p.worlds == d.worlds && p.solve == 1);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake with their defaults, and a refusal is one '?'
@@ -2001,7 +1972,7 @@ static void test_pimc_options_are_declared_and_checked(void)
             CU_ASSERT(dat && (!eol || dat < eol));
         }
     }
-    const char *lines[] = { "setoption name pimc.worlds value 0", "setoption name pimc.play_value value bogus",
+    const char *lines[] = { "setoption name pimc.worlds value 0", "setoption name pimc.solver value bogus",
                             "setoption name pimc.candidates value 999", "setoption name pimc.solver value maybe" };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         const char *out = say(&t, lines[i]);
@@ -2415,7 +2386,7 @@ int main(void)
     CU_add_test(ps, "pimc: a search stopped at once returns at once", test_pimc_stopped_at_once);
     CU_add_test(ps, "pimc: the bot sees only its view", test_pimc_sees_only_its_view);
     CU_add_test(ps, "pimc: known best moves are played", test_pimc_plays_known_best_moves);
-    CU_add_test(ps, "pimc: the set, not the points (play_value reward)", test_pimc_plays_for_the_set_with_reward);
+    CU_add_test(ps, "pimc: the set, not the points", test_pimc_plays_for_the_set_with_reward);
     CU_add_test(ps, "pimc: options are declared and checked", test_pimc_options_are_declared_and_checked);
     CU_add_test(ps, "pimc: analyze and evaluate", test_pimc_analyze_and_evaluate);
     CU_pSuite hs = CU_add_suite("ismcts.play = pimc", NULL, NULL);
