@@ -291,12 +291,8 @@ int main(int argc, char **argv)
     ismcts_params_t dp;
     ismcts_default_params(&dp);
     printf("bench/ismcts: seed %" PRIu64 ", %d exchange and %d play views from cotgrave sets (heuristic for both "
-           "seats); one thread%s; otherwise the defaults (wide %s", seed, N_VIEWS, N_VIEWS,
-           quick ? " (quick: a tenth of the iterations)" : "", dp.wide == ISMCTS_TOPK ? "topk" : "widen");
-    if (dp.wide == ISMCTS_TOPK)
-        printf(" %d", dp.widen_topk);
-    else
-        printf(" c %.2f alpha %.2f", dp.widen_c, dp.widen_alpha);
+           "seats); one thread%s; otherwise the defaults (widen_topk %d", seed, N_VIEWS, N_VIEWS,
+           quick ? " (quick: a tenth of the iterations)" : "", dp.widen_topk);
     printf(", exploration %.2f, tree_mb %d)\n", dp.exploration, dp.tree_mb);
     if (nsize > 0)
         printf("node size %.0f bytes (a 1 MB pool filled)\n", nsize);

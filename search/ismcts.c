@@ -68,9 +68,6 @@ void ismcts_default_params(ismcts_params_t *p)
     p->rollout = PLAYOUT_HEURISTIC;
     p->threads = 1;
     p->tree_mb = 64;
-    p->wide = ISMCTS_TOPK;
-    p->widen_c = 2.0;
-    p->widen_alpha = 0.5;
     p->widen_topk = 24;
     p->reward_scale = 30.0;
     p->wide_sample = PLAYOUT_SAMPLE;
@@ -207,10 +204,8 @@ static void list_candidates(worker_t *w, node_t *n, int nmoves)
 static uint32_t admitted(const worker_t *w, const node_t *n)
 {
     const ismcts_params_t *p = &w->s->p;
-    double k = p->wide == ISMCTS_TOPK ? p->widen_topk : ceil(p->widen_c * pow(n->visits + 1.0, p->widen_alpha));
-    if (k < 1)
-        k = 1;
-    return k < n->ncand ? (uint32_t)k : n->ncand;
+    uint32_t k = p->widen_topk < 1 ? 1 : (uint32_t)p->widen_topk;
+    return k < n->ncand ? k : n->ncand;
 }
 
 /* Choose the move at node `at` for the seat to move in the world: its key (the child) and the
@@ -570,11 +565,8 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
       "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
     { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL },
     { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full", NULL },
-    { "wide", OPT_COMBO, "topk", 0, 0, { "widen", "topk", NULL },
-      "many moves (an exchange): progressive widening in the heuristic's order, or its best widen_topk", NULL },
-    { "widen_c", OPT_FLOAT, "2", 0.1, 100, { NULL }, "widening: ceil(widen_c * visits^widen_alpha) candidates", NULL },
-    { "widen_alpha", OPT_FLOAT, "0.5", 0, 1, { NULL }, "widening's exponent", NULL },
-    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL }, "topk: candidates searched", NULL },
+    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL },
+      "many moves (an exchange): the heuristic's best this many are searched", NULL },
     { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
     { "wide_sample", OPT_SPIN, "24", 0, 4096, { NULL },
       "another seat's exchange, and rollouts: the heuristic's best of this many random moves; 0 every move", NULL },
@@ -597,9 +589,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
     p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);
     p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);
-    p->wide = strcmp(bot_settings_text(set, "ismcts.wide", "topk"), "widen") == 0 ? ISMCTS_WIDEN : ISMCTS_TOPK;
-    p->widen_c = bot_settings_number(set, "ismcts.widen_c", p->widen_c);
-    p->widen_alpha = bot_settings_number(set, "ismcts.widen_alpha", p->widen_alpha);
     p->widen_topk = (int)bot_settings_number(set, "ismcts.widen_topk", p->widen_topk);
     p->reward_scale = bot_settings_number(set, "ismcts.reward_scale", p->reward_scale);
     p->wide_sample = (int)bot_settings_number(set, "ismcts.wide_sample", p->wide_sample);

@@ -13,12 +13,9 @@
  * been chosen: worlds differ in the legal moves) and the summed reward of the seat that moved
  * into it; selection is UCB1 with availability, each seat maximising its own reward.
  *
- * WIDE DECISIONS (the observer's exchange: some 3,800 discards). Two ways, an option:
- *  - "topk" (the default): the heuristic's best widen_topk candidates only, all admitted at once;
- *  - "widening": candidates in the order of the heuristic's values, the k-th admitted once the
- *    node has been visited enough: k = ceil(widen_c * visits^widen_alpha) (progressive widening).
- * Measured at 2,000 iterations, topk beat widening 61.5% of sets in 100 duplicate pairs
- * (docs/strength.md): widening spreads the iterations over too many poor discards.
+ * WIDE DECISIONS (the observer's exchange: some 3,800 discards): the heuristic's best widen_topk
+ * candidates only, all admitted at once (progressive widening measured weaker:
+ * docs/experiments.md).
  * Another seat's wide decision (his exchange) is not searched from his side: his move comes
  * from the rollout policy (the heuristic's best of a random sample), recorded as the observer
  * sees it.
@@ -46,7 +43,6 @@
 #include "bot.h"
 #include "game.h"
 
-enum { ISMCTS_WIDEN, ISMCTS_TOPK };
 enum { ISMCTS_MAX_THREADS = 64 };
 
 typedef struct ismcts_params {
@@ -55,8 +51,6 @@ typedef struct ismcts_params {
     int rollout;             /* PLAYOUT_RANDOM or PLAYOUT_HEURISTIC */
     int threads;
     int tree_mb;
-    int wide;                /* ISMCTS_WIDEN or ISMCTS_TOPK */
-    double widen_c, widen_alpha;
     int widen_topk;
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
     int wide_sample;         /* the policy's wide decision: random moves judged; 0 every one (playout.h) */

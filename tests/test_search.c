@@ -274,12 +274,10 @@ static void test_one_thread_same_seed_same_moves(void)
 {
     const char *heuristic[] = { "ismcts.rollout", "heuristic", NULL };
     const char *random_[] = { "ismcts.rollout", "random", NULL };
-    const char *topk[] = { "ismcts.wide", "topk", "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
-    const char *widen[] = { "ismcts.wide", "widen", "ismcts.rollout", "random", NULL };
+    const char *topk[] = { "ismcts.widen_topk", "8", "ismcts.rollout", "random", NULL };
     check_determinism(heuristic, 200, "rollout heuristic");
     check_determinism(random_, 200, "rollout random");
-    check_determinism(topk, 100, "wide topk");
-    check_determinism(widen, 100, "wide widen");
+    check_determinism(topk, 100, "widen_topk 8");
 }
 
 /* ---------------------------------------------------------------- 2. stop and isready */
@@ -1132,7 +1130,6 @@ static void test_options_are_declared_and_checked(void)
     } WANT[] = {
         { "ismcts.iterations", OPT_SPIN },    { "ismcts.exploration", OPT_FLOAT }, { "ismcts.rollout", OPT_COMBO },
         { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
-        { "ismcts.wide", OPT_COMBO },         { "ismcts.widen_c", OPT_FLOAT },     { "ismcts.widen_alpha", OPT_FLOAT },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
         { "ismcts.wide_sample", OPT_SPIN },
     };
@@ -1157,15 +1154,14 @@ static void test_options_are_declared_and_checked(void)
     ismcts_params_from(set, &p);
     CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
               p.threads == d.threads && p.tree_mb == d.tree_mb &&
-              p.wide == d.wide && p.widen_c == d.widen_c && p.widen_alpha == d.widen_alpha &&
               p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
         { "ismcts.rollout", "bogus" },    { "ismcts.rollout", "Random" },   { "ismcts.rollout", "" },
-        { "ismcts.wide", "all" },         { "ismcts.tree_mb", "0" },        { "ismcts.iterations", "0" },
+        { "ismcts.tree_mb", "0" },        { "ismcts.iterations", "0" },
         { "ismcts.exploration", "nan" },
-        { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },   { "ismcts.widen_alpha", "1.5" },
+        { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
         { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
     };
@@ -1183,14 +1179,14 @@ static void test_options_are_declared_and_checked(void)
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
         { "ismcts.threads", "3" },        { "ismcts.rollout", "random" },
-        { "ismcts.wide", "topk" },        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
+        { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
         { "ismcts.wide_sample", "7" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
-    CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM && p.wide == ISMCTS_TOPK &&
+    CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
               p.reward_scale == 10 && p.wide_sample == 7);
     bot_settings_free(set);
