@@ -70,7 +70,6 @@ void ismcts_default_params(ismcts_params_t *p)
     p->tree_mb = 64;
     p->widen_topk = 24;
     p->reward_scale = 30.0;
-    p->wide_sample = PLAYOUT_SAMPLE;
 }
 
 static void worker_free(worker_t *w)
@@ -134,7 +133,6 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
             ismcts_free(s);
             return NULL;
         }
-        w->po.wide_sample = p->wide_sample;
     }
     return s;
 oom_workers:
@@ -568,8 +566,6 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
     { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL },
       "many moves (an exchange): the heuristic's best this many are searched", NULL },
     { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
-    { "wide_sample", OPT_SPIN, "24", 0, 4096, { NULL },
-      "another seat's exchange, and rollouts: the heuristic's best of this many random moves; 0 every move", NULL },
     { "play", OPT_COMBO, "pimc", 0, 0, { "tree", "pimc", NULL },
       "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree", NULL },
 };
@@ -591,7 +587,6 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
     p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);
     p->widen_topk = (int)bot_settings_number(set, "ismcts.widen_topk", p->widen_topk);
     p->reward_scale = bot_settings_number(set, "ismcts.reward_scale", p->reward_scale);
-    p->wide_sample = (int)bot_settings_number(set, "ismcts.wide_sample", p->wide_sample);
 }
 
 typedef struct ismcts_bot {

@@ -53,7 +53,6 @@ typedef struct ismcts_params {
     int tree_mb;
     int widen_topk;
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
-    int wide_sample;         /* the policy's wide decision: random moves judged; 0 every one (playout.h) */
     const double *hparams;   /* the heuristic's weights, or NULL */
 } ismcts_params_t;
 

@@ -49,7 +49,6 @@ void pimc_default_params(pimc_params_t *p)
     p->reward_scale = 30.0;
     p->solve = 1;
     p->solver_mb = 16;
-    p->wide_sample = PLAYOUT_SAMPLE;
 }
 
 void pimc_free(pimc_t *s)
@@ -90,7 +89,6 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
         free(s);
         return NULL;
     }
-    s->po.wide_sample = p->wide_sample;
     s->world = calloc(1, g->state_size);
     s->state = calloc(1, g->state_size);
     s->cand = malloc(sizeof *s->cand * GAME_MAX_MOVES);
@@ -448,8 +446,6 @@ static const opt_def_t PIMC_OPTIONS[] = {
     { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
     { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)", NULL },
     { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL },
-    { "wide_sample", OPT_SPIN, "24", 0, 4096, { NULL },
-      "finishing an exchange: the heuristic's best of this many random moves; 0 every move", NULL },
 };
 enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
 
@@ -466,7 +462,6 @@ void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
     p->reward_scale = bot_settings_number(set, "pimc.reward_scale", p->reward_scale);
     p->solve = bot_settings_number(set, "pimc.solver", p->solve) != 0;
     p->solver_mb = (int)bot_settings_number(set, "pimc.solver_mb", p->solver_mb);
-    p->wide_sample = (int)bot_settings_number(set, "pimc.wide_sample", p->wide_sample);
 }
 
 typedef struct pimc_bot {

@@ -60,7 +60,6 @@ typedef struct pimc_params {
     double reward_scale;     /* points of a hand worth tanh(1) (playout.h) */
     int solve;               /* 1: the play is solved; 0: played on by the heuristic */
     int solver_mb;           /* the solver's table */
-    int wide_sample;         /* finishing an exchange: random moves judged; 0 every one (playout.h) */
     const double *hparams;   /* the heuristic's weights, or NULL for its defaults */
 } pimc_params_t;
 

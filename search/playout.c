@@ -11,7 +11,6 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->g = g;
     p->scale = scale > 0 ? scale : 30.0;
     p->hparams = hparams;
-    p->wide_sample = PLAYOUT_SAMPLE;
     p->view = calloc(1, g->view_size);
     p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
     p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
@@ -86,13 +85,13 @@ int playout_move(playout_t *p, const void *state, int policy, rng_t *rng, game_m
     const game_t *g = p->g;
     if (policy == PLAYOUT_RANDOM || !g->heuristic_evaluate)
         return g->random_move(state, rng, out);
-    /* Every move when they are few, or with wide_sample 0; else a random wide_sample of them,
-     * drawn without listing the thousands (an exchange). */
-    int n = g->legal_moves(state, p->moves, p->wide_sample == 0 ? GAME_MAX_MOVES : PLAYOUT_WIDE + 1);
+    /* Every move when they are few; else a random PLAYOUT_SAMPLE of them, drawn without listing
+     * the thousands (an exchange). */
+    int n = g->legal_moves(state, p->moves, PLAYOUT_WIDE + 1);
     if (n <= 0)
         return -1;
-    if (n > PLAYOUT_WIDE && p->wide_sample > 0) {
-        for (n = 0; n < p->wide_sample; n++)
+    if (n > PLAYOUT_WIDE) {
+        for (n = 0; n < PLAYOUT_SAMPLE; n++)
             if (g->random_move(state, rng, &p->moves[n]) < 0)
                 return -1;
     }
@@ -119,7 +118,7 @@ int playout_move_like(playout_t *p, const void *state, int policy, int observer,
         *out = p->moves[rng_below(rng, (uint32_t)k)];
         return 0;
     }
-    return heuristic_pick(p, state, k, p->wide_sample, rng, out);
+    return heuristic_pick(p, state, k, PLAYOUT_SAMPLE, rng, out);
 }
 
 int playout_run(playout_t *p, void *state, int policy, rng_t *rng)

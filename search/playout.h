@@ -16,9 +16,8 @@
  * POLICIES for a move of any seat inside a world: uniform over the legal moves, or the game's
  * heuristic from that seat's own view of the world (view_from_state: a seat never decides on
  * cards it could not see). Where a seat has more than PLAYOUT_WIDE legal moves (an exchange),
- * the heuristic judges `wide_sample` of them drawn at random (PLAYOUT_SAMPLE unless the bot
- * says otherwise), so a policy move stays cheap; with wide_sample 0 it judges every one (the
- * heuristic player's own move: a Picket exchange of a few hundred to a few thousand discards).
+ * the heuristic judges PLAYOUT_SAMPLE of them drawn at random, so a policy move stays cheap (the
+ * heuristic player judges every one: a Picket exchange of a few hundred to a few thousand).
  */
 #ifndef PICKET_PLAYOUT_H
 #define PICKET_PLAYOUT_H
@@ -37,7 +36,6 @@ typedef struct playout {
     const game_t *g;
     double scale;             /* points of a hand worth tanh(1) */
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
-    int wide_sample;          /* a wide decision: the random moves judged; 0: every legal move */
     void *view;               /* scratch: a seat's view of the world */
     game_move_t *moves;       /* scratch, GAME_MAX_MOVES */
     double *values;

@@ -1131,7 +1131,6 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.iterations", OPT_SPIN },    { "ismcts.exploration", OPT_FLOAT }, { "ismcts.rollout", OPT_COMBO },
         { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
         { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
-        { "ismcts.wide_sample", OPT_SPIN },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1154,7 +1153,7 @@ static void test_options_are_declared_and_checked(void)
     ismcts_params_from(set, &p);
     CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
               p.threads == d.threads && p.tree_mb == d.tree_mb &&
-              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale && p.wide_sample == d.wide_sample);
+              p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
         { "ismcts.threads", "0" },        { "ismcts.threads", "65" },       { "ismcts.threads", "-1" },
@@ -1163,7 +1162,6 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.exploration", "nan" },
         { "ismcts.exploration", "-0.5" }, { "ismcts.reward_scale", "0" },
         { "ismcts.widen_topk", "0" },     { "ismcts.iterations", "1e5" },   { "ismcts.nothing", "1" },
-        { "ismcts.wide_sample", "-1" },   { "ismcts.wide_sample", "4097" }, { "ismcts.wide_sample", "all" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1181,14 +1179,13 @@ static void test_options_are_declared_and_checked(void)
         { "ismcts.threads", "3" },        { "ismcts.rollout", "random" },
         { "ismcts.tree_mb", "2" },      { "ismcts.iterations", "777" },
         { "ismcts.exploration", "1.25" }, { "ismcts.widen_topk", "9" },   { "ismcts.reward_scale", "10" },
-        { "ismcts.wide_sample", "7" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     ismcts_params_from(set, &p);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
-              p.reward_scale == 10 && p.wide_sample == 7);
+              p.reward_scale == 10);
     bot_settings_free(set);
 
     /* Through the engine: listed in the handshake, and a refusal is one '?' line. */
@@ -1873,7 +1870,6 @@ static void test_pimc_options_are_declared_and_checked(void)
     } WANT[] = {
         { "pimc.worlds", OPT_SPIN },  { "pimc.candidates", OPT_SPIN },  { "pimc.reward_scale", OPT_FLOAT },
         { "pimc.solver", OPT_CHECK }, { "pimc.solver_mb", OPT_SPIN },
-        { "pimc.wide_sample", OPT_SPIN },
     };
     enum { NW = sizeof WANT / sizeof WANT[0] };
     char err[GAME_ERR_LEN];
@@ -1901,12 +1897,11 @@ static void test_pimc_options_are_declared_and_checked(void)
     CU_ASSERT_EQUAL(strtod(o[2]->def, NULL), d.reward_scale);
     CU_ASSERT_STRING_EQUAL(o[3]->def, d.solve ? "true" : "false");
     CU_ASSERT_EQUAL(strtod(o[4]->def, NULL), (double)d.solver_mb);
-    CU_ASSERT_EQUAL(strtod(o[5]->def, NULL), (double)d.wide_sample);
     CU_ASSERT_EQUAL(o[1]->max, PIMC_MAX_CANDIDATES);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
               p.solve == d.solve && p.solver_mb == d.solver_mb &&
-              p.wide_sample == d.wide_sample && p.hparams == d.hparams);
+              p.hparams == d.hparams);
     CU_ASSERT(d.worlds == 32 && d.candidates == 8 && d.solve == 1);
     /* Refused, each with one line naming the option; the value unchanged. */
     const char *bad[][2] = {
@@ -1915,8 +1910,7 @@ static void test_pimc_options_are_declared_and_checked(void)
         { "pimc.candidates", "2.5" },    { "pimc.reward_scale", "0" },     { "pimc.reward_scale", "nan" },
         { "pimc.reward_scale", "1001" }, { "pimc.reward_scale", "inf" },   { "pimc.solver", "yes" },
         { "pimc.solver", "" },           { "pimc.solver_mb", "0" },        { "pimc.solver_mb", "65537" },
-        { "pimc.nothing", "1" },         { "pimc.", "1" },                 { "pimc.wide_sample", "-1" },
-        { "pimc.wide_sample", "4097" },
+        { "pimc.nothing", "1" },         { "pimc.", "1" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1929,18 +1923,17 @@ static void test_pimc_options_are_declared_and_checked(void)
     }
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
-              p.solve == d.solve && p.solver_mb == d.solver_mb && p.wide_sample == d.wide_sample);
+              p.solve == d.solve && p.solver_mb == d.solver_mb);
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
         { "pimc.worlds", "777" },         { "pimc.candidates", "256" },      { "pimc.reward_scale", "12.5" },
         { "pimc.solver", "false" },       { "pimc.solver_mb", "2" },
-        { "pimc.wide_sample", "5" },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == 777 && p.candidates == 256 && p.reward_scale == 12.5 && p.solve == 0 &&
-              p.solver_mb == 2 && p.wide_sample == 5);
+              p.solver_mb == 2);
     bot_settings_reset(set);
     pimc_params_from(set, &p);
     CU_ASSERT(p.worlds == d.worlds && p.solve == 1);
@@ -2305,19 +2298,17 @@ static int heuristic_best(const picket_state_t *st, const game_move_t *moves, in
     return b;
 }
 
-/* With wide_sample 0 the policy's exchange is the heuristic player's own (the best of every
- * discard), for elder and then younger; with a sample it is a legal discard no better than that. */
-static void test_the_policys_exchange_judges_every_discard(void)
+/* The policy's exchange judges a random sample of the discards (PLAYOUT_SAMPLE): a legal discard
+ * no better than the heuristic player's own (the best of every discard), for elder and then
+ * younger. */
+static void test_the_policys_exchange_is_a_sample(void)
 {
     char err[GAME_ERR_LEN];
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);
     CU_ASSERT_FATAL(moves && values);
-    playout_t all, some;
-    CU_ASSERT_FATAL(playout_init(&all, G, 30, NULL, err, sizeof err) == 0);
+    playout_t some;
     CU_ASSERT_FATAL(playout_init(&some, G, 30, NULL, err, sizeof err) == 0);
-    all.wide_sample = 0;
-    CU_ASSERT_EQUAL(some.wide_sample, PLAYOUT_SAMPLE);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         picket_state_t st;
         game_event_t ev[GAME_MAX_EVENTS];
@@ -2328,12 +2319,10 @@ static void test_the_policys_exchange_judges_every_discard(void)
             int n = picket_legal_moves(&st, moves, GAME_MAX_MOVES);
             CU_ASSERT_FATAL(n > PLAYOUT_WIDE);
             int b = heuristic_best(&st, moves, n, values);
-            game_move_t want = moves[b], got, sampled;
+            game_move_t want = moves[b], sampled;
             double best = values[b];
             rng_t rng;
             rng_seed(&rng, seed);
-            CU_ASSERT_FATAL(playout_move(&all, &st, PLAYOUT_HEURISTIC, &rng, &got) == 0);
-            CU_ASSERT(memcmp(&got, &want, sizeof got) == 0);
             CU_ASSERT_FATAL(playout_move(&some, &st, PLAYOUT_HEURISTIC, &rng, &sampled) == 0);
             CU_ASSERT(picket_check_move(&st, &sampled, err, sizeof err));
             picket_view_t v;
@@ -2341,17 +2330,16 @@ static void test_the_policys_exchange_judges_every_discard(void)
             double sv;
             G->heuristic_evaluate(&v, NULL, &sampled, 1, &sv);
             CU_ASSERT(sv <= best);
-            picket_apply(&st, &got, ev, GAME_MAX_EVENTS);
+            picket_apply(&st, &want, ev, GAME_MAX_EVENTS);
             while (picket_to_move(&st) >= 0 && st.pub.phase != PK_PH_YOUNGER_EXCHANGE &&
                    st.pub.phase != PK_PH_ELDER_EXCHANGE && who == 0) {
                 /* Elder's call or leftover, if the rules ask one before younger's exchange. */
                 game_move_t m;
-                CU_ASSERT_FATAL(playout_move(&all, &st, PLAYOUT_HEURISTIC, &rng, &m) == 0);
+                CU_ASSERT_FATAL(playout_move(&some, &st, PLAYOUT_HEURISTIC, &rng, &m) == 0);
                 picket_apply(&st, &m, ev, GAME_MAX_EVENTS);
             }
         }
     }
-    playout_free(&all);
     playout_free(&some);
     free(moves);
     free(values);
@@ -2374,8 +2362,7 @@ int main(void)
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
     CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
-    CU_add_test(s, "the policy's exchange judges every discard (wide_sample 0)",
-                test_the_policys_exchange_judges_every_discard);
+    CU_add_test(s, "the policy's exchange is a sample of the discards", test_the_policys_exchange_is_a_sample);
     CU_pSuite ps = CU_add_suite("pimc search", NULL, NULL);
     CU_add_test(ps, "pimc: same seed, same moves and values", test_pimc_same_seed_same_moves);
     CU_add_test(ps, "pimc: stop and isready are answered while searching", test_pimc_answers_stop_and_isready);
