@@ -1,7 +1,6 @@
 /* bench/solver: the trick solver on 1000 seeded deals exchanged by the heuristic bot, solved
  * from the first lead: time per full solve (median, p90, p99), nodes, nodes per second and
- * table hit rate, for the best move only and for every move's value; the same with the uthash
- * table; the node ratio against plain minimax on 7-trick endings; and a node-count signature
+ * table hit rate, for the best move only and for every move's value; the node ratio against plain minimax on 7-trick endings; and a node-count signature
  * that changes only when the search's behaviour changes. Targets: median <= 1 ms, p99 <= 20 ms. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -108,7 +107,7 @@ int main(int argc, char **argv)
             printf("usage: solver [--deals N] [--tt-mb MB] [--preset P] [--minimax-endings N]\n\n"
                    "Solves N (default 1000, at most 1000) seeded deals from the first lead, after an\n"
                    "exchange by the heuristic bot; prints time per solve, nodes, table hit rate for the\n"
-                   "best move only and for every move, with the array and the uthash table; the node\n"
+                   "best move only and for every move; the node\n"
                    "ratio against plain minimax on 7-trick endings (default 20); and a signature.\n");
             return 0;
         }
@@ -141,33 +140,27 @@ int main(int argc, char **argv)
     run_t r;
     uint64_t signature = 0;
     double median = 0, p99 = 0;
-    for (int kind = 0; kind < 2; kind++) {
-        solver_t *s = solver_create(&PICKET_ENDGAME, mb, kind ? TT_UTHASH : TT_ARRAY, err, sizeof err);
+    {
+        solver_t *s = solver_create(&PICKET_ENDGAME, mb, err, sizeof err);
         if (!s) {
             fprintf(stderr, "solver: %s\n", err);
             return 1;
         }
-        const char *tname = kind ? "uthash" : "array";
-        char name[64];
-        snprintf(name, sizeof name, "best move, %s table", tname);
-        solve_all(s, pos, n, 0, &r, name);
-        report(name, &r, n);
-        if (kind == 0) {
-            signature = r.nodes;
-            median = r.t[n / 2]; /* sorted by report() */
-            p99 = r.t[n * 99 / 100];
-        }
+        solve_all(s, pos, n, 0, &r, "best move");
+        report("best move", &r, n);
+        signature = r.nodes;
+        median = r.t[n / 2]; /* sorted by report() */
+        p99 = r.t[n * 99 / 100];
         solver_clear(s);
-        snprintf(name, sizeof name, "every move, %s table", tname);
-        solve_all(s, pos, n, 1, &r, name);
-        report(name, &r, n);
+        solve_all(s, pos, n, 1, &r, "every move");
+        report("every move", &r, n);
         solver_free(s);
     }
     /* 7-trick endings: the first five tricks played by the first legal card each time. */
     if (endings7 > n)
         endings7 = n;
     uint64_t mm_nodes = 0, ab_nodes = 0;
-    solver_t *s = solver_create(&PICKET_ENDGAME, mb, TT_ARRAY, err, sizeof err);
+    solver_t *s = solver_create(&PICKET_ENDGAME, mb, err, sizeof err);
     double t_mm = 0, t_ab = 0;
     for (int i = 0; i < endings7 && s; i++) {
         progress("7-trick endings against plain minimax", i, endings7);
@@ -198,7 +191,7 @@ int main(int argc, char **argv)
         printf("  7-trick endings (%d): minimax %" PRIu64 " nodes in %.2f s, solver %" PRIu64
                " nodes in %.4f s: %.0f times fewer nodes\n",
                endings7, mm_nodes, t_mm, ab_nodes, t_ab, (double)mm_nodes / (double)(ab_nodes ? ab_nodes : 1));
-    printf("targets, best move with the array table: median %.3f ms <= 1 ms %s, p99 %.3f ms <= 20 ms %s\n",
+    printf("targets, best move: median %.3f ms <= 1 ms %s, p99 %.3f ms <= 20 ms %s\n",
            1e3 * median, median <= 1e-3 ? "met" : "MISSED", 1e3 * p99, p99 <= 20e-3 ? "met" : "MISSED");
     printf("signature %" PRIu64 "\n", signature);
     return 0;

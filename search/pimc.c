@@ -102,7 +102,7 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
         s->line_pos = calloc(1, g->endgame->pos_size);
         if (!s->pos || !s->line_pos)
             goto oom;
-        s->solver = solver_create(g->endgame, (size_t)(p->solver_mb > 0 ? p->solver_mb : 1), TT_ARRAY, err, errlen);
+        s->solver = solver_create(g->endgame, (size_t)(p->solver_mb > 0 ? p->solver_mb : 1), err, errlen);
         if (!s->solver) {
             pimc_free(s);
             return NULL;

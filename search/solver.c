@@ -18,14 +18,14 @@ typedef union pos_buf {
     uint64_t align;
 } pos_buf_t;
 
-solver_t *solver_create_bytes(const game_endgame_t *g, size_t tt_bytes, tt_kind_t kind, char *err, size_t errlen)
+solver_t *solver_create_bytes(const game_endgame_t *g, size_t tt_bytes, char *err, size_t errlen)
 {
     if (!g || g->pos_size > SOLVER_MAX_POS) {
         snprintf(err, errlen, "this game has no endgame a solver can hold");
         return NULL;
     }
     solver_t *s = calloc(1, sizeof *s);
-    if (!s || !(s->tt = tt_create(tt_bytes, kind))) {
+    if (!s || !(s->tt = tt_create(tt_bytes))) {
         free(s);
         snprintf(err, errlen, "no memory for a table of %zu MB", tt_bytes >> 20);
         return NULL;
@@ -34,7 +34,7 @@ solver_t *solver_create_bytes(const game_endgame_t *g, size_t tt_bytes, tt_kind_
     return s;
 }
 
-solver_t *solver_create(const game_endgame_t *g, size_t tt_mb, tt_kind_t kind, char *err, size_t errlen)
+solver_t *solver_create(const game_endgame_t *g, size_t tt_mb, char *err, size_t errlen)
 {
     if (tt_mb < 1)
         tt_mb = 1;
@@ -42,7 +42,7 @@ solver_t *solver_create(const game_endgame_t *g, size_t tt_mb, tt_kind_t kind, c
         snprintf(err, errlen, "a table of %zu MB is more than this machine can address", tt_mb);
         return NULL;
     }
-    return solver_create_bytes(g, tt_mb << 20, kind, err, errlen);
+    return solver_create_bytes(g, tt_mb << 20, err, errlen);
 }
 
 void solver_free(solver_t *s)
@@ -99,7 +99,7 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
         key = 0;
     int use_tt = key != 0;
     int tt_move = -1;
-    /* A copy: the children's stores may evict the entry (or clear a uthash table) while this
+    /* A copy: the children's stores may evict the entry while this
      * node is still being searched. */
     tt_entry_t known;
     const tt_entry_t *e = NULL;

@@ -34,10 +34,10 @@ typedef struct solver solver_t;
 
 /* A solver with a table of tt_mb megabytes. NULL with a reason if the position type is too big
  * or memory is short. */
-solver_t *solver_create(const game_endgame_t *g, size_t tt_mb, tt_kind_t kind, char *err, size_t errlen);
+solver_t *solver_create(const game_endgame_t *g, size_t tt_mb, char *err, size_t errlen);
 /* The same with the table's size in bytes, down to one bucket (tests use tiny tables to make
  * every store evict). */
-solver_t *solver_create_bytes(const game_endgame_t *g, size_t tt_bytes, tt_kind_t kind, char *err, size_t errlen);
+solver_t *solver_create_bytes(const game_endgame_t *g, size_t tt_bytes, char *err, size_t errlen);
 void solver_free(solver_t *s);
 /* Forget every stored position (the table keeps its memory). */
 void solver_clear(solver_t *s);

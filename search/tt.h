@@ -1,25 +1,18 @@
 /* tt: the trick solver's transposition table: position key -> bounds on its exact value, and
- * the move that was best there. Fixed memory, set once; nothing is allocated while
- * searching. Two layouts behind one interface, so bench/solver can measure both:
+ * the move that was best there. Fixed memory, set once; nothing is allocated while searching.
  *
- *  TT_ARRAY (default, the faster): buckets of 4 entries, one 64-byte cache line each; a key
- *  picks its bucket by its low bits. Entry: 64-bit key (0 = empty), lower and upper bound
- *  (int16, the value of the rest of the hand, seat 0's points minus seat 1's), best move (in
- *  the game's table code, game_endgame_t.move_code; 255 none), and depth (cards left in both
- *  hands). Replacement: the same key is updated in place; else an
- *  empty entry is taken; else the entry with the fewest cards left (the cheapest to recompute)
- *  is replaced.
- *
- *  TT_UTHASH: uthash's hash table over a pool of nodes allocated up front; when the pool is
- *  full the table is cleared and refilled (uthash itself would grow without bound).
+ * Buckets of 4 entries, one 64-byte cache line each; a key picks its bucket by its low bits.
+ * Entry: 64-bit key (0 = empty), lower and upper bound (int16, the value of the rest of the
+ * hand, seat 0's points minus seat 1's), best move (in the game's table code,
+ * game_endgame_t.move_code; 255 none), and depth (cards left in both hands). Replacement: the
+ * same key is updated in place; else an empty entry is taken; else the entry with the fewest
+ * cards left (the cheapest to recompute) is replaced.
  */
 #ifndef PICKET_TT_H
 #define PICKET_TT_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-typedef enum { TT_ARRAY, TT_UTHASH } tt_kind_t;
 
 typedef struct tt_entry {
     uint64_t key;
@@ -33,33 +26,23 @@ _Static_assert(sizeof(tt_entry_t) == 16, "a table entry is 16 bytes");
 enum { TT_BUCKET = 4 };
 _Static_assert(sizeof(tt_entry_t) * TT_BUCKET == 64, "a bucket is one cache line");
 
-typedef struct tt_node tt_node_t;
-/* Public only so that the array probe can be inlined into the search loop. */
+/* Public only so that the probe can be inlined into the search loop. */
 typedef struct tt {
-    tt_kind_t kind;
-    /* array */
     tt_entry_t *slots;
     size_t mask; /* buckets - 1 */
-    /* uthash */
-    tt_node_t *pool, *head;
-    size_t used, cap;
 } tt_t;
 
-/* A table of about `bytes` bytes. A size too small for one bucket (array) or one node (uthash),
- * 0 included, is rounded up to one: never a table that cannot hold an entry. NULL only if
- * memory is short. */
-tt_t *tt_create(size_t bytes, tt_kind_t kind);
+/* A table of about `bytes` bytes. A size too small for one bucket, 0 included, is rounded up to
+ * one: never a table that cannot hold an entry. NULL only if memory is short. */
+tt_t *tt_create(size_t bytes);
 void tt_free(tt_t *t);
 void tt_clear(tt_t *t);
 /* Key 0 marks an empty slot; a real key of 0 is stored as 1 (one position in 2^64). */
 static inline uint64_t tt_fix_key(uint64_t key) { return key ? key : 1; }
-const tt_entry_t *tt_probe_uthash(tt_t *t, uint64_t key);
 /* The entry for key, or NULL. */
 static inline const tt_entry_t *tt_probe(tt_t *t, uint64_t key)
 {
     key = tt_fix_key(key);
-    if (t->kind != TT_ARRAY)
-        return tt_probe_uthash(t, key);
     const tt_entry_t *b = &t->slots[(key & t->mask) * TT_BUCKET];
     for (int i = 0; i < TT_BUCKET; i++)
         if (b[i].key == key)

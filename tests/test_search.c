@@ -796,7 +796,7 @@ enum { MAX_KNOWN = 6 };
 static int find_known_positions(known_t *out, int cap)
 {
     char err[GAME_ERR_LEN];
-    solver_t *sv = solver_create(&PICKET_ENDGAME, 4, TT_ARRAY, err, sizeof err);
+    solver_t *sv = solver_create(&PICKET_ENDGAME, 4, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(sv);
     bot_t *h = bot_create("heuristic", G, 3, err, sizeof err);
     CU_ASSERT_FATAL(h != NULL);
@@ -979,7 +979,7 @@ static void test_the_bot_plays_for_the_set_not_the_points(void)
 
     /* The construction, in the true state and in every world the view allows: the solver (the
      * hand's points) prefers TS by 2; the set minimax wins with AH only. */
-    solver_t *sv = solver_create(&PICKET_ENDGAME, 4, TT_ARRAY, err, sizeof err);
+    solver_t *sv = solver_create(&PICKET_ENDGAME, 4, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(sv);
     void *smp = G->sampler_new(&v, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(smp);

@@ -55,10 +55,10 @@ static void random_ending(rng_t *rng, const picket_rules_t *r, int n, pk_end_t *
     }
 }
 
-static void check_config(const picket_rules_t *r, int endings, uint64_t seed, tt_kind_t kind, size_t tt_bytes)
+static void check_config(const picket_rules_t *r, int endings, uint64_t seed, size_t tt_bytes)
 {
     char err[160];
-    solver_t *s = solver_create_bytes(&PICKET_ENDGAME, tt_bytes, kind, err, sizeof err);
+    solver_t *s = solver_create_bytes(&PICKET_ENDGAME, tt_bytes, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     rng_t rng;
     rng_seed(&rng, seed);
@@ -108,27 +108,18 @@ static void test_solver_equals_minimax_every_preset_both_packs(void)
         for (int d = 0; d < 2; d++) {
             picket_rules_t r = PICKET_PRESETS[p].rules;
             r.deck = d ? 32 : 36;
-            check_config(&r, 2000, 1000 + (uint64_t)(10 * p + d), TT_ARRAY, 4u << 20);
+            check_config(&r, 2000, 1000 + (uint64_t)(10 * p + d), 4u << 20);
         }
 }
 
-static void test_uthash_table_gives_the_same_values(void)
+/* A table far too small for the search: stores evict entries while the positions that read them
+ * are still being searched. Values stay exact. */
+static void test_tiny_tables_give_the_same_values(void)
 {
     for (int p = 0; p < PK_PRESET_COUNT; p++) {
         picket_rules_t r = PICKET_PRESETS[p].rules;
-        check_config(&r, 300, 5000 + (uint64_t)p, TT_UTHASH, 4u << 20);
+        check_config(&r, 400, 7000 + (uint64_t)(10 * p), 1024);
     }
-}
-
-/* A table far too small for the search: stores evict entries (array) or clear the whole table
- * (uthash) while the positions that read them are still being searched. Values stay exact. */
-static void test_tiny_tables_give_the_same_values(void)
-{
-    for (int p = 0; p < PK_PRESET_COUNT; p++)
-        for (int kind = 0; kind < 2; kind++) {
-            picket_rules_t r = PICKET_PRESETS[p].rules;
-            check_config(&r, 400, 7000 + (uint64_t)(10 * p + kind), kind ? TT_UTHASH : TT_ARRAY, 1024);
-        }
 }
 
 /* Equivalent cards: AH KH QH held together against nothing in hearts are one move. */
@@ -305,18 +296,15 @@ static void test_keys_by_relative_rank(void)
     }
 }
 
-/* tt.h: "a table of about `bytes` bytes (at least one bucket, or one node)". A size too small
- * for one node is rounded up, not taken as a table of none: every store lands in memory the
- * table owns (tests/ run under ASan in CI) and is found again by a probe. */
+/* tt.h: "a table of about `bytes` bytes (at least one bucket)". A size too small for one bucket
+ * is rounded up, not taken as a table of none: every store lands in memory the table owns
+ * (tests/ run under ASan in CI) and is found again by a probe. */
 static void test_tables_too_small_for_one_entry_round_up(void)
 {
     static const size_t sizes[] = { 0, 1, 16, sizeof(tt_entry_t), 63 };
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-        for (int kind = 0; kind < 2; kind++) {
-            tt_t *t = tt_create(sizes[i], kind ? TT_UTHASH : TT_ARRAY);
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            tt_t *t = tt_create(sizes[i]);
             CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-            if (kind)
-                CU_ASSERT_FATAL(t->cap >= 1); /* else the first store writes past the pool */
             for (uint64_t key = 1; key <= 3; key++) {
                 tt_store(t, key * 0x9E3779B97F4A7C15u, -(int)key, (int)key, 7, 9);
                 const tt_entry_t *e = tt_probe(t, key * 0x9E3779B97F4A7C15u);
@@ -340,7 +328,6 @@ int main(void)
     CU_add_test(s, "equivalent cards are collapsed", test_equivalent_cards_are_collapsed);
     CU_add_test(s, "the endgame scores as the rules engine", test_endgame_scores_as_the_rules_engine);
     CU_add_test(s, "solver equals minimax: 2000 endings per preset and pack", test_solver_equals_minimax_every_preset_both_packs);
-    CU_add_test(s, "the uthash table gives the same values", test_uthash_table_gives_the_same_values);
     CU_add_test(s, "tiny tables give the same values", test_tiny_tables_give_the_same_values);
     CU_add_test(s, "bounds hold at every node", test_bounds_hold_at_every_node);
     CU_add_test(s, "sure tricks bound exactly", test_sure_tricks_bound_exactly);

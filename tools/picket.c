@@ -706,7 +706,7 @@ static int cmd_solve(int argc, char **argv)
         return fail("solve: %s", "tricks won so far plus cards in hand must make 12 tricks (see --tricks)");
     pk_end_t pos;
     pk_end_make(&pos, &r, hands[0], hands[1], to_move, lead_set ? cardset_first(lead_set) : -1, tricks[0], tricks[1]);
-    solver_t *s = solver_create(&PICKET_ENDGAME, (size_t)tt_mb, TT_ARRAY, err, sizeof err);
+    solver_t *s = solver_create(&PICKET_ENDGAME, (size_t)tt_mb, err, sizeof err);
     if (!s)
         return fail("solve: %s", err);
     uint8_t moves[ENDGAME_MAX_MOVES], line[SOLVER_MAX_LINE];
