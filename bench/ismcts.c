@@ -215,7 +215,7 @@ static double sampler_rate(const viewset_t *vs, double budget, uint64_t seed)
 static int decision_times(uint64_t seed, int sets, double *t, int cap)
 {
     char err[GAME_ERR_LEN];
-    bot_t *b = bot_create("ismcts", &PICKET_GAME, seed, err, sizeof err);
+    bot_t *b = bot_create("hybrid", &PICKET_GAME, seed, err, sizeof err);
     bot_t *h = bot_create("heuristic", &PICKET_GAME, seed, err, sizeof err);
     if (!b || !h) {
         fprintf(stderr, "ismcts: %s\n", err);

@@ -186,7 +186,7 @@ static int play_set(const job_t *j, int pair, int side, int seat)
     uint64_t deal = rng_derive(j->seed, (uint64_t)pair);
     uint64_t bseed = rng_derive(j->seed ^ 0x6f7261636c65ULL, (uint64_t)pair * 2 + (uint64_t)seat);
     const game_t *g = side == HONEST ? &PICKET_GAME : j->oracle;
-    bot_t *b = bot_create("ismcts", g, bseed, err, sizeof err);
+    bot_t *b = bot_create("hybrid", g, bseed, err, sizeof err);
     bot_t *h = bot_create("heuristic", &PICKET_GAME, bseed + 1, err, sizeof err);
     picket_state_t *st = malloc(sizeof *st);
     int result = -1;

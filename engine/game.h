@@ -196,6 +196,10 @@ typedef struct game {
     int n_heuristic_params;
     /* The endgame a trick solver searches, or NULL for a game without one. */
     const game_endgame_t *endgame;
+    /* Which phase the view's decision is in: 1 when the hand is in its play, so that every
+     * world the view allows is a position of `endgame` (its from_state succeeds); else 0. A
+     * public fact: a search reads it here instead of drawing a world. Required with endgame. */
+    int (*view_in_play)(const void *view);
 } game_t;
 
 /* Each seat's return from its rank, in [0, 1]: the share of the other seats it beat, a tie

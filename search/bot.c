@@ -1,5 +1,6 @@
 #include "bot.h"
 
+#include "hybrid.h"
 #include "ismcts.h"
 #include "pimc.h"
 
@@ -247,10 +248,12 @@ static const bot_def_t BOTS[] = {
     { "random", "uniform over the legal moves", random_create, NULL },
     { "heuristic", "the game's rules of thumb, weighed by its heuristic parameters", heuristic_create,
       heuristic_options },
-    { "ismcts", "information-set Monte Carlo tree search over sampled worlds (search/ismcts.h)", ismcts_bot_create,
-      ismcts_bot_options },
+    { "ismcts", "information-set Monte Carlo tree search over sampled worlds, every decision (search/ismcts.h)",
+      ismcts_bot_create, ismcts_bot_options },
     { "pimc", "perfect-information Monte Carlo: sampled worlds, the play solved exactly (search/pimc.h)",
       pimc_bot_create, pimc_bot_options },
+    { "hybrid", "the default: ISMCTS before the play, PIMC in it (search/hybrid.h; ismcts.* and pimc.* options)",
+      hybrid_bot_create, NULL },
 };
 enum { N_BOTS = sizeof BOTS / sizeof BOTS[0] };
 /* The engine offers the bots as a combo option, which holds at most OPT_MAX_VARS values. */

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "pimc.h"
 #include "playout.h"
+#include "worlds.h"
 
 enum {
     ROOT = 1,            /* pool index of the root; 0 means none */
@@ -35,7 +35,7 @@ typedef struct worker {
     uint32_t npool, cap;
     game_move_t *cand;
     uint32_t ncand, candcap;
-    void *sampler;
+    worlds_t worlds;
     void *state;
     playout_t po;
     rng_t rng;
@@ -74,8 +74,7 @@ void ismcts_default_params(ismcts_params_t *p)
 
 static void worker_free(worker_t *w)
 {
-    if (w->sampler && w->s->g->sampler_free)
-        w->s->g->sampler_free(w->sampler);
+    worlds_free(&w->worlds);
     playout_free(&w->po);
     free(w->pool);
     free(w->cand);
@@ -117,6 +116,7 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
     for (int i = 0; i < s->nw; i++) {
         worker_t *w = &s->w[i];
         w->s = s;
+        worlds_init(&w->worlds, g);
         w->cap = (uint32_t)((bytes - candbytes) / sizeof(node_t));
         if (w->cap < MIN_POOL)
             w->cap = MIN_POOL;
@@ -324,12 +324,6 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
     return best;
 }
 
-/* A world drawn uniformly among those the view allows into w->state: 0, or -1 if none was found. */
-static int draw_world(worker_t *w)
-{
-    const game_t *g = w->s->g;
-    return w->sampler ? g->sampler_draw(w->sampler, &w->rng, w->state) : g->sample_world(w->s->view, &w->rng, w->state);
-}
 
 static void iterate(worker_t *w)
 {
@@ -338,7 +332,7 @@ static void iterate(worker_t *w)
     uint32_t path[MAX_PATH];
     int depth = 0;
     double r[GAME_MAX_PLAYERS];
-    if (draw_world(w) < 0) {
+    if (worlds_draw(&w->worlds, &w->rng, w->state) < 0) {
         /* No world agrees with the view (a view the rules never give): the search ends and the
          * heuristic decides. */
         w->iterations++;
@@ -471,7 +465,6 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     /* The budget: iterations, or time (a move's own, or a share of the set's clock). */
     int64_t iters = bot_budget(lim, s->p.iterations, s->t0, &s->deadline);
     /* Each worker: a fresh tree, the sampler made over for this view, its own generator. */
-    char err[GAME_ERR_LEN];
     for (int k = 0; k < s->nw; k++) {
         worker_t *w = &s->w[k];
         w->npool = ROOT;
@@ -480,16 +473,8 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         w->iterations = 0;
         new_node(w, 0, NULL, s->root_seat);
         rng_seed(&w->rng, rng_next(rng));
-        if (g->sampler_new) {
-            if (!w->sampler)
-                w->sampler = g->sampler_new(view, err, sizeof err);
-            else if (g->sampler_prepare(w->sampler, view, err, sizeof err) < 0) {
-                g->sampler_free(w->sampler);
-                w->sampler = NULL;
-            }
-            if (!w->sampler)
-                return -1;
-        }
+        if (worlds_prepare(&w->worlds, view) < 0)
+            return -1;
         w->limit = iters < 0 ? -1 : iters / s->nw + (k < iters % s->nw);
     }
     for (int k = 1; k < s->nw; k++)
@@ -566,8 +551,6 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
     { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL },
       "many moves (an exchange): the heuristic's best this many are searched", NULL },
     { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
-    { "play", OPT_COMBO, "pimc", 0, 0, { "tree", "pimc", NULL },
-      "in the play (every card known in a world): value each card in the worlds (pimc.*), or search the tree", NULL },
 };
 enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
 
@@ -591,54 +574,30 @@ void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
 
 typedef struct ismcts_bot {
     ismcts_t *search;
-    pimc_t *play;        /* play="pimc": the play's decisions */
-    void *world;         /* scratch: a world, to tell whether the play has begun */
-    void *pos;
     game_move_t moves[GAME_MAX_MOVES];
     double values[GAME_MAX_MOVES];
 } ismcts_bot_t;
 
-/* Has the play begun (a world of the view is an endgame: every card in a hand)? */
-static int in_play(bot_t *b, const void *view)
-{
-    ismcts_bot_t *d = b->data;
-    const game_t *g = b->game;
-    rng_t r;
-    rng_seed(&r, 1);
-    return g->endgame && g->sample_world(view, &r, d->world) == 0 && g->endgame->from_state(d->world, d->pos) == 0;
-}
-
-static int search(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *moves,
-                  double *values, int cap, game_move_t *best)
-{
-    ismcts_bot_t *d = b->data;
-    if (d->play && in_play(b, view))
-        return pimc_search(d->play, view, lim, hooks, &b->rng, moves, values, cap, best);
-    return ismcts_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, best);
-}
-
 static int ismcts_bot_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                        game_move_t *moves, double *values, int cap)
-{
-    game_move_t best;
-    return search(b, view, lim, hooks, moves, values, cap, &best);
-}
-
-static int ismcts_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *out)
+                               game_move_t *moves, double *values, int cap)
 {
     ismcts_bot_t *d = b->data;
-    return search(b, view, lim, hooks, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
+    game_move_t best;
+    return ismcts_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+}
+
+static int ismcts_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                             game_move_t *out)
+{
+    ismcts_bot_t *d = b->data;
+    return ismcts_search(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
 }
 
 static void ismcts_bot_destroy(bot_t *b)
 {
     ismcts_bot_t *d = b->data;
-    if (d) {
+    if (d)
         ismcts_free(d->search);
-        pimc_free(d->play);
-        free(d->world);
-        free(d->pos);
-    }
     free(d);
 }
 
@@ -651,29 +610,14 @@ int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t err
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    b->data = d;
-    b->destroy = ismcts_bot_destroy;
     d->search = ismcts_create(b->game, &p, err, errlen);
-    if (!d->search)
-        goto fail;
-    if (strcmp(bot_settings_text(set, "ismcts.play", "pimc"), "pimc") == 0 && b->game->endgame) {
-        pimc_params_t pp;
-        pimc_params_from(set, &pp);
-        d->play = pimc_create(b->game, &pp, err, errlen);
-        d->world = calloc(1, b->game->state_size);
-        d->pos = calloc(1, b->game->endgame->pos_size);
-        if (!d->play || !d->world || !d->pos) {
-            if (d->play)
-                snprintf(err, errlen, "out of memory");
-            goto fail;
-        }
+    if (!d->search) {
+        free(d);
+        return -1;
     }
+    b->data = d;
     b->choose = ismcts_bot_choose;
     b->evaluate = ismcts_bot_evaluate;
+    b->destroy = ismcts_bot_destroy;
     return 0;
-fail:
-    ismcts_bot_destroy(b);
-    b->data = NULL;
-    b->destroy = NULL;
-    return -1;
 }

@@ -8,6 +8,7 @@
 
 #include "playout.h"
 #include "solver.h"
+#include "worlds.h"
 
 enum {
     MAX_DRAW_FAILS = 64      /* draws in a row that find no world before the search gives up */
@@ -23,7 +24,7 @@ struct pimc {
     pimc_params_t p;
     playout_t po;            /* the heuristic's moves and the reward; its own solver unused */
     solver_t *solver;        /* NULL: the play is finished by the heuristic */
-    void *sampler;           /* NULL: the game has no prepared sampler (sample_world) */
+    worlds_t worlds;
     void *world, *state;
     void *pos, *line_pos;    /* endgame positions: the world's, and the one a line is at */
     int *cand;               /* the candidates: indices into the legal moves */
@@ -55,8 +56,7 @@ void pimc_free(pimc_t *s)
 {
     if (!s)
         return;
-    if (s->sampler && s->g->sampler_free)
-        s->g->sampler_free(s->sampler);
+    worlds_free(&s->worlds);
     solver_free(s->solver);
     playout_free(&s->po);
     free(s->world);
@@ -76,11 +76,16 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
         snprintf(err, errlen, "game %s cannot be searched (no sampler, heuristic or hand values)", g->name);
         return NULL;
     }
+    if (g->endgame && !g->view_in_play) {
+        snprintf(err, errlen, "game %s has an endgame but no view_in_play", g->name);
+        return NULL;
+    }
     pimc_t *s = calloc(1, sizeof *s);
     if (!s)
         goto oom;
     s->g = g;
     s->p = *p;
+    worlds_init(&s->worlds, g);
     if (s->p.candidates < 1)
         s->p.candidates = 1;
     if (s->p.candidates > PIMC_MAX_CANDIDATES)
@@ -178,8 +183,9 @@ static int find_candidate(const pimc_t *s, const game_move_t *m)
     return -1;
 }
 
-/* 1 if the world's position is in the play with the observer to move: the solver values it. */
-static int in_play(pimc_t *s)
+/* The world's endgame position into s->pos: 1 if the observer is to move there (the solver
+ * values his cards), else 0. */
+static int world_position(pimc_t *s)
 {
     const game_endgame_t *eg = s->g->endgame;
     return s->solver && eg->from_state(s->world, s->pos) == 0 && eg->to_move(s->pos) == s->root;
@@ -191,7 +197,7 @@ static int value_play(pimc_t *s, rng_t *rng)
 {
     const game_t *g = s->g;
     const game_endgame_t *eg = g->endgame;
-    if (!in_play(s))
+    if (!world_position(s))
         return -1;
     uint8_t em[ENDGAME_MAX_MOVES], rep[ENDGAME_MAX_MOVES];
     int ev[ENDGAME_MAX_MOVES], nrep = 0, valued = 0;
@@ -306,30 +312,6 @@ static void report(pimc_t *s)
     h->info(h->data, &info);
 }
 
-/* A world drawn uniformly into s->world: 0, or -1 if none was found. */
-static int draw_world(pimc_t *s, rng_t *rng)
-{
-    if (s->sampler)
-        return s->g->sampler_draw(s->sampler, rng, s->world);
-    return s->g->sample_world(s->view, rng, s->world);
-}
-
-/* The sampler made over for this view (created on the first decision). 0, or -1. */
-static int prepare_sampler(pimc_t *s, const void *view)
-{
-    const game_t *g = s->g;
-    char err[GAME_ERR_LEN];
-    if (!g->sampler_new)
-        return g->sample_world ? 0 : -1;
-    if (s->sampler && g->sampler_prepare(s->sampler, view, err, sizeof err) < 0) {
-        g->sampler_free(s->sampler);
-        s->sampler = NULL;
-    }
-    if (!s->sampler)
-        s->sampler = g->sampler_new(view, err, sizeof err);
-    return s->sampler ? 0 : -1;
-}
-
 /* The worlds to search (-1: until stopped) and s->deadline, from the limits. */
 static int64_t budget(pimc_t *s, const bot_limits_t *lim, int n)
 {
@@ -358,28 +340,25 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
     if (g->view_to_move(view) != s->root)
         return -1;
     int n = g->view_legal_moves(view, moves, cap);
-    if (n <= 0 || prepare_sampler(s, view) < 0)
+    if (n <= 0 || worlds_prepare(&s->worlds, view) < 0)
         return -1;
     int64_t worlds = budget(s, lim, n);
     rng_t r;
     rng_seed(&r, rng_next(rng));
 
-    int play = -1, fails = 0;
+    /* The phase is public: the game says it, for every world alike. */
+    int play = s->solver && g->view_in_play(view), fails = 0;
+    choose_candidates(s, play, n, values);
+    for (int c = 0; c < s->ncand; c++)
+        s->sum[c] = 0.0;
     double last_report = s->t0;
     while (worlds < 0 || s->done < worlds) {
-        if (draw_world(s, &r) < 0) {
+        if (worlds_draw(&s->worlds, &r, s->world) < 0) {
             if (++fails >= MAX_DRAW_FAILS)
                 break;
             continue;
         }
         fails = 0;
-        if (play < 0) {
-            /* The phase is public: the first world tells it for all. */
-            play = in_play(s);
-            choose_candidates(s, play, n, values);
-            for (int c = 0; c < s->ncand; c++)
-                s->sum[c] = 0.0;
-        }
         uint64_t seed = rng_next(&r);
         int ok;
         if (play) {
@@ -429,7 +408,7 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
     s->stats.worlds = s->done;
     s->stats.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
     s->stats.candidates = s->ncand;
-    s->stats.solved_play = play > 0;
+    s->stats.solved_play = play;
     s->stats.seconds = bot_now() - s->t0;
     return n;
 }

@@ -540,7 +540,7 @@ static void test_level_5_restores_the_defaults(void)
     const char *l5[] = { "setoption name bot value random",           "setoption name ismcts.iterations value 50",
                          "setoption name pimc.worlds value 3",        "setoption name pimc.candidates value 2",
                          "setoption name level value 3",              "setoption name level value 5" };
-    const char *default_bot[] = { "setoption name bot value ismcts", "setoption name level value 5" };
+    const char *default_bot[] = { "setoption name bot value hybrid", "setoption name level value 5" };
     expect_same_decisions(NULL, 0, l5, 6);
     expect_same_decisions(NULL, 0, default_bot, 2);
     /* ...and differs from what came before it. */

@@ -828,9 +828,9 @@ static void test_worlds_fit_the_view_and_are_uniform(void)
 
 static void test_bots_play_whole_games_through_the_referee(void)
 {
-    const char *names[] = { "random", "heuristic", "ismcts", "pimc" };
+    const char *names[] = { "random", "heuristic", "ismcts", "pimc", "hybrid" };
     for (int players = 2; players <= 8; players += 2) {
-        for (int b = 0; b < 4; b++) {
+        for (int b = 0; b < 5; b++) {
             char err[GAME_ERR_LEN];
             bot_settings_t *set = bot_settings_create(err, sizeof err);
             CU_ASSERT_PTR_NOT_NULL_FATAL(set);

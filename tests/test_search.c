@@ -33,7 +33,7 @@
  *  P7. evaluate and analyze: values in [0, 1] or -1; every card valued in the play, exactly
  *      pimc.candidates moves (or all, if fewer) outside it; the best valued highest.
  *
- * ismcts.play = pimc (the hybrid): outside the play the tree decides, in the play PIMC, each
+ * the hybrid (the default bot): outside the play the tree decides, in the play PIMC, each
  * exactly as a bare search of its own with the bot's generator; whole sets are legal; stop and
  * isready are answered in both.
  *
@@ -209,8 +209,8 @@ static void check_determinism(const char *const *opts, int64_t iters, const char
     }
     int decisions = 0, kinds[PK_PH_COUNT] = { 0 };
     for (uint64_t seed = 41; seed <= 42; seed++) {
-        bot_t *a = bot_create_with("ismcts", G, 1000 + seed, set, err, sizeof err);
-        bot_t *b = bot_create_with("ismcts", G, 1000 + seed, set, err, sizeof err);
+        bot_t *a = bot_create_with("hybrid", G, 1000 + seed, set, err, sizeof err);
+        bot_t *b = bot_create_with("hybrid", G, 1000 + seed, set, err, sizeof err);
         bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
         CU_ASSERT_FATAL(a && b && h);
         rng_t ra, rb;
@@ -473,7 +473,7 @@ static void stop_case_with(const char *what, const char *setup, const char *go, 
 static void stop_case(const char *threads, const char *go)
 {
     char setup[2048], what[32];
-    snprintf(setup, sizeof setup, "setoption name bot value ismcts\nsetoption name ismcts.threads value %s\n%s",
+    snprintf(setup, sizeof setup, "setoption name bot value hybrid\nsetoption name ismcts.threads value %s\n%s",
              threads, CALL_POSITION);
     snprintf(what, sizeof what, "threads %s", threads);
     stop_case_with(what, setup, go, "=5 move call ");
@@ -709,7 +709,7 @@ static void check_only_the_view(const char *bot, const bot_settings_t *set, uint
 static void test_the_bot_sees_only_its_view(void)
 {
     bot_settings_t *set = settings_with((const char *[]){ "ismcts.iterations", "300", NULL });
-    check_only_the_view("ismcts", set, 81, 83);
+    check_only_the_view("hybrid", set, 81, 83);
     bot_settings_free(set);
 }
 
@@ -1130,7 +1130,7 @@ static void test_options_are_declared_and_checked(void)
     } WANT[] = {
         { "ismcts.iterations", OPT_SPIN },    { "ismcts.exploration", OPT_FLOAT }, { "ismcts.rollout", OPT_COMBO },
         { "ismcts.threads", OPT_SPIN },      { "ismcts.tree_mb", OPT_SPIN },
-        { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT }, { "ismcts.play", OPT_COMBO },
+        { "ismcts.widen_topk", OPT_SPIN },    { "ismcts.reward_scale", OPT_FLOAT },
     };
     char err[GAME_ERR_LEN];
     bot_settings_t *set = bot_settings_create(err, sizeof err);
@@ -1212,7 +1212,7 @@ static void test_options_are_declared_and_checked(void)
     }
     CU_ASSERT_STRING_EQUAL(say(&t, "setoption name ismcts.threads value 2"), "");
     /* The bot made with those options plays. */
-    say(&t, "setoption name bot value ismcts");
+    say(&t, "setoption name bot value hybrid");
     say(&t, "setoption name ismcts.iterations value 200");
     say(&t, "setoption name info value false");
     say(&t, CALL_POSITION);
@@ -1290,7 +1290,7 @@ static void test_two_threads_search_the_whole_budget(void)
     ismcts_free(s);
     /* The bot with ismcts.threads 2. */
     bot_settings_t *set = settings_with((const char *[]){ "ismcts.threads", "2", "ismcts.iterations", "300", NULL });
-    bot_t *b = bot_create_with("ismcts", G, 4, set, err, sizeof err);
+    bot_t *b = bot_create_with("hybrid", G, 4, set, err, sizeof err);
     CU_ASSERT_FATAL(b != NULL);
     picket_init(&st, &picket_preset_find("cotgrave")->rules, 92);
     deal_chance(&st);
@@ -2089,7 +2089,7 @@ static void test_pimc_analyze_and_evaluate(void)
     free(values);
 }
 
-/* ================================================================ hybrid: ismcts.play = pimc */
+/* ================================================================ hybrid (search/hybrid.h) */
 
 /* The hybrid's decisions, at every decision of seat 0 in seeded hands (seat 1 the heuristic):
  * outside the play the ISMCTS tree decides (its info shows ismcts.iterations iterations, and
@@ -2109,7 +2109,7 @@ static void keep_hybrid_info(void *data, const bot_info_t *info)
 static void test_hybrid_delegates_the_play_to_pimc(void)
 {
     char err[GAME_ERR_LEN];
-    const char *opts[] = { "ismcts.play", "pimc", "ismcts.iterations", "150", "pimc.worlds", "3", NULL };
+    const char *opts[] = { "ismcts.iterations", "150", "pimc.worlds", "3", NULL };
     bot_settings_t *set = settings_with(opts);
     ismcts_params_t ip;
     pimc_params_t pp;
@@ -2122,8 +2122,8 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
     int kinds[2] = { 0, 0 };
     for (uint64_t seed = 51; seed <= 52; seed++) {
         uint64_t bs = 700 + seed;
-        bot_t *e = bot_create_with("ismcts", G, bs, set, err, sizeof err);  /* evaluates */
-        bot_t *c = bot_create_with("ismcts", G, bs, set, err, sizeof err);  /* chooses */
+        bot_t *e = bot_create_with("hybrid", G, bs, set, err, sizeof err);  /* evaluates */
+        bot_t *c = bot_create_with("hybrid", G, bs, set, err, sizeof err);  /* chooses */
         bot_t *h = bot_create("heuristic", G, seed, err, sizeof err);
         ismcts_t *ti = ismcts_create(G, &ip, err, sizeof err);
         pimc_t *tp = pimc_create(G, &pp, err, sizeof err);
@@ -2196,12 +2196,12 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
     bot_settings_free(set);
 }
 
-/* ismcts.play = tree never calls PIMC: in the play its info counts ismcts.iterations. */
-static void test_hybrid_off_keeps_the_tree(void)
+/* Plain ISMCTS never calls PIMC: in the play its info counts ismcts.iterations. */
+static void test_plain_ismcts_keeps_the_tree(void)
 {
     char err[GAME_ERR_LEN];
     bot_settings_t *set = settings_with(
-        (const char *[]){ "ismcts.iterations", "40", "pimc.worlds", "3", "ismcts.play", "tree", NULL });
+        (const char *[]){ "ismcts.iterations", "40", "pimc.worlds", "3", NULL });
     bot_t *b = bot_create_with("ismcts", G, 3, set, err, sizeof err);
     CU_ASSERT_FATAL(b != NULL);
     picket_state_t st;
@@ -2226,14 +2226,14 @@ static void test_hybrid_off_keeps_the_tree(void)
 static void test_hybrid_plays_whole_sets(void)
 {
     char err[GAME_ERR_LEN];
-    bot_settings_t *set = settings_with((const char *[]){ "ismcts.play", "pimc", "ismcts.iterations", "100",
+    bot_settings_t *set = settings_with((const char *[]){ "ismcts.iterations", "100",
                                                           "pimc.worlds", "2", "pimc.candidates", "3", NULL });
     picket_rules_t r = rules_of("cotgrave", "target=30");
     int sets = 0, illegal = 0, decisions = 0;
     for (uint64_t seed = 63; seed <= 64; seed++) {
         bot_t *bots[2];
         int hy = (int)(seed & 1);
-        bots[hy] = bot_create_with("ismcts", G, seed, set, err, sizeof err);
+        bots[hy] = bot_create_with("hybrid", G, seed, set, err, sizeof err);
         bots[1 - hy] = bot_create_with("pimc", G, seed + 100, set, err, sizeof err);
         CU_ASSERT_FATAL(bots[0] && bots[1]);
         picket_state_t st;
@@ -2274,7 +2274,7 @@ static void test_hybrid_answers_stop_and_isready(void)
     signal(SIGPIPE, SIG_IGN);
     static char setup[24576], play[20480];
     picket_state_t st;
-    const char *opts = "setoption name bot value ismcts\nsetoption name ismcts.play value pimc\n";
+    const char *opts = "setoption name bot value hybrid\n";
     snprintf(setup, sizeof setup, "%s%s", opts, CALL_POSITION);
     stop_case_with("hybrid", setup, "go infinite", "=5 move call ");
     play_position(7, 0, play, sizeof play, &st);
@@ -2372,9 +2372,9 @@ int main(void)
     CU_add_test(ps, "pimc: the set, not the points", test_pimc_plays_for_the_set_with_reward);
     CU_add_test(ps, "pimc: options are declared and checked", test_pimc_options_are_declared_and_checked);
     CU_add_test(ps, "pimc: analyze and evaluate", test_pimc_analyze_and_evaluate);
-    CU_pSuite hs = CU_add_suite("ismcts.play = pimc", NULL, NULL);
+    CU_pSuite hs = CU_add_suite("hybrid", NULL, NULL);
     CU_add_test(hs, "the exchange by the tree, the play by pimc", test_hybrid_delegates_the_play_to_pimc);
-    CU_add_test(hs, "ismcts.play tree keeps the tree in the play", test_hybrid_off_keeps_the_tree);
+    CU_add_test(hs, "plain ismcts keeps the tree in the play", test_plain_ismcts_keeps_the_tree);
     CU_add_test(hs, "whole sets are played legally", test_hybrid_plays_whole_sets);
     CU_add_test(hs, "stop and isready are answered while searching", test_hybrid_answers_stop_and_isready);
     return test_run_all();

@@ -596,6 +596,7 @@ static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
         return -1;
     return pk_random_move(&v->rules, &v->pub, v->hand, rng, out);
 }
+static int g_view_in_play(const void *view) { return ((const picket_view_t *)view)->pub.phase == PK_PH_PLAY; }
 
 const game_t PICKET_GAME = {
     .name = "picket",
@@ -637,4 +638,5 @@ const game_t PICKET_GAME = {
     .heuristic_params = PICKET_HEURISTIC_PARAMS,
     .n_heuristic_params = PICKET_HEURISTIC_NPARAMS,
     .endgame = &PICKET_ENDGAME,
+    .view_in_play = g_view_in_play,
 };
