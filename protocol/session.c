@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bot.h"
+#include "level.h"
 #include "game.h"
 
 enum { HISTORY_MAX = PROTO_MAX_LINE };
@@ -64,63 +65,23 @@ static int set_bot(void *ctx, const char *value, char *err, size_t errlen)
     return 0;
 }
 
-/* The strength levels (docs/protocol.md, docs/strength.md): each a bot and the budgets of the
- * bots, so that a player can name a strength without knowing the bots. A NULL is the option's
- * declared default (the bot: `bot`'s; a budget: the bot's declaration), never a copy of it, so
- * level 5 is exactly a fresh engine. Each level beats the one below it (docs/strength.md). */
-enum { LEVEL_MIN = 1, LEVEL_MAX = 5 };
-enum { BUDGET_ISMCTS_ITERATIONS, BUDGET_PIMC_WORLDS, BUDGET_PIMC_CANDIDATES, N_BUDGETS };
-static const char *const BUDGETS[N_BUDGETS] = {
-    [BUDGET_ISMCTS_ITERATIONS] = "ismcts.iterations",
-    [BUDGET_PIMC_WORLDS] = "pimc.worlds",
-    [BUDGET_PIMC_CANDIDATES] = "pimc.candidates",
-};
-static const struct level {
-    const char *bot;
-    const char *budget[N_BUDGETS];
-} LEVELS[LEVEL_MAX - LEVEL_MIN + 1] = {
-    { "random", { NULL, NULL, NULL } },
-    { "heuristic", { NULL, NULL, NULL } },
-    /* the heuristic's exchange and call; in the play 2 worlds, each solved exactly */
-    { "pimc", { [BUDGET_PIMC_WORLDS] = "2", [BUDGET_PIMC_CANDIDATES] = "1" } },
-    /* the same exchange, 8 worlds in the play */
-    { "pimc", { [BUDGET_PIMC_WORLDS] = "8", [BUDGET_PIMC_CANDIDATES] = "1" } },
-    { NULL, { NULL, NULL, NULL } },
-};
-
-/* Sets `bot` and every budget through the paths setoption takes (the bot option's setter,
- * bot_settings_set); later setoptions may change any of them. Every value is checked before
- * any is set, so a refused level changes nothing (short of running out of memory). */
+/* The strength levels (search/level.h): `bot` and every budget through the paths setoption
+ * takes (the bot option's setter, bot_settings_set); later setoptions may change any of them.
+ * Every value is checked before any is set, so a refused level changes nothing (short of running
+ * out of memory). */
 static int set_level(void *ctx, const char *value, char *err, size_t errlen)
 {
     session_t *s = ctx;
     long n = strtol(value, NULL, 10); /* already checked: a whole number from LEVEL_MIN to LEVEL_MAX */
-    if (n < LEVEL_MIN || n > LEVEL_MAX) {
-        snprintf(err, errlen, "option level: '%ld' is not a level from %d to %d", n, LEVEL_MIN, LEVEL_MAX);
-        return -1;
-    }
-    const struct level *lv = &LEVELS[n - LEVEL_MIN];
+    int ok;
+    const char *bot = level_bot((int)n, &ok, err, errlen);
     const opt_def_t *bot_opt = &s->opts[SO_BOT];
-    const char *bot = lv->bot ? lv->bot : bot_opt->def;
-    const char *budget[N_BUDGETS];
-    int nb;
-    const opt_def_t *bot_opts = bot_settings_options(s->bots, &nb);
-    if (opt_check(bot_opt, bot, NULL, err, errlen) < 0)
+    if (!ok)
         return -1;
-    for (int k = 0; k < N_BUDGETS; k++) {
-        const opt_def_t *o = opt_find(bot_opts, nb, BUDGETS[k]);
-        if (!o) {
-            snprintf(err, errlen, "option level: no bot declares %s", BUDGETS[k]);
-            return -1;
-        }
-        budget[k] = lv->budget[k] ? lv->budget[k] : o->def;
-        if (opt_check(o, budget[k], NULL, err, errlen) < 0)
-            return -1;
-    }
-    for (int k = 0; k < N_BUDGETS; k++)
-        if (bot_settings_set(s->bots, BUDGETS[k], budget[k], err, errlen) < 0)
-            return -1;
-    if (bot_opt->set(s, bot, err, errlen) < 0)
+    if (!bot)
+        bot = bot_opt->def;
+    if (opt_check(bot_opt, bot, NULL, err, errlen) < 0 || level_set_budgets((int)n, s->bots, err, errlen) < 0 ||
+        bot_opt->set(s, bot, err, errlen) < 0)
         return -1;
     s->bot_stale = 1;
     return 0;
