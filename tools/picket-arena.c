@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "arena_cli.h"
@@ -145,13 +144,6 @@ static void on_signal(int sig)
         ssize_t w = write(STDERR_FILENO, level == 1 ? first : second, level == 1 ? sizeof first - 1 : sizeof second - 1);
         (void)w;
     }
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static int die(const char *msg)
@@ -764,7 +756,7 @@ static void progress(arena_t *a, int final)
     score_counts_t c = schedule_engine_counts(&a->sc, 0);
     score_summary_t sm;
     stats_summarize(&c, &sm);
-    double elapsed = now_s() - a->started;
+    double elapsed = arena_now() - a->started;
     int played = a->done_count - a->resumed_count;
     double eta = played > 0 ? elapsed / played * (a->n_jobs - a->done_count) : -1;
     char eta_s[32];
@@ -1166,7 +1158,7 @@ static void report(const arena_t *a)
     struct rusage self, kids;
     getrusage(RUSAGE_SELF, &self);
     getrusage(RUSAGE_CHILDREN, &kids);
-    double wall = now_s() - a->started;
+    double wall = arena_now() - a->started;
     double own = (double)self.ru_utime.tv_sec + (double)self.ru_utime.tv_usec * 1e-6 + (double)self.ru_stime.tv_sec +
                  (double)self.ru_stime.tv_usec * 1e-6;
     double eng = (double)kids.ru_utime.tv_sec + (double)kids.ru_utime.tv_usec * 1e-6 + (double)kids.ru_stime.tv_sec +
@@ -1601,7 +1593,7 @@ int main(int argc, char **argv)
     /* The signals first: a ^C during the engines' check stops it cleanly. */
     arena_cli_signals(on_signal);
     a->tty = isatty(STDERR_FILENO);
-    a->started = now_s();
+    a->started = arena_now();
     pthread_mutex_init(&a->lock, NULL);
     if (prepare(a, argc, argv, err, sizeof err) < 0) {
         if (a->log.f)

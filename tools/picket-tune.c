@@ -25,7 +25,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "arena_cli.h"
@@ -143,13 +142,6 @@ static void on_signal(int sig)
         interrupted = 1;
     else
         interrupted = 2;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* ---------------------------------------------------------------- numbers */
@@ -1105,7 +1097,7 @@ static void progress(const tune_t *t, int final)
 {
     if (t->quiet || (final && !t->tty))
         return;
-    double elapsed = now_s() - t->started;
+    double elapsed = arena_now() - t->started;
     int left = t->iterations - t->k_done;
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
@@ -1200,7 +1192,7 @@ int main(int argc, char **argv)
     static tune_t tune;
     tune_t *t = &tune;
     t->tty = isatty(STDERR_FILENO);
-    t->started = now_s();
+    t->started = arena_now();
     char err[1024];
     if (prepare(t, argc, argv, err, sizeof err) < 0) {
         cJSON_Delete(t->run);
