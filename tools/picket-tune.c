@@ -822,7 +822,8 @@ static int run_iteration(tune_t *t, int k)
         snprintf(t->failure, sizeof t->failure, "out of memory");
         rc = -1;
     } else {
-        arena_pool_t pool = { 2, it.spec, NULL, &interrupted, sizeof(set_record_t), &it, take_set, begin_set, end_set };
+        arena_pool_t pool = { .n_engines = 2, .specs = it.spec, .abort = &interrupted, .set_size = sizeof(set_record_t),
+                              .data = &it, .take = take_set, .begin = begin_set, .end = end_set };
         int pr = arena_pool_run(&pool, t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs);
         if (pr != ARENA_POOL_OK) {
             snprintf(t->failure, sizeof t->failure, "%s", pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");

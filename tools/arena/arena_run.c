@@ -1,5 +1,4 @@
 /* arena_run: a picket-arena run, prepared and played (arena_run.h). */
-#define _GNU_SOURCE /* getline */
 #include "arena_run.h"
 
 #include <errno.h>
@@ -519,8 +518,9 @@ int arena_run_play(arena_run_t *a)
             fprintf(stderr, "picket-arena: %d engines, %d tables, %d sets to play%s%s, concurrency %d\n", a->sc.n_engines,
                     a->sc.n_tables, a->n_jobs - a->done_count, shard, a->resumed_count ? " (resumed)" : "", a->concurrency);
     }
-    arena_pool_t pool = { a->sc.n_engines, a->engines, a->log.f ? &a->log : NULL, a->interrupted, sizeof(run_set_t), a,
-                          take_set, begin_set, end_set };
+    arena_pool_t pool = { .n_engines = a->sc.n_engines, .specs = a->engines, .log = a->log.f ? &a->log : NULL,
+                          .abort = a->interrupted, .set_size = sizeof(run_set_t), .data = a,
+                          .take = take_set, .begin = begin_set, .end = end_set };
     int rc = arena_pool_run(&pool, a->concurrency);
     if (rc != ARENA_POOL_OK)
         return rc;
