@@ -18,18 +18,17 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "arena_cli.h"
 #include "arena_match.h"
+#include "arena_pool.h"
 #include "arena_results.h"
 #include "client.h"
 #include "game.h"
@@ -40,7 +39,7 @@
 #define PICKET_VERSION "unknown"
 #endif
 
-enum { MAX_PARAMS = 16, MAX_FIELDS = 128, MAX_WORKERS = 64, MAX_DECLS = 256, NAME_LEN = 64 };
+enum { MAX_PARAMS = 16, MAX_FIELDS = 128, MAX_DECLS = 256, NAME_LEN = 64 };
 
 static const char *const USAGE =
     "usage: picket-tune -engine FIELDS -param NAME=START,STEP [-param ...] [options]\n"
@@ -145,13 +144,6 @@ static void on_signal(int sig)
         interrupted = 2;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* ---------------------------------------------------------------- numbers */
 
 /* A number in [lo, hi] as the option tables read one: decimal, finite, the whole text. */
@@ -241,7 +233,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         } const nums[] = {
             { "-iterations", 1, 1, 1000000, NULL, &t->iterations },
             { "-pairs", 1, 1, 10000, NULL, &t->pairs },
-            { "-concurrency", 1, 1, MAX_WORKERS, NULL, &t->concurrency },
+            { "-concurrency", 1, 1, ARENA_POOL_MAX_WORKERS, NULL, &t->concurrency },
             { "-maxfaults", 1, 1, 1000000, NULL, &t->max_faults },
             { "-a", 0, 0, 1e6, &t->a, NULL },
             { "-c", 0, 0, 1e6, &t->c, NULL },
@@ -724,73 +716,68 @@ typedef struct iteration {
     set_result_t *res;          /* [pair * 2 + leg] */
     int n_jobs, next;
     char record_failed[400];    /* a record that could not be written ("" if none) */
-    pthread_mutex_t lock;
 } iteration_t;
 
-typedef struct worker {
-    iteration_t *it;
-    int id;
-    engine_proc_t procs[2];
-} worker_t;
+/* A set's record while it is played (the pool's memory of the set). */
+typedef struct set_record {
+    FILE *f;
+    int open_errno;             /* why it could not be opened (0: it was, or none asked) */
+    char path[4400];
+} set_record_t;
 
 static uint64_t iteration_seed(const tune_t *t, int k) { return rng_derive(t->seed, (uint64_t)k); }
 
 /* A record that could not be written: the iteration fails (the first one is named). */
-static void record_failed(iteration_t *it, const char *path)
+static void record_failed(iteration_t *it, const char *path, int e)
 {
-    int e = errno;
-    pthread_mutex_lock(&it->lock);
     if (!it->record_failed[0])
         snprintf(it->record_failed, sizeof it->record_failed, "cannot write the record '%.300s': %s", path, strerror(e));
-    pthread_mutex_unlock(&it->lock);
 }
 
-static void *worker_main(void *arg)
+/* The pool's calls (arena_pool.h): jobs are pair * 2 + leg, in order, until a second ^C. */
+static int take_set(void *data)
 {
-    worker_t *w = arg;
-    iteration_t *it = w->it;
+    iteration_t *it = data;
+    return it->next < it->n_jobs && interrupted < 2 ? it->next++ : -1;
+}
+
+static void begin_set(void *data, arena_pool_set_t *s)
+{
+    iteration_t *it = data;
     tune_t *t = it->t;
-    for (int side = 0; side < 2; side++) {
-        w->procs[side].spec = &it->spec[side];
-        w->procs[side].instance = w->id;
-        w->procs[side].abort = &interrupted;
+    set_record_t *rec = s->mine;
+    int pair = s->job / 2, leg = s->job % 2;
+    uint64_t pair_seed = rng_derive(iteration_seed(t, it->k), (uint64_t)pair);
+    set_setup_t *setup = &s->setup;
+    setup->game = t->game;
+    setup->cfg = t->cfg;
+    setup->cfg.deal_seed = pair_seed;
+    setup->margin = t->margin;
+    for (int seat = 0; seat < 2; seat++) {
+        s->engine[seat] = seat ^ leg;
+        /* Keyed by the run's seed: an engine cannot work back from its seed to the deals. */
+        setup->engine_seed[seat] = rng_keyed(t->seed, ((uint64_t)it->k << 32) | (uint64_t)(pair * 4 + leg * 2 + seat));
     }
-    for (;;) {
-        pthread_mutex_lock(&it->lock);
-        int job = it->next < it->n_jobs && interrupted < 2 ? it->next++ : -1;
-        pthread_mutex_unlock(&it->lock);
-        if (job < 0)
-            break;
-        int pair = job / 2, leg = job % 2;
-        uint64_t pair_seed = rng_derive(iteration_seed(t, it->k), (uint64_t)pair);
-        set_setup_t setup;
-        memset(&setup, 0, sizeof setup);
-        setup.game = t->game;
-        setup.cfg = t->cfg;
-        setup.cfg.deal_seed = pair_seed;
-        setup.margin = t->margin;
-        for (int seat = 0; seat < 2; seat++) {
-            setup.engine[seat] = &w->procs[seat ^ leg];
-            /* Keyed by the run's seed: an engine cannot work back from its seed to the deals. */
-            setup.engine_seed[seat] = rng_keyed(t->seed, ((uint64_t)it->k << 32) | (uint64_t)(pair * 4 + leg * 2 + seat));
-        }
-        FILE *rec = NULL;
-        char path[4400];
-        if (t->records) {
-            snprintf(path, sizeof path, "%s/iteration-%06d-pair-%03d-leg-%d.txt", t->records_path, it->k, pair, leg);
-            if (!(rec = fopen(path, "w")))
-                record_failed(it, path);
-            snprintf(setup.record_note, sizeof setup.record_note, "picket-tune iteration %d pair %d leg %d (seat 0: %s)", it->k,
-                     pair, leg, leg ? "minus" : "plus");
-        }
-        setup.record = rec;
-        arena_play_set(&setup, &it->res[job]);
-        if (rec && (ferror(rec) | fclose(rec)) != 0)
-            record_failed(it, path);
+    if (t->records) {
+        snprintf(rec->path, sizeof rec->path, "%s/iteration-%06d-pair-%03d-leg-%d.txt", t->records_path, it->k, pair, leg);
+        if (!(rec->f = fopen(rec->path, "w")))
+            rec->open_errno = errno;
+        snprintf(setup->record_note, sizeof setup->record_note, "picket-tune iteration %d pair %d leg %d (seat 0: %s)", it->k,
+                 pair, leg, leg ? "minus" : "plus");
     }
-    for (int side = 0; side < 2; side++)
-        engine_proc_stop(&w->procs[side]);
-    return NULL;
+    setup->record = rec->f;
+}
+
+static int end_set(void *data, arena_pool_set_t *s)
+{
+    iteration_t *it = data;
+    set_record_t *rec = s->mine;
+    it->res[s->job] = s->result;
+    if (rec->open_errno)
+        record_failed(it, rec->path, rec->open_errno);
+    if (rec->f && (ferror(rec->f) | fclose(rec->f)) != 0)
+        record_failed(it, rec->path, errno);
+    return 0;
 }
 
 static int append_line(const char *path, const char *line)
@@ -830,30 +817,19 @@ static int run_iteration(tune_t *t, int k)
         engine_spec_free(&it.spec[0]), engine_spec_free(&it.spec[1]);
         return -1;
     }
-    it.res = calloc((size_t)it.n_jobs, sizeof *it.res);
-    int n_workers = t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs;
-    worker_t *workers = calloc((size_t)n_workers, sizeof *workers);
-    pthread_t *threads = calloc((size_t)n_workers, sizeof *threads);
-    int rc = 0, started = 0;
-    if (!it.res || !workers || !threads) {
+    int rc = 0;
+    if (!(it.res = calloc((size_t)it.n_jobs, sizeof *it.res))) {
         snprintf(t->failure, sizeof t->failure, "out of memory");
         rc = -1;
+    } else {
+        arena_pool_t pool = { .n_engines = 2, .specs = it.spec, .abort = &interrupted, .set_size = sizeof(set_record_t),
+                              .data = &it, .take = take_set, .begin = begin_set, .end = end_set };
+        int pr = arena_pool_run(&pool, t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs);
+        if (pr != ARENA_POOL_OK) {
+            snprintf(t->failure, sizeof t->failure, "%s", pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");
+            rc = -1;
+        }
     }
-    pthread_mutex_init(&it.lock, NULL);
-    for (int i = 0; rc == 0 && i < n_workers; i++) {
-        workers[i].it = &it;
-        workers[i].id = i;
-        if (pthread_create(&threads[i], NULL, worker_main, &workers[i]) != 0)
-            break;
-        started++;
-    }
-    if (rc == 0 && !started) {
-        snprintf(t->failure, sizeof t->failure, "cannot start a worker thread");
-        rc = -1;
-    }
-    for (int i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
-    pthread_mutex_destroy(&it.lock);
     if (rc == 0 && it.record_failed[0]) {
         snprintf(t->failure, sizeof t->failure, "%s", it.record_failed);
         rc = -1;
@@ -940,8 +916,6 @@ static int run_iteration(tune_t *t, int k)
             }
         }
     }
-    free(workers);
-    free(threads);
     free(it.res);
     engine_spec_free(&it.spec[0]);
     engine_spec_free(&it.spec[1]);
@@ -1105,7 +1079,7 @@ static void progress(const tune_t *t, int final)
 {
     if (t->quiet || (final && !t->tty))
         return;
-    double elapsed = now_s() - t->started;
+    double elapsed = arena_now() - t->started;
     int left = t->iterations - t->k_done;
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
@@ -1200,7 +1174,7 @@ int main(int argc, char **argv)
     static tune_t tune;
     tune_t *t = &tune;
     t->tty = isatty(STDERR_FILENO);
-    t->started = now_s();
+    t->started = arena_now();
     char err[1024];
     if (prepare(t, argc, argv, err, sizeof err) < 0) {
         cJSON_Delete(t->run);

@@ -230,7 +230,7 @@ int engine_spec_check(const engine_spec_t *s, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- engine processes */
 
-static double now_s(void)
+double arena_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -244,7 +244,7 @@ static void log_line(engine_proc_t *e, char dir, const char *line)
     if (!l)
         return;
     pthread_mutex_lock(&l->lock);
-    if (fprintf(l->f, "%.6f %s.%d %c %s\n", now_s() - l->t0, e->spec->name, e->instance, dir, line) < 0)
+    if (fprintf(l->f, "%.6f %s.%d %c %s\n", arena_now() - l->t0, e->spec->name, e->instance, dir, line) < 0)
         l->failed = 1;
     pthread_mutex_unlock(&l->lock);
 }
@@ -294,11 +294,11 @@ static int ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line
     snprintf(buf, sizeof buf, "%ld %s", id, cmd);
     if (proc_send(e, buf) < 0)
         return ASK_EXITED;
-    double deadline = now_s() + timeout;
+    double deadline = arena_now() + timeout;
     for (;;) {
         if (e->abort && *e->abort >= 2)
             return ASK_ABORTED;
-        int left = (int)((deadline - now_s()) * 1000.0);
+        int left = (int)((deadline - arena_now()) * 1000.0);
         if (left < 0)
             left = 0;
         int slice = e->abort && left > 50 ? 50 : left;
@@ -488,9 +488,9 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
         limit = sp->timeout;
     }
     double allowed = limit + x->s->margin;
-    double t0 = now_s();
+    double t0 = arena_now();
     int rc = ask(e, go, allowed > 0 ? allowed : 0, NULL, NULL);
-    double spent = now_s() - t0;
+    double spent = arena_now() - t0;
     x->r->think[x->seat] += spent;
     if (rc == ASK_ABORTED)
         return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");

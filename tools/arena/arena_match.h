@@ -24,6 +24,9 @@ enum { ARENA_MAX_ARGS = 32, ARENA_MAX_OPTIONS = 32, ARENA_NAME_LEN = 64 };
 #define ARENA_MAX_ITERATIONS 1000000000000LL /* the protocol's largest `go iterations` */
 #define ARENA_MAX_SECONDS 1e6               /* the largest time field, in seconds */
 
+/* Seconds on CLOCK_MONOTONIC: the arena's one clock (deadlines, log times, a run's progress). */
+double arena_now(void);
+
 /* How an engine is started and how long it may think. */
 typedef struct engine_spec {
     char name[ARENA_NAME_LEN];

@@ -1,0 +1,209 @@
+/* arena_report: a run's progress line and final tables (arena_report.h). */
+#include "arena_report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
+static void report_eta(double seconds, char *buf, size_t len)
+{
+    if (seconds < 0 || !isfinite(seconds))
+        snprintf(buf, len, "?");
+    else
+        snprintf(buf, len, "%d:%02d:%02d", (int)(seconds / 3600), (int)fmod(seconds / 60, 60), (int)fmod(seconds, 60));
+}
+
+void arena_report_progress(const arena_run_t *a, int final)
+{
+    if (a->quiet)
+        return;
+    score_counts_t c = schedule_engine_counts(&a->sc, 0);
+    score_summary_t sm;
+    stats_summarize(&c, &sm);
+    double elapsed = arena_now() - a->started;
+    int played = a->done_count - a->resumed_count;
+    double eta = played > 0 ? elapsed / played * (a->n_jobs - a->done_count) : -1;
+    char eta_s[32];
+    report_eta(eta, eta_s, sizeof eta_s);
+    char sprt_s[64] = "";
+    if (a->use_sprt)
+        snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", arena_run_sprt_llr(a), stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt));
+    char elo_s[64] = "Elo ?";
+    if (a->sc.players > 2) {
+        /* More seats: the first engine's share of the others it finished ahead of, and its rank. */
+        double n = a->sc.sets[0] ? (double)a->sc.sets[0] : 1;
+        sm.score = a->sc.score_sum[0] / n;
+        snprintf(elo_s, sizeof elo_s, "mean rank %.2f", a->sc.rank_sum[0] / n + 1);
+    } else if (sm.units > 0) {
+        char elo[40];
+        stats_format_elo(&sm, elo, sizeof elo);
+        snprintf(elo_s, sizeof elo_s, "Elo %s", elo);
+    }
+    if (a->tty)
+        fprintf(stderr, "\r[%d/%d sets] %s %.1f%% %s  ETA %s%s   ", a->done_count, a->n_jobs, a->names[0],
+                100.0 * sm.score, elo_s, eta_s, sprt_s);
+    else
+        fprintf(stderr, "[%d/%d sets] %s %.1f%% %s  ETA %s%s\n", a->done_count, a->n_jobs, a->names[0], 100.0 * sm.score,
+                elo_s, eta_s, sprt_s);
+    if (final && a->tty)
+        fputc('\n', stderr);
+}
+
+/* Standings of a game for more than two seats: mean points, mean rank, score; then pairwise. */
+static void report_tables(const arena_run_t *a, const int *order)
+{
+    printf("  %-3s %-20s %6s %11s %9s %8s\n", "#", "engine", "sets", "mean points", "mean rank", "score");
+    for (int r = 0; r < a->sc.n_engines; r++) {
+        int e = order[r];
+        double n = a->sc.sets[e] ? (double)a->sc.sets[e] : 1;
+        printf("  %-3d %-20s %6ld %11.2f %9.3f %7.1f%%\n", r + 1, a->names[e], a->sc.sets[e], a->sc.points[e] / n,
+               a->sc.rank_sum[e] / n + 1, 100.0 * a->sc.score_sum[e] / n);
+    }
+    printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score [95%% interval])\n  %-20s",
+           a->sc.duplicate ? "rotation groups" : "sets", "");
+    for (int e = 0; e < a->sc.n_engines; e++)
+        printf(" %21.21s", a->names[e]);
+    printf("\n");
+    for (int r = 0; r < a->sc.n_engines; r++) {
+        printf("  %-20s", a->names[r]);
+        for (int c = 0; c < a->sc.n_engines; c++) {
+            double mean, lo, hi;
+            if (schedule_pairwise(&a->sc, r, c, &mean, &lo, &hi) == 0)
+                printf(" %21s", r == c ? "" : "-");
+            else
+                printf(" %5.1f%% [%5.1f, %5.1f]", 100.0 * mean, 100.0 * lo, 100.0 * hi);
+        }
+        printf("\n");
+    }
+}
+
+/* Standings of a two-seat game: wins, losses, Elo over pairs; the crosstable; the pairs. */
+static void report_pairs(const arena_run_t *a, const int *order, const double *score)
+{
+    printf("  %-3s %-20s %6s %6s %6s %8s %7s %20s %6s\n", "#", "engine", "sets", "wins", "losses", "score", a->sc.duplicate ? "pairs" : "units",
+           "Elo [95% interval]", "LOS");
+    for (int r = 0; r < a->sc.n_engines; r++) {
+        int e = order[r];
+        score_counts_t c = schedule_engine_counts(&a->sc, e);
+        score_summary_t sm;
+        stats_summarize(&c, &sm);
+        char elo[40];
+        if (sm.units > 0)
+            stats_format_elo(&sm, elo, sizeof elo);
+        else
+            snprintf(elo, sizeof elo, "%20s", "-");
+        printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %20s %5.1f%%\n", r + 1, a->names[e], a->sc.sets[e],
+               a->sc.wins[e], a->sc.losses[e], 100.0 * score[e], sm.units, elo, 100.0 * sm.los);
+    }
+    printf("\nCrosstable (row's score against column, over %s)\n  %-20s", a->sc.duplicate ? "pairs" : "sets", "");
+    for (int e = 0; e < a->sc.n_engines; e++)
+        printf(" %10.10s", a->names[e]);
+    printf("\n");
+    for (int r = 0; r < a->sc.n_engines; r++) {
+        printf("  %-20s", a->names[r]);
+        for (int c = 0; c < a->sc.n_engines; c++) {
+            int p = -1, flip = 0;
+            for (int k = 0; k < a->sc.n_tables; k++) {
+                if (a->sc.table[k][0] == r && a->sc.table[k][1] == c)
+                    p = k;
+                if (a->sc.table[k][0] == c && a->sc.table[k][1] == r)
+                    p = k, flip = 1;
+            }
+            if (p < 0) {
+                printf(" %10s", r == c ? "" : "-");
+                continue;
+            }
+            score_counts_t pc = a->sc.pair_counts[p];
+            if (flip) {
+                long t = pc.n[0];
+                pc.n[0] = pc.n[2];
+                pc.n[2] = t;
+            }
+            score_summary_t sm;
+            stats_summarize(&pc, &sm);
+            if (sm.units)
+                printf(" %9.1f%%", 100.0 * sm.score);
+            else
+                printf(" %10s", "-");
+        }
+        printf("\n");
+    }
+    if (a->sc.duplicate) {
+        printf("\nPairs (first engine of each pairing: won both / split / lost both)\n");
+        for (int p = 0; p < a->sc.n_tables; p++) {
+            const score_counts_t *c = &a->sc.pair_counts[p];
+            printf("  %-20s vs %-20s %5ld / %5ld / %5ld\n", a->names[a->sc.table[p][0]], a->names[a->sc.table[p][1]], c->n[2], c->n[1], c->n[0]);
+        }
+    }
+}
+
+/* The standings, tables and faults of the sets done: the same for a run, a shard and a merge. */
+void arena_report_standings(const arena_run_t *a)
+{
+    char shard[48] = "";
+    if (a->shard_count > 1)
+        snprintf(shard, sizeof shard, ", shard %d/%d", a->shard_index, a->shard_count);
+    const char *early = a->done_count < a->n_jobs ? ", stopped early" : "";
+    if (a->sc.players == 2)
+        printf("\nStandings (%s, %s, %d engines, %d sets%s%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
+               a->sc.duplicate ? "duplicate pairs" : "single sets", a->sc.n_engines, a->done_count, shard, early);
+    else
+        printf("\nStandings (%s, %s, %s at %d seats, %d engines, %d sets%s%s)\n", a->sc.round_robin ? "round-robin" : "gauntlet",
+               a->sc.duplicate ? "seat rotation" : "single sets", a->game->name, a->sc.players, a->sc.n_engines, a->done_count,
+               shard, early);
+    int order[ARENA_MAX_ENGINES];
+    double score[ARENA_MAX_ENGINES];
+    for (int e = 0; e < a->sc.n_engines; e++) {
+        score[e] = a->sc.sets[e] ? a->sc.score_sum[e] / (double)a->sc.sets[e] : 0;
+        order[e] = e;
+    }
+    for (int i = 1; i < a->sc.n_engines; i++)
+        for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    if (a->sc.players > 2)
+        report_tables(a, order);
+    else
+        report_pairs(a, order, score);
+    long faulted = 0;
+    for (int r = 1; r < END_COUNT; r++)
+        faulted += a->sc.faults[r];
+    printf("\nSets ended by the rules: %ld; by a fault: %ld", a->sc.faults[END_NORMAL], faulted);
+    for (int r = 1; r < END_COUNT; r++)
+        if (a->sc.faults[r])
+            printf(", %s %ld", END_REASON_NAMES[r], a->sc.faults[r]);
+    printf("\n");
+}
+
+/* The SPRT's verdict from the final counts: sets that were in flight when it decided count too. */
+void arena_report_sprt(const arena_run_t *a)
+{
+    if (!a->use_sprt)
+        return;
+    double llr = arena_run_sprt_llr(a);
+    const char *verdict = llr >= stats_sprt_upper(&a->sprt)   ? "H1 accepted (elo1)"
+                          : llr <= stats_sprt_lower(&a->sprt) ? "H0 accepted (elo0)"
+                                                              : "no decision yet";
+    printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", a->sprt.elo0, a->sprt.elo1,
+           a->sprt.alpha, a->sprt.beta, llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt), verdict);
+}
+
+/* The final report of a run: standings, the time it took, the SPRT. */
+void arena_report_final(const arena_run_t *a)
+{
+    arena_report_standings(a);
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    double wall = arena_now() - a->started;
+    double own = (double)self.ru_utime.tv_sec + (double)self.ru_utime.tv_usec * 1e-6 + (double)self.ru_stime.tv_sec +
+                 (double)self.ru_stime.tv_usec * 1e-6;
+    double eng = (double)kids.ru_utime.tv_sec + (double)kids.ru_utime.tv_usec * 1e-6 + (double)kids.ru_stime.tv_sec +
+                 (double)kids.ru_stime.tv_usec * 1e-6;
+    int played = a->done_count - a->resumed_count;
+    printf("Time: %d sets in %.2f s wall (%.1f sets/s); arena CPU %.2f s (%.0f%% of wall), engines CPU %.2f s\n", played,
+           wall, wall > 0 ? played / wall : 0.0, own, wall > 0 ? 100.0 * own / wall : 0.0, eng);
+    arena_report_sprt(a);
+}

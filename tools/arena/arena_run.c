@@ -1,0 +1,552 @@
+/* arena_run: a picket-arena run, prepared and played (arena_run.h). */
+#include "arena_run.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "arena_pool.h"
+#include "arena_report.h"
+
+/* ---------------------------------------------------------------- deals */
+
+/* -deals FILE: one seed a line; blank lines and # comments are skipped. */
+static int load_deals(arena_run_t *a, char *err, size_t errlen)
+{
+    FILE *f = fopen(a->deals_path, "r");
+    if (!f) {
+        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0, n_cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int rc = 0;
+    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        char *p = line + strspn(line, " \t");
+        if (!*p || *p == '#')
+            continue;
+        uint64_t seed;
+        if ((ssize_t)strlen(line) != len || game_u64_token(p, 0, UINT64_MAX, &seed) < 0) {
+            char shown[48];
+            game_quote(p, 40, shown, sizeof shown);
+            snprintf(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
+                     a->deals_path, shown);
+            rc = -1;
+        } else if (a->n_deals == ARENA_MAX_DEALS) {
+            snprintf(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
+            rc = -1;
+        } else {
+            if ((size_t)a->n_deals == n_cap) {
+                size_t want = n_cap ? 2 * n_cap : 256;
+                uint64_t *grown = realloc(a->deals, want * sizeof *grown);
+                if (!grown) {
+                    snprintf(err, errlen, "out of memory for the deals");
+                    rc = -1;
+                    break;
+                }
+                a->deals = grown, n_cap = want;
+            }
+            a->deals[a->n_deals++] = seed;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && a->n_deals == 0) {
+        snprintf(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* -deals: the seeds read, and the rounds they allow (all of them unless -rounds says fewer). */
+static int use_deals(arena_run_t *a, char *err, size_t errlen)
+{
+    if (load_deals(a, err, errlen) < 0)
+        return -1;
+    if (a->rounds_given && a->sc.rounds > a->n_deals) {
+        snprintf(err, errlen, "-rounds %d asks for more rounds than the %d seeds of -deals '%.200s'", a->sc.rounds, a->n_deals,
+                 a->deals_path);
+        return -1;
+    }
+    if (!a->rounds_given)
+        a->sc.rounds = a->n_deals < 10000000 ? a->n_deals : 10000000;
+    a->sc.deals = a->deals;
+    return 0;
+}
+
+uint64_t arena_run_deals_hash(const uint64_t *d, int n)
+{
+    uint64_t h = 14695981039346656037u;
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 8; b++)
+            h = (h ^ ((d[i] >> (8 * b)) & 0xff)) * 1099511628211u;
+    return h;
+}
+
+/* ---------------------------------------------------------------- the run's meaning */
+
+static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateNumber(v) : cJSON_CreateNull(); }
+
+/* Add to an object; 1 on failure (the item is freed). */
+static int put(cJSON *o, const char *key, cJSON *item)
+{
+    if (!item)
+        return 1;
+    if (!cJSON_AddItemToObject(o, key, item)) {
+        cJSON_Delete(item);
+        return 1;
+    }
+    return 0;
+}
+
+static cJSON *engine_json(const engine_spec_t *s)
+{
+    cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
+    int bad = !o || !args || !opts;
+    for (int i = 1; !bad && i < s->argc; i++)
+        bad = !cJSON_AddItemToArray(args, cJSON_CreateString(s->argv[i]));
+    for (int i = 0; !bad && i < s->n_options; i++)
+        bad = !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
+    cJSON *tc = NULL;
+    if (!bad && s->tc_base >= 0) {
+        tc = cJSON_CreateObject();
+        bad = !tc || !cJSON_AddNumberToObject(tc, "set", s->tc_base) || !cJSON_AddNumberToObject(tc, "inc", s->tc_inc);
+    }
+    if (bad) {
+        cJSON_Delete(tc), cJSON_Delete(o), cJSON_Delete(args), cJSON_Delete(opts);
+        return NULL;
+    }
+    int timeout_counts = s->tc_base < 0 && s->st <= 0;
+    /* Every put runs, so each item is owned by the object or freed. */
+    bad = put(o, "name", cJSON_CreateString(s->name));
+    bad += put(o, "cmd", cJSON_CreateString(s->argv[0]));
+    bad += put(o, "args", args);
+    bad += put(o, "options", opts);
+    bad += put(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
+    bad += put(o, "tc", tc ? tc : cJSON_CreateNull());
+    bad += put(o, "st", number_or_null(s->st, s->st > 0));
+    bad += put(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
+    bad += put(o, "timeout", number_or_null(s->timeout, timeout_counts));
+    if (bad) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* A shard as the header holds it: {"index":I,"count":N}. */
+static cJSON *shard_json(int index, int count)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o && (!cJSON_AddNumberToObject(o, "index", index) || !cJSON_AddNumberToObject(o, "count", count))) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* What must be equal to resume a run: engines (command, arguments, folder, options, limits),
+ * rules, schedule, deals, seed, margin, SPRT and shard. Without -shard there is no "shard" key,
+ * so the results of a run from before shards still resume. */
+static cJSON *run_json(const arena_run_t *a)
+{
+    cJSON *r = cJSON_CreateObject(), *flags = cJSON_CreateObject(), *engines = cJSON_CreateArray();
+    int bad = !r || !flags || !engines;
+    for (int i = 0; !bad && i < a->cfg.n_flags; i++) {
+        /* name=value, a later one for the same name replacing the earlier */
+        char name[48];
+        const char *eq = strchr(a->cfg.flags[i], '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - a->cfg.flags[i]), a->cfg.flags[i]);
+        cJSON_DeleteItemFromObjectCaseSensitive(flags, name);
+        bad = !cJSON_AddStringToObject(flags, name, eq + 1);
+    }
+    for (int e = 0; !bad && e < a->sc.n_engines; e++) {
+        cJSON *one = engine_json(&a->engines[e]);
+        bad = !one || !cJSON_AddItemToArray(engines, one);
+        if (bad)
+            cJSON_Delete(one);
+    }
+    char seed[24], hash[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, a->sc.seed);
+    cJSON *deals = cJSON_CreateNull(), *sprt = cJSON_CreateNull();
+    if (a->deals) {
+        cJSON_Delete(deals);
+        deals = cJSON_CreateObject();
+        snprintf(hash, sizeof hash, "%016" PRIx64, arena_run_deals_hash(a->deals, a->sc.rounds));
+        if (deals && (!cJSON_AddNumberToObject(deals, "count", a->sc.rounds) || !cJSON_AddStringToObject(deals, "fnv1a", hash)))
+            bad = 1;
+    }
+    if (a->use_sprt) {
+        cJSON_Delete(sprt);
+        sprt = cJSON_CreateObject();
+        if (sprt && (!cJSON_AddNumberToObject(sprt, "elo0", a->sprt.elo0) || !cJSON_AddNumberToObject(sprt, "elo1", a->sprt.elo1) ||
+                     !cJSON_AddNumberToObject(sprt, "alpha", a->sprt.alpha) || !cJSON_AddNumberToObject(sprt, "beta", a->sprt.beta)))
+            bad = 1;
+    }
+    if (bad || !r) {
+        cJSON_Delete(r), cJSON_Delete(flags), cJSON_Delete(engines), cJSON_Delete(deals), cJSON_Delete(sprt);
+        return NULL;
+    }
+    bad = put(r, "game", cJSON_CreateString(a->game->name));
+    bad += put(r, "preset", cJSON_CreateString(a->cfg.preset));
+    bad += put(r, "flags", flags);
+    bad += put(r, "players", cJSON_CreateNumber(a->sc.players));
+    bad += put(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
+    bad += put(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
+    bad += put(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
+    bad += put(r, "seed", cJSON_CreateString(seed));
+    bad += put(r, "deals", deals);
+    bad += put(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
+    bad += put(r, "sprt", sprt);
+    bad += put(r, "engines", engines);
+    if (a->shard_count > 1)
+        bad += put(r, "shard", shard_json(a->shard_index, a->shard_count));
+    if (bad) {
+        cJSON_Delete(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- sets read back */
+
+void arena_run_set_name(set_key_t k, char *buf, size_t len)
+{
+    snprintf(buf, len, "pairing %d round %d leg %d", k.pairing, k.round, k.leg);
+}
+
+int arena_run_check_set(const arena_run_t *a, const set_line_t *s, char *why, size_t whylen)
+{
+    char name[96];
+    arena_run_set_name(s->key, name, sizeof name);
+    if (!schedule_has(&a->sc, s->key) || s->result.players != a->sc.players) {
+        snprintf(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
+        return -1;
+    }
+    int job = schedule_job_index(&a->sc, s->key), in = schedule_shard_of(&a->sc, job, a->shard_count);
+    if (in != a->shard_index) {
+        snprintf(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
+        return -1;
+    }
+    int engine[GAME_MAX_PLAYERS];
+    schedule_seats(&a->sc, s->key, engine);
+    for (int i = 0; i < a->sc.players; i++)
+        if (engine[i] != s->engine[i] || s->engine_seed[i] != schedule_engine_seed(&a->sc, s->key, i)) {
+            snprintf(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
+            return -1;
+        }
+    if (!a->deals_from_lines && s->deal_seed != schedule_deal_seed(&a->sc, s->key.round)) {
+        snprintf(why, whylen, "round %d was dealt with another seed", s->key.round);
+        return -1;
+    }
+    return job;
+}
+
+int arena_run_appears_twice(const set_line_t *s, char *why, size_t whylen)
+{
+    char name[96];
+    arena_run_set_name(s->key, name, sizeof name);
+    snprintf(why, whylen, "%s appears twice", name);
+    return -1;
+}
+
+/* A set line of the results file being resumed. */
+static int on_resumed(void *data, const set_line_t *s, char *why, size_t whylen)
+{
+    arena_run_t *a = data;
+    int job = arena_run_check_set(a, s, why, whylen);
+    if (job < 0)
+        return -1;
+    arena_run_job_t *j = &a->jobs[schedule_shard_slot(&a->sc, job, a->shard_count)];
+    if (j->done)
+        return arena_run_appears_twice(s, why, whylen);
+    j->done = 1;
+    a->done_count++;
+    a->resumed_count++;
+    schedule_tally(&a->sc, s);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- prepare */
+
+/* Start every engine once, handshake and set its options, before any set or file. */
+static int probe_engines(arena_run_t *a, char *err, size_t errlen)
+{
+    for (int e = 0; e < a->sc.n_engines; e++) {
+        engine_proc_t p;
+        memset(&p, 0, sizeof p);
+        p.log = a->log.f ? &a->log : NULL;
+        p.instance = 0;
+        p.abort = a->interrupted;
+        char why[400];
+        if (!a->quiet && a->tty)
+            fprintf(stderr, "\rpicket-arena: checking engine %d of %d (%s)   ", e + 1, a->sc.n_engines, a->names[e]);
+        int rc = engine_proc_start(&p, &a->engines[e], a->game->name, why, sizeof why);
+        engine_proc_stop(&p);
+        if (rc < 0) {
+            if (!a->quiet && a->tty)
+                fputc('\n', stderr);
+            snprintf(err, errlen, "engine '%s': %s", a->names[e], *a->interrupted ? "interrupted" : why);
+            return -1;
+        }
+    }
+    if (!a->quiet && a->tty)
+        fprintf(stderr, "\r%60s\r", "");
+    return 0;
+}
+
+int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
+{
+    if (a->deals_path && use_deals(a, err, errlen) < 0)
+        return -1;
+    /* The rules and the number of seats must build before any engine starts. */
+    a->cfg.players = a->players_asked;
+    void *probe = calloc(1, a->game->state_size);
+    if (!probe) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (a->game->init(probe, &a->cfg, err, errlen) < 0) {
+        free(probe);
+        return -1;
+    }
+    a->sc.players = a->cfg.players = a->game->num_players(probe);
+    free(probe);
+    if (a->sc.players < 2 || a->sc.players > a->sc.n_engines) {
+        snprintf(err, errlen, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
+                 a->sc.players < 2 ? 2 : a->sc.players, a->sc.n_engines);
+        return -1;
+    }
+    if (a->use_sprt && a->sc.players != 2) {
+        snprintf(err, errlen, "-sprt needs a two-seat game");
+        return -1;
+    }
+    if (!a->cfg.preset[0] && a->game == game_find("picket"))
+        snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
+    if (schedule_build(&a->sc, err, errlen) < 0)
+        return -1;
+    a->n_jobs = schedule_shard_jobs(&a->sc, a->shard_index, a->shard_count);
+    /* one more than the jobs: a shard may hold none (more shards than rotation groups) */
+    if (!(a->jobs = calloc((size_t)a->n_jobs + 1, sizeof *a->jobs)) || !(a->run = run_json(a))) {
+        snprintf(err, errlen, "out of memory for the schedule");
+        return -1;
+    }
+    for (int k = 0; k < a->n_jobs; k++)
+        a->jobs[k].key = schedule_job_key(&a->sc, schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
+    /* The files: checked now, written only once the engines have passed. */
+    struct stat st;
+    if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        snprintf(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file", a->results_path);
+        return -1;
+    }
+    /* -resume of a run killed before its first line was written starts it afresh. */
+    if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
+        a->resume_fresh = 1;
+    if (a->results_path && a->resume && !a->resume_fresh && results_load(a->results_path, a->run, on_resumed, a, err, errlen) < 0)
+        return -1;
+    int create_records = 0;
+    if (a->records.path && arena_records_check(&a->records, a->resume, a->run, &create_records, err, errlen) < 0)
+        return -1;
+    if (a->log_path) {
+        if (!(a->log.f = fopen(a->log_path, "a"))) {
+            snprintf(err, errlen, "-log: cannot write '%.200s': %s", a->log_path, strerror(errno));
+            return -1;
+        }
+        pthread_mutex_init(&a->log.lock, NULL);
+        a->log.t0 = a->started;
+    }
+    if (probe_engines(a, err, errlen) < 0)
+        return -1;
+    char *header = results_header_text(a->run);
+    if (!header) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    if (a->results_path) {
+        int fresh = !a->resume || a->resume_fresh;
+        a->results = fopen(a->results_path, fresh ? "w" : "a");
+        if (!a->results || (fresh && results_write_text(a->results, header) < 0)) {
+            snprintf(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+            rc = -1;
+        }
+    }
+    if (rc == 0 && a->records.path && arena_records_open(&a->records, create_records, header, err, errlen) < 0)
+        rc = -1;
+    cJSON_free(header);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- play */
+
+double arena_run_sprt_llr(const arena_run_t *a) { return stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt); }
+
+/* The SPRT has decided (from the counts as they stand). */
+static int sprt_decides(const arena_run_t *a)
+{
+    double llr = arena_run_sprt_llr(a);
+    return llr >= stats_sprt_upper(&a->sprt) || llr <= stats_sprt_lower(&a->sprt);
+}
+
+/* The run stops with an error (lock held): the first reason is kept. */
+static void fail_run(arena_run_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail_run(arena_run_t *a, const char *fmt, ...)
+{
+    if (!a->failure[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(a->failure, sizeof a->failure, fmt, ap);
+        va_end(ap);
+    }
+    a->stop = 1;
+}
+
+/* A set's faults, on the console as they happen, and the rule of -maxfaults (lock held). */
+static void note_faults(arena_run_t *a, const set_line_t *line)
+{
+    const set_result_t *r = &line->result;
+    for (int seat = 0; seat < r->players; seat++) {
+        int e = line->engine[seat];
+        if (seat != r->fault_seat) {
+            a->fault_run[e] = 0;
+            continue;
+        }
+        a->fault_run[e]++;
+        fprintf(stderr, "%spicket-arena: round %d pairing %d leg %d: %s loses by %s: %s\n", a->tty && !a->quiet ? "\n" : "",
+                line->key.round, line->key.pairing, line->key.leg, a->names[e], END_REASON_NAMES[r->reason], r->detail);
+        if (a->recover)
+            continue;
+        if (r->reason == END_START)
+            fail_run(a, "engine '%s' cannot be restarted (%s); stopping (-recover plays on)", a->names[e], r->detail);
+        else if (a->fault_run[e] >= a->max_faults)
+            fail_run(a, "engine '%s' faulted in %d sets in a row (last: %s); stopping (-maxfaults N, or -recover to play on)",
+                     a->names[e], a->fault_run[e], END_REASON_NAMES[r->reason]);
+    }
+}
+
+/* What a set keeps between begin_set and end_set (the pool's memory of the set). */
+typedef struct run_set {
+    set_line_t line;
+    arena_records_set_t rec;
+} run_set_t;
+
+/* The pool's calls (arena_pool.h). The next job not yet done, until the run stops. */
+static int take_set(void *data)
+{
+    arena_run_t *a = data;
+    while (a->next_job < a->n_jobs && a->jobs[a->next_job].done)
+        a->next_job++;
+    if (a->stop || *a->interrupted || a->next_job >= a->n_jobs)
+        return -1;
+    return a->next_job++;
+}
+
+static void begin_set(void *data, arena_pool_set_t *s)
+{
+    arena_run_t *a = data;
+    run_set_t *rs = s->mine;
+    set_key_t key = a->jobs[s->job].key;
+    set_line_t *line = &rs->line;
+    line->key = key;
+    schedule_seats(&a->sc, key, line->engine);
+    set_setup_t *setup = &s->setup;
+    setup->game = a->game;
+    setup->cfg = a->cfg;
+    setup->cfg.deal_seed = line->deal_seed = schedule_deal_seed(&a->sc, key.round);
+    setup->margin = a->margin;
+    for (int seat = 0; seat < a->sc.players; seat++) {
+        s->engine[seat] = line->engine[seat];
+        setup->engine_seed[seat] = line->engine_seed[seat] = schedule_engine_seed(&a->sc, key, seat);
+    }
+    arena_records_set_open(&a->records, key, &rs->rec);
+    setup->record = rs->rec.f;
+    snprintf(setup->record_note, sizeof setup->record_note, "set pairing %d round %d leg %d", key.pairing, key.round, key.leg);
+}
+
+static int end_set(void *data, arena_pool_set_t *s)
+{
+    arena_run_t *a = data;
+    run_set_t *rs = s->mine;
+    set_line_t *line = &rs->line;
+    line->result = s->result;
+    int keep = line->result.reason != END_INTERRUPTED;
+    if (arena_records_set_close(&a->records, &rs->rec, keep) < 0)
+        fail_run(a, "cannot write the records '%.200s': %s", rs->rec.path, strerror(errno));
+    if (!keep)
+        return -1; /* a set cut short by the operator is not a result: -resume plays it again */
+    if (a->results && results_write_set(a->results, line, a->names, rs->rec.path[0] ? rs->rec.path : NULL) < 0)
+        fail_run(a, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+    a->jobs[s->job].done = 1;
+    a->done_count++;
+    schedule_tally(&a->sc, line);
+    note_faults(a, line);
+    if (a->use_sprt && !a->sprt_decided && sprt_decides(a)) {
+        a->sprt_decided = 1;
+        a->stop = 1;
+    }
+    int every = a->rating_interval > 0 ? a->rating_interval : a->n_jobs / 20 > 0 ? a->n_jobs / 20 : 1;
+    if (a->tty || a->done_count % every == 0)
+        arena_report_progress(a, 0);
+    return 0;
+}
+
+int arena_run_play(arena_run_t *a)
+{
+    if (a->use_sprt && sprt_decides(a))
+        a->sprt_decided = a->sprt_decided_before = a->stop = 1;
+    if (!a->quiet) {
+        char shard[64] = "";
+        if (a->shard_count > 1)
+            snprintf(shard, sizeof shard, " of the %d of shard %d/%d", a->n_jobs, a->shard_index, a->shard_count);
+        if (a->sprt_decided_before)
+            fprintf(stderr, "picket-arena: the SPRT of this run has already decided: nothing to play\n");
+        else
+            fprintf(stderr, "picket-arena: %d engines, %d tables, %d sets to play%s%s, concurrency %d\n", a->sc.n_engines,
+                    a->sc.n_tables, a->n_jobs - a->done_count, shard, a->resumed_count ? " (resumed)" : "", a->concurrency);
+    }
+    arena_pool_t pool = { .n_engines = a->sc.n_engines, .specs = a->engines, .log = a->log.f ? &a->log : NULL,
+                          .abort = a->interrupted, .set_size = sizeof(run_set_t), .data = a,
+                          .take = take_set, .begin = begin_set, .end = end_set };
+    int rc = arena_pool_run(&pool, a->concurrency);
+    if (rc != ARENA_POOL_OK)
+        return rc;
+    arena_report_progress(a, 1);
+    if (a->results && fclose(a->results) != 0 && !a->failure[0])
+        snprintf(a->failure, sizeof a->failure, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+    a->results = NULL;
+    if (arena_records_close(&a->records) < 0 && !a->failure[0])
+        snprintf(a->failure, sizeof a->failure, "cannot write the records '%.200s': %s", a->records.path, strerror(errno));
+    if (a->log.f && (fclose(a->log.f) != 0 || a->log.failed) && !a->failure[0])
+        snprintf(a->failure, sizeof a->failure, "cannot write the log '%.200s'", a->log_path);
+    a->log.f = NULL;
+    return ARENA_POOL_OK;
+}
+
+void arena_run_free(arena_run_t *a)
+{
+    if (a->results)
+        fclose(a->results);
+    if (a->log.f)
+        fclose(a->log.f);
+    arena_records_close(&a->records);
+    free(a->jobs);
+    schedule_free(&a->sc);
+    cJSON_Delete(a->run);
+    free(a->deals);
+    for (int e = 0; e < a->sc.n_engines; e++)
+        engine_spec_free(&a->engines[e]);
+}
