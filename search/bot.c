@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <uthash.h>
+
+enum { OPTION_NAME_LEN = 128 };
 
 double bot_now(void)
 {
@@ -187,8 +190,6 @@ static int heuristic_choose(bot_t *b, const void *view, const bot_limits_t *lim,
 
 static void free_data(bot_t *b) { free(b->data); }
 
-enum { OPTION_NAME_LEN = 128 };
-
 static void heuristic_option_name(char *buf, size_t len, const game_t *g, const game_param_t *p)
 {
     snprintf(buf, len, "heuristic.%s.%s", g->name, p->name);
@@ -211,7 +212,12 @@ static int heuristic_create(bot_t *b, const bot_settings_t *set, char *err, size
     for (int i = 0; i < np; i++) {
         char name[OPTION_NAME_LEN];
         heuristic_option_name(name, sizeof name, g, &g->heuristic_params[i]);
-        d->params[i] = bot_settings_number(set, name, g->heuristic_params[i].def);
+        d->params[i] = g->heuristic_params[i].def;
+        if (set && bot_settings_get(set, name, &d->params[i], NULL) < 0) {
+            snprintf(err, errlen, "bot heuristic: option %s is not declared", name);
+            free(d);
+            return -1;
+        }
     }
     b->data = d;
     b->choose = heuristic_choose;
@@ -232,11 +238,64 @@ static int heuristic_options(opt_list_t *l)
             opt_format_number(p->def, OPT_FLOAT, def, sizeof def);
             heuristic_option_name(name, sizeof name, g, p);
             opt_def_t o = { opt_list_printf(l, "%s", name), OPT_FLOAT, opt_list_printf(l, "%s", def), p->min,
-                            p->max, { NULL }, p->help, NULL };
+                            p->max, { NULL }, p->help, NULL, OPT_TO_NONE, 0 };
             if (!o.name || !o.def || opt_list_add(l, &o) < 0)
                 return -1;
         }
     }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- a search as a bot */
+
+typedef struct search_bot {
+    void *search;
+    bot_search_fn fn;
+    void (*free_fn)(void *);
+    game_move_t moves[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES];
+} search_bot_t;
+
+static int search_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                           game_move_t *moves, double *values, int cap)
+{
+    search_bot_t *d = b->data;
+    game_move_t best;
+    return d->fn(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+}
+
+static int search_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                         game_move_t *out)
+{
+    search_bot_t *d = b->data;
+    return d->fn(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
+}
+
+static void search_destroy(bot_t *b)
+{
+    search_bot_t *d = b->data;
+    if (d)
+        d->free_fn(d->search);
+    free(d);
+}
+
+int bot_from_search(bot_t *b, void *search, bot_search_fn fn, void (*free_fn)(void *), char *err, size_t errlen)
+{
+    if (!search)
+        return -1;
+    search_bot_t *d = calloc(1, sizeof *d);
+    if (!d) {
+        free_fn(search);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    d->search = search;
+    d->fn = fn;
+    d->free_fn = free_fn;
+    b->data = d;
+    b->choose = search_choose;
+    b->evaluate = search_evaluate;
+    b->destroy = search_destroy;
     return 0;
 }
 
@@ -288,11 +347,25 @@ void bot_list_names(char *buf, size_t len, const char *sep)
 
 /* ---------------------------------------------------------------- settings */
 
+/* An option's place in the settings, by name (uthash). */
+typedef struct settings_key {
+    int index;
+    UT_hash_handle hh;
+} settings_key_t;
+
 struct bot_settings {
     opt_list_t list;     /* every bot's declarations */
     char **value;        /* current text of each */
     double *num;         /* and as a number (spin, float, check) */
+    settings_key_t *keys, *by_name;  /* one key per declaration; the map by name */
 };
+
+const opt_def_t *bot_settings_find(const bot_settings_t *set, const char *name)
+{
+    settings_key_t *k = NULL;
+    HASH_FIND_STR(set->by_name, name, k);
+    return k ? &set->list.defs[k->index] : NULL;
+}
 
 void bot_settings_free(bot_settings_t *set)
 {
@@ -302,6 +375,8 @@ void bot_settings_free(bot_settings_t *set)
         free(set->value[i]);
     free(set->value);
     free(set->num);
+    HASH_CLEAR(hh, set->by_name);
+    free(set->keys);
     opt_list_free(&set->list);
     free(set);
 }
@@ -330,8 +405,19 @@ bot_settings_t *bot_settings_create(char *err, size_t errlen)
     int n = set->list.n;
     set->value = calloc((size_t)n + 1, sizeof *set->value);
     set->num = calloc((size_t)n + 1, sizeof *set->num);
-    if (!set->value || !set->num)
+    set->keys = calloc((size_t)n + 1, sizeof *set->keys);
+    if (!set->value || !set->num || !set->keys)
         goto oom;
+    for (int i = 0; i < n; i++) {
+        const char *name = set->list.defs[i].name;
+        if (bot_settings_find(set, name)) {
+            snprintf(err, errlen, "option %s declared twice", name);
+            bot_settings_free(set);
+            return NULL;
+        }
+        set->keys[i].index = i;
+        HASH_ADD_KEYPTR(hh, set->by_name, name, strlen(name), &set->keys[i]);
+    }
     for (int i = 0; i < n; i++) {
         double num;
         /* A default outside its own declaration is a bug of the declaring code. */
@@ -357,7 +443,7 @@ const opt_def_t *bot_settings_options(const bot_settings_t *set, int *n)
 
 int bot_settings_set(bot_settings_t *set, const char *name, const char *value, char *err, size_t errlen)
 {
-    const opt_def_t *o = opt_find(set->list.defs, set->list.n, name);
+    const opt_def_t *o = bot_settings_find(set, name);
     double num;
     if (!o) {
         char shown[48];
@@ -384,16 +470,37 @@ void bot_settings_reset(bot_settings_t *set)
     }
 }
 
-double bot_settings_number(const bot_settings_t *set, const char *name, double fallback)
+int bot_settings_get(const bot_settings_t *set, const char *name, double *num, const char **text)
 {
-    const opt_def_t *o = set ? opt_find(set->list.defs, set->list.n, name) : NULL;
-    return o ? set->num[o - set->list.defs] : fallback;
+    const opt_def_t *o = bot_settings_find(set, name);
+    if (!o)
+        return -1;
+    if (num)
+        *num = set->num[o - set->list.defs];
+    if (text)
+        *text = set->value[o - set->list.defs];
+    return 0;
 }
 
-const char *bot_settings_text(const bot_settings_t *set, const char *name, const char *fallback)
+int bot_settings_fill(const bot_settings_t *set, const char *prefix, const opt_def_t *defs, int n, void *params,
+                      char *err, size_t errlen)
 {
-    const opt_def_t *o = set ? opt_find(set->list.defs, set->list.n, name) : NULL;
-    return o ? set->value[o - set->list.defs] : fallback;
+    for (int i = 0; i < n; i++) {
+        char name[OPTION_NAME_LEN];
+        snprintf(name, sizeof name, "%s%s", prefix, defs[i].name);
+        const char *text = defs[i].def;
+        double num = 0;
+        if (set ? bot_settings_get(set, name, &num, &text) < 0 : opt_check(&defs[i], text, &num, err, errlen) < 0) {
+            if (set)
+                snprintf(err, errlen, "option %s is not declared", name);
+            return -1;
+        }
+        if (opt_store(&defs[i], text, num, params) < 0) {
+            snprintf(err, errlen, "option %s has nowhere to go", name);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- life */

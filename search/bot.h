@@ -72,8 +72,8 @@ typedef struct bot_def {
     const char *name;
     const char *help;    /* one line for people */
     /* Finish a new bot whose name, game and rng are set: choose, evaluate, and data and destroy
-     * if it needs them, its option values read from set (bot_settings_number/_text: the
-     * default where set is NULL). 0, or -1 with a reason (no memory, a game it cannot play). */
+     * if it needs them, its option values read from set (bot_settings_fill with its table;
+     * every default where set is NULL). 0, or -1 with a reason (no memory, a game it cannot play). */
     int (*create)(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
     /* Append the bot's option declarations to l, each named "<bot>.<option>" and with no setter
      * (the settings keep the values); NULL for a bot without options. 0, or -1 (no memory). */
@@ -92,15 +92,21 @@ bot_settings_t *bot_settings_create(char *err, size_t errlen);
 void bot_settings_free(bot_settings_t *set);
 /* The declarations, for the handshake: every bot's, in table order. */
 const opt_def_t *bot_settings_options(const bot_settings_t *set, int *n);
+/* The declaration called name (a map by name), or NULL. */
+const opt_def_t *bot_settings_find(const bot_settings_t *set, const char *name);
 /* Set one option by name after opt_check; -1 with a one-line reason (unknown, refused). */
 int bot_settings_set(bot_settings_t *set, const char *name, const char *value, char *err, size_t errlen);
 /* Every option back to its default. */
 void bot_settings_reset(bot_settings_t *set);
-/* The current value of a spin, float or check option (check: 1 or 0); fallback for a set that is
- * NULL or has no such option. */
-double bot_settings_number(const bot_settings_t *set, const char *name, double fallback);
-/* The current text of any option; fallback likewise. */
-const char *bot_settings_text(const bot_settings_t *set, const char *name, const char *fallback);
+/* The current value of option `name`: as a number (spin and float; check 1 or 0; else 0) and as
+ * text, either pointer may be NULL. 0, or -1 for a name no bot declares: never a silent default. */
+int bot_settings_get(const bot_settings_t *set, const char *name, double *num, const char **text);
+/* A bot's parameters from its option table (options.h: each declaration says where its value
+ * goes): every declaration's current value, "<prefix><name>" in set, stored into params; with
+ * set NULL, every declared default. 0, or -1 with a one-line reason (a name the settings do not
+ * declare, a declaration with nowhere to store its value, a default its own range refuses). */
+int bot_settings_fill(const bot_settings_t *set, const char *prefix, const opt_def_t *defs, int n, void *params,
+                      char *err, size_t errlen);
 
 /* A new bot by name with its own seed and every option at its default; NULL with a reason in err
  * (unknown name, listing the known ones; no memory). */
@@ -108,6 +114,15 @@ bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, s
 /* The same with the options' values from set (NULL: defaults). */
 bot_t *bot_create_with(const char *name, const game_t *g, uint64_t seed, const bot_settings_t *set, char *err,
                        size_t errlen);
+/* A search: decides for the view's seat within the limits, writes every legal move and its value
+ * (-1: not valued) and *best; rng gives the decision's seed. The number of moves, or -1. */
+typedef int (*bot_search_fn)(void *search, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                             rng_t *rng, game_move_t *moves, double *values, int cap, game_move_t *best);
+/* Finish b (in a bot_def_t's create) as the bot that decides by `search`: evaluate and choose call
+ * fn with the bot's generator, and the bot frees the search with free_fn. 0, or -1 with a reason
+ * (no memory; the search is freed, a NULL search is refused with the reason already in err). */
+int bot_from_search(bot_t *b, void *search, bot_search_fn fn, void (*free_fn)(void *), char *err, size_t errlen);
+
 /* choose() without limits or hooks. */
 int bot_choose(bot_t *b, const void *view, game_move_t *out);
 void bot_free(bot_t *b);

@@ -1,5 +1,6 @@
 #include "ismcts.h"
 
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -60,16 +61,37 @@ struct ismcts {
     ismcts_stats_t stats;
 };
 
+/* The bot's options, "ismcts.<name>", declared once: name, type, default, range, help, and the
+ * member of ismcts_params_t the value goes to. The defaults of ismcts_default_params are these. */
+static const opt_def_t ISMCTS_OPTIONS[] = {
+    { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit", NULL,
+      OPT_INTO(ismcts_params_t, iterations, OPT_TO_INT64) },
+    { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL,
+      OPT_INTO(ismcts_params_t, exploration, OPT_TO_DOUBLE) },
+    /* the values in the order of PLAYOUT_RANDOM, PLAYOUT_HEURISTIC */
+    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
+      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL,
+      OPT_INTO(ismcts_params_t, rollout, OPT_TO_CHOICE) },
+    { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL,
+      OPT_INTO(ismcts_params_t, threads, OPT_TO_INT) },
+    { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full",
+      NULL, OPT_INTO(ismcts_params_t, tree_mb, OPT_TO_INT) },
+    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL },
+      "many moves (an exchange): the heuristic's best this many are searched", NULL,
+      OPT_INTO(ismcts_params_t, widen_topk, OPT_TO_INT) },
+    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL,
+      OPT_INTO(ismcts_params_t, reward_scale, OPT_TO_DOUBLE) },
+};
+enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
+_Static_assert(PLAYOUT_RANDOM == 0 && PLAYOUT_HEURISTIC == 1, "ismcts.rollout's values are the policies in order");
+
 void ismcts_default_params(ismcts_params_t *p)
 {
+    char err[GAME_ERR_LEN];
     memset(p, 0, sizeof *p);
-    p->iterations = 10000;
-    p->exploration = 0.7;
-    p->rollout = PLAYOUT_HEURISTIC;
-    p->threads = 1;
-    p->tree_mb = 64;
-    p->widen_topk = 24;
-    p->reward_scale = 30.0;
+    int rc = bot_settings_fill(NULL, "", ISMCTS_OPTIONS, N_ISMCTS_OPTIONS, p, err, sizeof err);
+    assert(rc == 0); /* the table's own defaults */
+    (void)rc;
 }
 
 static void worker_free(worker_t *w)
@@ -540,84 +562,29 @@ void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out) { *out = s->stats; }
 
 /* ---------------------------------------------------------------- the bot */
 
-/* The bot's options, "ismcts.<name>", declared once: name, type, default, range, help. */
-static const opt_def_t ISMCTS_OPTIONS[] = {
-    { "iterations", OPT_SPIN, "10000", 1, 1e9, { NULL }, "iterations a decision when go gives no limit", NULL },
-    { "exploration", OPT_FLOAT, "0.7", 0, 10, { NULL }, "UCB1's exploration constant (rewards are in [0, 1])", NULL },
-    { "rollout", OPT_COMBO, "heuristic", 0, 0, { "random", "heuristic", NULL },
-      "how a leaf is played on: uniform moves, or the heuristic from each seat's own view", NULL },
-    { "threads", OPT_SPIN, "1", 1, ISMCTS_MAX_THREADS, { NULL }, "root-parallel threads (1: same seed, same moves)", NULL },
-    { "tree_mb", OPT_SPIN, "64", 1, 65536, { NULL }, "the node pool in megabytes; the tree stops growing when it is full", NULL },
-    { "widen_topk", OPT_SPIN, "24", 1, 512, { NULL },
-      "many moves (an exchange): the heuristic's best this many are searched", NULL },
-    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
-};
-enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
-
 int ismcts_bot_options(opt_list_t *l)
 {
     return opt_list_add_prefixed(l, "ismcts.", ISMCTS_OPTIONS, N_ISMCTS_OPTIONS);
 }
 
-void ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p)
+int ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p, char *err, size_t errlen)
 {
-    ismcts_default_params(p);
-    p->iterations = (int64_t)bot_settings_number(set, "ismcts.iterations", (double)p->iterations);
-    p->exploration = bot_settings_number(set, "ismcts.exploration", p->exploration);
-    const char *rollout = bot_settings_text(set, "ismcts.rollout", "heuristic");
-    p->rollout = strcmp(rollout, "random") == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-    p->threads = (int)bot_settings_number(set, "ismcts.threads", p->threads);
-    p->tree_mb = (int)bot_settings_number(set, "ismcts.tree_mb", p->tree_mb);
-    p->widen_topk = (int)bot_settings_number(set, "ismcts.widen_topk", p->widen_topk);
-    p->reward_scale = bot_settings_number(set, "ismcts.reward_scale", p->reward_scale);
+    memset(p, 0, sizeof *p);
+    return bot_settings_fill(set, "ismcts.", ISMCTS_OPTIONS, N_ISMCTS_OPTIONS, p, err, errlen);
 }
 
-typedef struct ismcts_bot {
-    ismcts_t *search;
-    game_move_t moves[GAME_MAX_MOVES];
-    double values[GAME_MAX_MOVES];
-} ismcts_bot_t;
-
-static int ismcts_bot_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                               game_move_t *moves, double *values, int cap)
+static int search_any(void *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
+                      game_move_t *moves, double *values, int cap, game_move_t *best)
 {
-    ismcts_bot_t *d = b->data;
-    game_move_t best;
-    return ismcts_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+    return ismcts_search(s, view, lim, hooks, rng, moves, values, cap, best);
 }
 
-static int ismcts_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                             game_move_t *out)
-{
-    ismcts_bot_t *d = b->data;
-    return ismcts_search(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
-}
-
-static void ismcts_bot_destroy(bot_t *b)
-{
-    ismcts_bot_t *d = b->data;
-    if (d)
-        ismcts_free(d->search);
-    free(d);
-}
+static void free_any(void *s) { ismcts_free(s); }
 
 int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
     ismcts_params_t p;
-    ismcts_params_from(set, &p);
-    ismcts_bot_t *d = calloc(1, sizeof *d);
-    if (!d) {
-        snprintf(err, errlen, "out of memory");
+    if (ismcts_params_from(set, &p, err, errlen) < 0)
         return -1;
-    }
-    d->search = ismcts_create(b->game, &p, err, errlen);
-    if (!d->search) {
-        free(d);
-        return -1;
-    }
-    b->data = d;
-    b->choose = ismcts_bot_choose;
-    b->evaluate = ismcts_bot_evaluate;
-    b->destroy = ismcts_bot_destroy;
-    return 0;
+    return bot_from_search(b, ismcts_create(b->game, &p, err, errlen), search_any, free_any, err, errlen);
 }

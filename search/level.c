@@ -45,10 +45,8 @@ int level_set_budgets(int n, bot_settings_t *set, char *err, size_t errlen)
     if (!lv)
         return -1;
     const char *value[N_BUDGETS];
-    int nb;
-    const opt_def_t *opts = bot_settings_options(set, &nb);
     for (int k = 0; k < N_BUDGETS; k++) {
-        const opt_def_t *o = opt_find(opts, nb, BUDGETS[k]);
+        const opt_def_t *o = bot_settings_find(set, BUDGETS[k]);
         if (!o) {
             snprintf(err, errlen, "option level: no bot declares %s", BUDGETS[k]);
             return -1;

@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,32 @@ int opt_check(const opt_def_t *o, const char *value, double *num, char *err, siz
     if (num)
         *num = x;
     return 0;
+}
+
+int opt_store(const opt_def_t *o, const char *value, double num, void *params)
+{
+    char *at = (char *)params + o->offset;
+    switch (o->to) {
+    case OPT_TO_INT:
+    case OPT_TO_BOOL:
+        *(int *)(void *)at = (int)num;
+        return 0;
+    case OPT_TO_INT64:
+        *(int64_t *)(void *)at = (int64_t)num;
+        return 0;
+    case OPT_TO_DOUBLE:
+        *(double *)(void *)at = num;
+        return 0;
+    case OPT_TO_CHOICE:
+        for (int v = 0; v < OPT_MAX_VARS && o->vars[v]; v++)
+            if (strcmp(o->vars[v], value) == 0) {
+                *(int *)(void *)at = v;
+                return 0;
+            }
+        return -1;
+    default:
+        return -1;
+    }
 }
 
 const opt_def_t *opt_find(const opt_def_t *opts, int n, const char *name)

@@ -1,5 +1,6 @@
 #include "pimc.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,14 +43,30 @@ struct pimc {
     pimc_stats_t stats;
 };
 
+/* The bot's options, "pimc.<name>", declared once: name, type, default, range, help, and the
+ * member of pimc_params_t the value goes to. The defaults of pimc_default_params are these. */
+static const opt_def_t PIMC_OPTIONS[] = {
+    { "worlds", OPT_SPIN, "32", 1, 1e9, { NULL }, "worlds a decision when go gives no limit", NULL,
+      OPT_INTO(pimc_params_t, worlds, OPT_TO_INT64) },
+    { "candidates", OPT_SPIN, "8", 1, PIMC_MAX_CANDIDATES, { NULL },
+      "outside the play, the heuristic's best moves valued in each world (in the play: every move)", NULL,
+      OPT_INTO(pimc_params_t, candidates, OPT_TO_INT) },
+    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL,
+      OPT_INTO(pimc_params_t, reward_scale, OPT_TO_DOUBLE) },
+    { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)", NULL,
+      OPT_INTO(pimc_params_t, solve, OPT_TO_BOOL) },
+    { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL,
+      OPT_INTO(pimc_params_t, solver_mb, OPT_TO_INT) },
+};
+enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
+
 void pimc_default_params(pimc_params_t *p)
 {
+    char err[GAME_ERR_LEN];
     memset(p, 0, sizeof *p);
-    p->worlds = 32;
-    p->candidates = 8;
-    p->reward_scale = 30.0;
-    p->solve = 1;
-    p->solver_mb = 16;
+    int rc = bot_settings_fill(NULL, "", PIMC_OPTIONS, N_PIMC_OPTIONS, p, err, sizeof err);
+    assert(rc == 0); /* the table's own defaults */
+    (void)rc;
 }
 
 void pimc_free(pimc_t *s)
@@ -417,78 +434,29 @@ void pimc_stats(const pimc_t *s, pimc_stats_t *out) { *out = s->stats; }
 
 /* ---------------------------------------------------------------- the bot */
 
-/* The bot's options, "pimc.<name>", declared once: name, type, default, range, help. */
-static const opt_def_t PIMC_OPTIONS[] = {
-    { "worlds", OPT_SPIN, "32", 1, 1e9, { NULL }, "worlds a decision when go gives no limit", NULL },
-    { "candidates", OPT_SPIN, "8", 1, PIMC_MAX_CANDIDATES, { NULL },
-      "outside the play, the heuristic's best moves valued in each world (in the play: every move)", NULL },
-    { "reward_scale", OPT_FLOAT, "30", 1, 1000, { NULL }, "points of a hand worth tanh(1) in the reward", NULL },
-    { "solver", OPT_CHECK, "true", 0, 0, { NULL }, "solve the play exactly (false: the heuristic plays it on)", NULL },
-    { "solver_mb", OPT_SPIN, "16", 1, 65536, { NULL }, "the solver's table in megabytes", NULL },
-};
-enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
-
 int pimc_bot_options(opt_list_t *l)
 {
     return opt_list_add_prefixed(l, "pimc.", PIMC_OPTIONS, N_PIMC_OPTIONS);
 }
 
-void pimc_params_from(const bot_settings_t *set, pimc_params_t *p)
+int pimc_params_from(const bot_settings_t *set, pimc_params_t *p, char *err, size_t errlen)
 {
-    pimc_default_params(p);
-    p->worlds = (int64_t)bot_settings_number(set, "pimc.worlds", (double)p->worlds);
-    p->candidates = (int)bot_settings_number(set, "pimc.candidates", p->candidates);
-    p->reward_scale = bot_settings_number(set, "pimc.reward_scale", p->reward_scale);
-    p->solve = bot_settings_number(set, "pimc.solver", p->solve) != 0;
-    p->solver_mb = (int)bot_settings_number(set, "pimc.solver_mb", p->solver_mb);
+    memset(p, 0, sizeof *p);
+    return bot_settings_fill(set, "pimc.", PIMC_OPTIONS, N_PIMC_OPTIONS, p, err, errlen);
 }
 
-typedef struct pimc_bot {
-    pimc_t *search;
-    game_move_t moves[GAME_MAX_MOVES];
-    double values[GAME_MAX_MOVES];
-} pimc_bot_t;
-
-static int pimc_bot_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                             game_move_t *moves, double *values, int cap)
+static int search_any(void *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
+                      game_move_t *moves, double *values, int cap, game_move_t *best)
 {
-    pimc_bot_t *d = b->data;
-    game_move_t best;
-    return pimc_search(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
+    return pimc_search(s, view, lim, hooks, rng, moves, values, cap, best);
 }
 
-static int pimc_bot_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                           game_move_t *out)
-{
-    pimc_bot_t *d = b->data;
-    return pimc_search(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
-}
-
-static void pimc_bot_destroy(bot_t *b)
-{
-    pimc_bot_t *d = b->data;
-    if (d)
-        pimc_free(d->search);
-    free(d);
-}
+static void free_any(void *s) { pimc_free(s); }
 
 int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
     pimc_params_t p;
-    pimc_params_from(set, &p);
-    pimc_bot_t *d = calloc(1, sizeof *d);
-    if (!d) {
-        snprintf(err, errlen, "out of memory");
+    if (pimc_params_from(set, &p, err, errlen) < 0)
         return -1;
-    }
-    d->search = pimc_create(b->game, &p, err, errlen);
-    if (!d->search) {
-        free(d);
-        return -1;
-    }
-    b->data = d;
-    b->choose = pimc_bot_choose;
-    b->evaluate = pimc_bot_evaluate;
-    b->destroy = pimc_bot_destroy;
-    return 0;
+    return bot_from_search(b, pimc_create(b->game, &p, err, errlen), search_any, free_any, err, errlen);
 }

@@ -241,13 +241,51 @@ static void test_heuristic_offers_every_game_parameter(void)
             CU_ASSERT_EQUAL(o->type, OPT_FLOAT);
             CU_ASSERT(o->min == p->min && o->max == p->max);
             CU_ASSERT(strtod(o->def, NULL) == p->def); /* the text reads back exactly */
-            CU_ASSERT(bot_settings_number(set, name, NAN) == p->def);
+            double got = NAN;
+            CU_ASSERT(bot_settings_get(set, name, &got, NULL) == 0 && got == p->def);
             CU_ASSERT(p->def >= p->min && p->def <= p->max && p->help && p->help[0]);
             total++;
         }
     }
     CU_ASSERT(total >= PICKET_HEURISTIC_NPARAMS);
     CU_ASSERT_EQUAL(PICKET_GAME.n_heuristic_params, PICKET_HEURISTIC_NPARAMS);
+    bot_settings_free(set);
+}
+
+/* Options are declared once (options.h): a lookup, or a bot's parameter table, that names an
+ * option no bot declares fails loudly (-1 and a reason naming it), never a silent default; and
+ * every option of the search bots says where its value goes. */
+typedef struct misspelt {
+    int a;
+} misspelt_t;
+
+static void test_an_undeclared_option_fails_loudly(void)
+{
+    char err[GAME_ERR_LEN];
+    bot_settings_t *set = bot_settings_create(err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+    double num = 42;
+    const char *text = "kept";
+    CU_ASSERT_EQUAL(bot_settings_get(set, "ismcts.iteration", &num, &text), -1);
+    CU_ASSERT(num == 42 && strcmp(text, "kept") == 0);
+    CU_ASSERT_EQUAL(bot_settings_get(set, "ismcts.iterations", &num, &text), 0);
+    CU_ASSERT(num == 10000 && strcmp(text, "10000") == 0);
+    const opt_def_t bad[] = {
+        { "iteration", OPT_SPIN, "1", 0, 10, { NULL }, "a misspelt name", NULL, OPT_INTO(misspelt_t, a, OPT_TO_INT) },
+    };
+    misspelt_t params = { 7 };
+    err[0] = '\0';
+    CU_ASSERT_EQUAL(bot_settings_fill(set, "ismcts.", bad, 1, &params, err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "ismcts.iteration"));
+    CU_ASSERT_EQUAL(params.a, 7);
+    /* The table's own defaults fill without settings. */
+    CU_ASSERT_EQUAL(bot_settings_fill(NULL, "", bad, 1, &params, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(params.a, 1);
+    int n;
+    const opt_def_t *o = bot_settings_options(set, &n);
+    for (int i = 0; i < n; i++)
+        if (strncmp(o[i].name, "ismcts.", 7) == 0 || strncmp(o[i].name, "pimc.", 5) == 0)
+            CU_ASSERT(o[i].to != OPT_TO_NONE);
     bot_settings_free(set);
 }
 
@@ -262,11 +300,11 @@ static int count_set(void *ctx, const char *value, char *err, size_t errlen)
 }
 
 static const opt_def_t TYPES[] = {
-    { "depth", OPT_SPIN, "3", -5, 100, { NULL }, "a spin", count_set },
-    { "ratio", OPT_FLOAT, "0.5", -10, 10, { NULL }, "a float", count_set },
-    { "ponder", OPT_CHECK, "false", 0, 0, { NULL }, "a check", count_set },
-    { "style", OPT_COMBO, "calm", 0, 0, { "calm", "wild", NULL }, "a combo", count_set },
-    { "path", OPT_STRING, "", 0, 0, { NULL }, "a string", count_set },
+    { "depth", OPT_SPIN, "3", -5, 100, { NULL }, "a spin", count_set, OPT_TO_NONE, 0 },
+    { "ratio", OPT_FLOAT, "0.5", -10, 10, { NULL }, "a float", count_set, OPT_TO_NONE, 0 },
+    { "ponder", OPT_CHECK, "false", 0, 0, { NULL }, "a check", count_set, OPT_TO_NONE, 0 },
+    { "style", OPT_COMBO, "calm", 0, 0, { "calm", "wild", NULL }, "a combo", count_set, OPT_TO_NONE, 0 },
+    { "path", OPT_STRING, "", 0, 0, { NULL }, "a string", count_set, OPT_TO_NONE, 0 },
 };
 enum { N_TYPES = sizeof TYPES / sizeof TYPES[0] };
 
@@ -746,6 +784,7 @@ int main(void)
     CU_add_test(s, "the bot option lists the table", test_bot_option_lists_the_table);
     CU_add_test(s, "every option has a valid default and help", test_every_option_has_a_valid_default_and_help);
     CU_add_test(s, "the heuristic offers every game's parameters", test_heuristic_offers_every_game_parameter);
+    CU_add_test(s, "an undeclared option fails loudly", test_an_undeclared_option_fails_loudly);
     CU_add_test(s, "spin values are checked strictly", test_spin_values_are_checked_strictly);
     CU_add_test(s, "float values are checked strictly", test_float_values_are_checked_strictly);
     CU_add_test(s, "check, combo and string values", test_check_combo_and_string_values);

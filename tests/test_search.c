@@ -196,7 +196,7 @@ static void check_determinism(const char *const *opts, int64_t iters, const char
 {
     bot_settings_t *set = settings_with(opts);
     ismcts_params_t p;
-    ismcts_params_from(set, &p);
+    CU_ASSERT(ismcts_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT_EQUAL(p.threads, 1);
     game_move_t *moves[2];
     double *values[2];
@@ -1150,7 +1150,7 @@ static void test_options_are_declared_and_checked(void)
     /* The defaults are ismcts_default_params. */
     ismcts_params_t d, p;
     ismcts_default_params(&d);
-    ismcts_params_from(set, &p);
+    CU_ASSERT(ismcts_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.iterations == d.iterations && p.exploration == d.exploration && p.rollout == d.rollout &&
               p.threads == d.threads && p.tree_mb == d.tree_mb &&
               p.widen_topk == d.widen_topk && p.reward_scale == d.reward_scale);
@@ -1172,7 +1172,7 @@ static void test_options_are_declared_and_checked(void)
         CU_ASSERT(err[0] != '\0' && strchr(err, '\n') == NULL);
         CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i][0]));
     }
-    ismcts_params_from(set, &p);
+    CU_ASSERT(ismcts_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.threads == 1 && p.rollout == PLAYOUT_HEURISTIC && p.tree_mb == d.tree_mb);
     /* Accepted values reach the parameters. */
     const char *good[][2] = {
@@ -1182,7 +1182,7 @@ static void test_options_are_declared_and_checked(void)
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
-    ismcts_params_from(set, &p);
+    CU_ASSERT(ismcts_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.threads == 3 && p.rollout == PLAYOUT_RANDOM &&
               p.tree_mb == 2 && p.iterations == 777 && p.exploration == 1.25 && p.widen_topk == 9 &&
               p.reward_scale == 10);
@@ -1508,7 +1508,7 @@ static void check_pimc_determinism(const char *const *opts, int64_t worlds, cons
 {
     bot_settings_t *set = settings_with(opts);
     pimc_params_t p;
-    pimc_params_from(set, &p);
+    CU_ASSERT(pimc_params_from(set, &p, NULL, 0) == 0);
     game_move_t *moves[3];
     double *values[3];
     buffers_new(moves, values, 3);
@@ -1898,7 +1898,7 @@ static void test_pimc_options_are_declared_and_checked(void)
     CU_ASSERT_STRING_EQUAL(o[3]->def, d.solve ? "true" : "false");
     CU_ASSERT_EQUAL(strtod(o[4]->def, NULL), (double)d.solver_mb);
     CU_ASSERT_EQUAL(o[1]->max, PIMC_MAX_CANDIDATES);
-    pimc_params_from(set, &p);
+    CU_ASSERT(pimc_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
               p.solve == d.solve && p.solver_mb == d.solver_mb &&
               p.hparams == d.hparams);
@@ -1921,7 +1921,7 @@ static void test_pimc_options_are_declared_and_checked(void)
         CU_ASSERT(err[0] != '\0' && strchr(err, '\n') == NULL);
         CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i][0]));
     }
-    pimc_params_from(set, &p);
+    CU_ASSERT(pimc_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.worlds == d.worlds && p.candidates == d.candidates && p.reward_scale == d.reward_scale &&
               p.solve == d.solve && p.solver_mb == d.solver_mb);
     /* Accepted values reach the parameters. */
@@ -1931,11 +1931,11 @@ static void test_pimc_options_are_declared_and_checked(void)
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         CU_ASSERT(bot_settings_set(set, good[i][0], good[i][1], err, sizeof err) == 0);
-    pimc_params_from(set, &p);
+    CU_ASSERT(pimc_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.worlds == 777 && p.candidates == 256 && p.reward_scale == 12.5 && p.solve == 0 &&
               p.solver_mb == 2);
     bot_settings_reset(set);
-    pimc_params_from(set, &p);
+    CU_ASSERT(pimc_params_from(set, &p, NULL, 0) == 0);
     CU_ASSERT(p.worlds == d.worlds && p.solve == 1);
     bot_settings_free(set);
 
@@ -2113,8 +2113,8 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
     bot_settings_t *set = settings_with(opts);
     ismcts_params_t ip;
     pimc_params_t pp;
-    ismcts_params_from(set, &ip);
-    pimc_params_from(set, &pp);
+    CU_ASSERT(ismcts_params_from(set, &ip, NULL, 0) == 0);
+    CU_ASSERT(pimc_params_from(set, &pp, NULL, 0) == 0);
     CU_ASSERT_FATAL(ip.threads == 1 && ip.iterations == 150 && pp.worlds == 3);
     game_move_t *moves[3];
     double *values[3];
