@@ -2,19 +2,11 @@
 #ifndef PICKET_BENCH_UTIL_H
 #define PICKET_BENCH_UTIL_H
 
-#include <time.h>
+#include "measure.h"
 
 #ifndef PICKET_VERSION
 #define PICKET_VERSION "unknown"
 #endif
-
-/* Seconds on the monotonic clock. */
-static inline double bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* qsort's order for doubles, for medians. */
 static inline int bench_cmp_double(const void *a, const void *b)

@@ -76,13 +76,13 @@ static double worlds_rate(const cc_view_t *v, double budget, uint64_t seed)
     uint64_t n = 0;
     double total = 0;
     for (int i = 0; i < N_VIEWS; i++) {
-        double t0 = bench_now(), el;
+        double t0 = measure_now(), el;
         do {
             for (int k = 0; k < 64; k++)
                 if (COURT_GAME.sample_world(&v[i], &rng, &w) < 0)
                     return -1;
             n += 64;
-            el = bench_now() - t0;
+            el = measure_now() - t0;
         } while (el < budget / N_VIEWS);
         total += el;
     }

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "bench_args.h"
+#include "measure.h"
 #include "record.h"
 #include "rng.h"
 
@@ -430,14 +431,14 @@ int main(int argc, char **argv)
         status = 1;
         goto out;
     }
-    double mean = 0, var = 0;
-    for (int i = 0; i < nd; i++)
-        mean += d[i];
-    mean /= nd;
-    for (int i = 0; i < nd; i++)
-        var += (d[i] - mean) * (d[i] - mean);
-    var /= nd - 1;
-    double lead = mean / 2, half = 1.96 * sqrt(var / nd) / 2;
+    double sum = 0, sumsq = 0, mean, half;
+    for (int i = 0; i < nd; i++) {
+        sum += d[i];
+        sumsq += d[i] * d[i];
+    }
+    measure_interval(sum, sumsq, nd, &mean, &half);
+    double lead = mean / 2;
+    half /= 2;
     if (!(blocks = malloc(sizeof *blocks * (size_t)nb))) {
         fprintf(stderr, "hands: out of memory\n");
         status = 1;

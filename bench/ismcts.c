@@ -193,7 +193,7 @@ static double sampler_rate(const viewset_t *vs, double budget, uint64_t seed)
             fprintf(stderr, "ismcts: the sampler refused a view: %s\n", err);
             return -1;
         }
-        double t0 = bench_now(), el;
+        double t0 = measure_now(), el;
         do {
             for (int k = 0; k < 64; k++)
                 if (g->sampler_draw(smp, &rng, &st) < 0) {
@@ -201,7 +201,7 @@ static double sampler_rate(const viewset_t *vs, double budget, uint64_t seed)
                     return -1;
                 }
             n += 64;
-            el = bench_now() - t0;
+            el = measure_now() - t0;
         } while (el < budget / vs->n);
         total += el;
     }
@@ -236,10 +236,10 @@ static int decision_times(uint64_t seed, int sets, double *t, int cap)
             picket_view_t v;
             picket_view_from_state(&st, who, &v);
             game_move_t m;
-            double t0 = bench_now();
+            double t0 = measure_now();
             int rc = who == k % 2 ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v, NULL, NULL, &m);
             if (who == k % 2)
-                t[n++] = bench_now() - t0;
+                t[n++] = measure_now() - t0;
             if (rc < 0) {
                 bot_free(b);
                 bot_free(h);

@@ -242,7 +242,7 @@ static void *worker(void *arg)
         j->failed |= !ok;
         j->done++;
         if (j->progress)
-            fprintf(stderr, "\roracle: %d/%d pairs, %.0f s", j->done, j->pairs, bench_now() - j->t0);
+            fprintf(stderr, "\roracle: %d/%d pairs, %.0f s", j->done, j->pairs, measure_now() - j->t0);
         pthread_mutex_unlock(&j->lock);
     }
 }
@@ -323,7 +323,7 @@ int main(int argc, char **argv)
     if (quick)
         o.pairs = 4;
     game_t og = oracle_game();
-    job_t j = { .seed = seed, .pairs = o.pairs, .sides = o.sides, .oracle = &og, .t0 = bench_now(), .progress = isatty(2) };
+    job_t j = { .seed = seed, .pairs = o.pairs, .sides = o.sides, .oracle = &og, .t0 = measure_now(), .progress = isatty(2) };
     j.won = calloc((size_t)o.pairs, sizeof *j.won);
     pthread_t *tid = calloc((size_t)o.threads, sizeof *tid);
     if (!j.won || !tid || pthread_mutex_init(&j.lock, NULL) != 0) {
@@ -344,7 +344,7 @@ int main(int argc, char **argv)
         return 1;
     printf("bench/oracle: seed %" PRIu64 ", %d pairs of cotgrave sets against the heuristic, the default bot "
            "(every option at its default), %d threads, %.0f s\n",
-           seed, o.pairs, o.threads, bench_now() - j.t0);
+           seed, o.pairs, o.threads, measure_now() - j.t0);
     score_summary_t sum[SIDES] = { { 0 } };
     for (int side = 0; side < SIDES; side++) {
         if (!(o.sides >> side & 1))

@@ -10,7 +10,7 @@
 #include "client.h"
 #include "bench_util.h"
 
-static double now_us(void) { return bench_now() * 1e6; }
+static double now_us(void) { return measure_now() * 1e6; }
 
 static char line[PROTO_MAX_LINE + 1];
 

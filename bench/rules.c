@@ -27,7 +27,7 @@ static double random_hands(const picket_rules_t *r, uint64_t hands, uint64_t see
     rng_t rng;
     rng_seed(&rng, seed);
     uint64_t dealt = 0, sum = 0;
-    double t0 = bench_now();
+    double t0 = measure_now();
     for (uint64_t set = 0; dealt < hands; set++) {
         picket_init(&st, r, rng_derive(seed, set));
         for (;;) {
@@ -47,7 +47,7 @@ static double random_hands(const picket_rules_t *r, uint64_t hands, uint64_t see
         }
         sum += (uint64_t)st.pub.score[0] * 31u + (uint64_t)st.pub.score[1];
     }
-    double t = bench_now() - t0;
+    double t = measure_now() - t0;
     *checksum = sum;
     return (double)hands / t;
 }
@@ -69,7 +69,8 @@ static void blank_frequency(int deck, uint64_t deals, uint64_t seed)
     double exact = choose(deck - courts, 12) / choose(deck, 12);
     /* 95% interval of the measured rate (normal approximation; the hands of one deal are
      * nearly independent). */
-    double half = 1.96 * sqrt(p * (1 - p) / hands);
+    double mean, half;
+    measure_interval((double)blanks, (double)blanks, hands, &mean, &half);
     printf("deck=%d  %" PRIu64 " deals, %.0f hands: %" PRIu64 " Blank, rate %.6f +- %.6f (1 in %.0f); "
            "exact C(%d,12)/C(%d,12) = %.6f (1 in %.1f)\n",
            deck, deals, hands, blanks, p, half, p > 0 ? 1 / p : 0.0, deck - courts, deck, exact, 1 / exact);

@@ -144,7 +144,7 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
     char err[160];
     static picket_state_t st;
     pk_world_t w;
-    double t0 = bench_now();
+    double t0 = measure_now();
     pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sampler: the sampler refused a view (set %" PRIu64 ", hand %d, %s, seat %d): %s\n", set,
@@ -153,7 +153,7 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
     }
     uint64_t worlds = pk_sampler_worlds(s);
     (void)pk_sampler_holdings(s);
-    double t = bench_now() - t0;
+    double t = measure_now() - t0;
     sw->views++;
     sw->total_s += t;
     int slot = sw->nslow < SLOWEST ? sw->nslow++ : -1;
@@ -194,14 +194,14 @@ static double count_time(const picket_view_t *v, int runs)
     static double t[MAX_COUNT_RUNS];
     char err[160];
     for (int i = 0; i < runs; i++) {
-        double t0 = bench_now();
+        double t0 = measure_now();
         pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
         if (!s)
             return -1;
         (void)pk_sampler_worlds(s);
         (void)pk_sampler_holdings(s);
         pk_sampler_free(s);
-        t[i] = bench_now() - t0;
+        t[i] = measure_now() - t0;
     }
     qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
     return t[runs / 2];
@@ -337,9 +337,9 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     static double t[MAX_COUNT_RUNS];
     char err[160];
     int runs = 0;
-    double start = bench_now();
-    while (runs < MAX_COUNT_RUNS && (runs < 5 || bench_now() - start < budget)) {
-        double t0 = bench_now();
+    double start = measure_now();
+    while (runs < MAX_COUNT_RUNS && (runs < 5 || measure_now() - start < budget)) {
+        double t0 = measure_now();
         pk_sampler_t *s = pk_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
         if (!s) {
             fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
@@ -348,7 +348,7 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
         c->worlds = pk_sampler_worlds(s);
         c->holdings = pk_sampler_holdings(s);
         pk_sampler_free(s);
-        t[runs++] = bench_now() - t0;
+        t[runs++] = measure_now() - t0;
     }
     qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
     c->count_s = t[runs / 2];
@@ -364,7 +364,7 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     if (c->worlds > 0) {
         rng_seed(&rng, seed);
         uint64_t n = 0;
-        double t0 = bench_now(), el;
+        double t0 = measure_now(), el;
         do {
             for (int i = 0; i < 64; i++)
                 if (pk_sampler_draw(s, &rng, &w, &st) < 0) {
@@ -373,7 +373,7 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
                     return -1;
                 }
             n += 64;
-            el = bench_now() - t0;
+            el = measure_now() - t0;
         } while (el < budget);
         c->rate = (double)n / el;
     }

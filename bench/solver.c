@@ -72,7 +72,7 @@ static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, ru
         if (i % 50 == 0)
             progress(name, i, n);
         solver_reset_stats(s);
-        double t0 = bench_now();
+        double t0 = measure_now();
         if (all_moves) {
             uint8_t moves[ENDGAME_MAX_MOVES];
             int values[ENDGAME_MAX_MOVES];
@@ -81,7 +81,7 @@ static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, ru
             int mv;
             solver_best(s, &pos[i], &mv);
         }
-        r->t[i] = bench_now() - t0;
+        r->t[i] = measure_now() - t0;
         r->total += r->t[i];
         r->nodes += solver_stats(s)->nodes;
         r->probes += solver_stats(s)->probes;
@@ -173,13 +173,13 @@ int main(int argc, char **argv)
         }
         solver_clear(s);
         solver_reset_stats(s);
-        double t0 = bench_now();
+        double t0 = measure_now();
         int mv, a = solver_best(s, &e, &mv);
-        t_ab += bench_now() - t0;
+        t_ab += measure_now() - t0;
         ab_nodes += solver_stats(s)->nodes;
-        t0 = bench_now();
+        t0 = measure_now();
         int b = solver_minimax(&PICKET_ENDGAME, &e, &mm_nodes);
-        t_mm += bench_now() - t0;
+        t_mm += measure_now() - t0;
         if (a != b) {
             fprintf(stderr, "solver: ending %d: solver %d, minimax %d\n", i, a, b);
             return 1;

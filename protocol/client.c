@@ -1,6 +1,7 @@
 /* pipe2 and O_CLOEXEC: descriptors must never leak into engines started by other threads. */
 #define _GNU_SOURCE
 #include "client.h"
+#include "measure.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -164,12 +165,7 @@ proto_status_t client_read(client_t *c, char *line, int timeout_ms)
     return proto_read_line(&c->from, line, timeout_ms);
 }
 
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+static long long now_ms(void) { return (long long)(measure_now() * 1000.0); }
 
 int client_await_reply(client_t *c, char *line, int timeout_ms, long want_id,
                        void (*on_line)(void *, const char *), void *data)

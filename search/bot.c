@@ -1,4 +1,5 @@
 #include "bot.h"
+#include "measure.h"
 
 #include "hybrid.h"
 #include "ismcts.h"
@@ -11,13 +12,6 @@
 #include <uthash.h>
 
 enum { OPTION_NAME_LEN = 128 };
-
-double bot_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline)
 {
@@ -96,7 +90,7 @@ static void report(const bot_hooks_t *hooks, double t0, int64_t nodes, const gam
 {
     if (!hooks || !hooks->info)
         return;
-    bot_info_t info = { 1, 0, nodes, bot_now() - t0, 0, { { 0 } }, { 0 } };
+    bot_info_t info = { 1, 0, nodes, measure_now() - t0, 0, { { 0 } }, { 0 } };
     info.nlines = n < BOT_INFO_LINES ? n : BOT_INFO_LINES;
     memcpy(info.moves, moves, sizeof *moves * (size_t)info.nlines);
     memcpy(info.values, values, sizeof *values * (size_t)info.nlines);
@@ -120,7 +114,7 @@ static int random_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, 
 static int random_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, game_move_t *out)
 {
     (void)lim;
-    double t0 = bot_now();
+    double t0 = measure_now();
     if (b->game->view_to_move(view) < 0 || b->game->view_random_move(view, &b->rng, out) < 0)
         return -1;
     double zero = 0.0;
@@ -166,7 +160,7 @@ static int heuristic_choose(bot_t *b, const void *view, const bot_limits_t *lim,
                             game_move_t *out)
 {
     heuristic_data_t *d = b->data;
-    double t0 = bot_now();
+    double t0 = measure_now();
     int n = heuristic_evaluate(b, view, lim, hooks, d->moves, d->values, GAME_MAX_MOVES);
     if (n <= 0)
         return -1;

@@ -127,10 +127,8 @@ int bot_from_search(bot_t *b, void *search, bot_search_fn fn, void (*free_fn)(vo
 int bot_choose(bot_t *b, const void *view, game_move_t *out);
 void bot_free(bot_t *b);
 
-/* Seconds on the monotonic clock. */
-double bot_now(void);
 /* A decision's budget from its limits (NULL: none): the iterations to run, -1 for "until stopped
- * or the deadline", and *deadline (0: none) on bot_now's clock from t0. iterations gives that
+ * or the deadline", and *deadline (0: none) on measure_now's clock from t0. iterations gives that
  * many; infinite runs until stopped; movetime is the deadline; a set's clock gives a share: 1/30
  * of what is left plus 0.8 of the increment, at most a third of what is left, at least 1 ms.
  * Otherwise the bot's own fallback. */

@@ -1,4 +1,5 @@
 #include "ismcts.h"
+#include "measure.h"
 
 #include <assert.h>
 #include <math.h>
@@ -392,7 +393,7 @@ static void iterate(worker_t *w)
 
 static int out_of_time(ismcts_t *s)
 {
-    return s->deadline > 0 && bot_now() >= s->deadline;
+    return s->deadline > 0 && measure_now() >= s->deadline;
 }
 
 static void *worker_main(void *arg)
@@ -445,7 +446,7 @@ static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double 
     info.iterations = it;
     info.worlds = it;
     info.nodes = nodes;
-    info.seconds = bot_now() - s->t0;
+    info.seconds = measure_now() - s->t0;
     root_values(s, nw, moves, n, values, visits);
     /* The leading moves: most visited first. */
     int used[BOT_INFO_LINES];
@@ -472,7 +473,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
                   game_move_t *moves, double *values, int cap, game_move_t *best)
 {
     const game_t *g = s->g;
-    s->t0 = bot_now();
+    s->t0 = measure_now();
     s->view = view;
     s->root_seat = g->view_seat(view);
     s->hooks = hooks;
@@ -514,7 +515,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         if (w0->iterations % CHECK_EVERY == 0) {
             if ((hooks && hooks->should_stop && hooks->should_stop(hooks->data)) || out_of_time(s))
                 break;
-            double t = bot_now();
+            double t = measure_now();
             if (t - last_report >= 1.0) {
                 report(s, 1, moves, n, values, visits);
                 last_report = t;
@@ -553,7 +554,7 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         s->stats.nodes += s->w[k].npool - 1;
         s->stats.pool_full |= s->w[k].full;
     }
-    s->stats.seconds = bot_now() - s->t0;
+    s->stats.seconds = measure_now() - s->t0;
     free(visits);
     return n;
 }

@@ -1,4 +1,5 @@
 #include "pimc.h"
+#include "measure.h"
 
 #include <assert.h>
 #include <math.h>
@@ -144,7 +145,7 @@ static int interrupted(pimc_t *s)
 {
     if (!s->stopped && s->hooks && s->hooks->should_stop && s->hooks->should_stop(s->hooks->data))
         s->stopped = 1;
-    return s->stopped || (s->deadline > 0 && bot_now() >= s->deadline);
+    return s->stopped || (s->deadline > 0 && measure_now() >= s->deadline);
 }
 
 /* Play the hand on along the solver's line (one solver_best a ply) while it is in its play: 1 if
@@ -315,7 +316,7 @@ static void report(pimc_t *s)
     info.iterations = s->done;
     info.worlds = s->done;
     info.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
-    info.seconds = bot_now() - s->t0;
+    info.seconds = measure_now() - s->t0;
     if (s->done > 0) {
         for (int c = 0; c < s->ncand; c++)
             s->ranked[c] = (ranked_t){ s->sum[c] / (double)s->done, c };
@@ -343,7 +344,7 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
                 game_move_t *moves, double *values, int cap, game_move_t *best)
 {
     const game_t *g = s->g;
-    s->t0 = bot_now();
+    s->t0 = measure_now();
     s->view = view;
     s->moves = moves;
     s->root = g->view_seat(view);
@@ -393,7 +394,7 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
         if (interrupted(s))
             break;
         /* Under a clock, no world that the mean world so far says would end past it. */
-        double t = bot_now();
+        double t = measure_now();
         if (s->deadline > 0 && s->done > 0 && t + (t - s->t0) / (double)s->done > s->deadline)
             break;
         if (t - last_report >= 1.0) {
@@ -426,7 +427,7 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
     s->stats.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
     s->stats.candidates = s->ncand;
     s->stats.solved_play = play;
-    s->stats.seconds = bot_now() - s->t0;
+    s->stats.seconds = measure_now() - s->t0;
     return n;
 }
 

@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "picket.h"
+#include "measure.h"
 #include "picket_sampler.h"
 #include "picket_score.h"
 #include "test_util.h"
@@ -43,13 +44,6 @@ static long env_long(const char *name, long def)
     const char *s = getenv(name);
     long n = s ? atol(s) : 0;
     return n > 0 ? n : def;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static int nstock_of(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CARDS; }
@@ -861,7 +855,7 @@ static void test_every_world_drawn_replays_to_the_view(void)
     memset(&c, 0, sizeof c);
     c.target = env_long("PICKET_SAMPLER_VIEWS", 100000);
     rng_seed(&c.rng, 20240601);
-    double t0 = now_s();
+    double t0 = measure_now();
     static table_t t;
     long sets = 0;
     long per_preset[PK_PRESET_COUNT][2] = { { 0 } };
@@ -877,7 +871,7 @@ static void test_every_world_drawn_replays_to_the_view(void)
         per_preset[preset][deck == 32] += c.views - before;
         sets++;
     }
-    double dt = now_s() - t0;
+    double dt = measure_now() - t0;
     printf("\n    %ld views from %ld sets in %.1f s (%.1f us a view); phases:", c.views, sets, dt,
            1e6 * dt / (double)c.views);
     for (int p = 0; p < PK_PH_COUNT; p++)
@@ -1057,7 +1051,7 @@ static void test_counts_and_uniformity_match_the_brute_force(void)
     memset(&x, 0, sizeof x);
     x.want = (int)env_long("PICKET_SAMPLER_BF", 12);
     x.budget = env_long("PICKET_SAMPLER_BUDGET", 20000);
-    double t0 = now_s();
+    double t0 = measure_now();
     int configs = 0;
     for (int p = 0; p < PK_PRESET_COUNT; p++)
         for (int deck = 36; deck >= 32; deck -= 4)
@@ -1072,7 +1066,7 @@ static void test_counts_and_uniformity_match_the_brute_force(void)
            "most worlds %ld; %ld chi-square tests over %ld samples, largest statistic/limit %.2f, smallest p %.3g; "
            "%.1f s ",
            x.st.views, x.late, x.elder_decl, x.younger, x.st.max_worlds, x.st.chi_views, x.st.samples, x.st.max_ratio,
-           x.st.min_p, now_s() - t0);
+           x.st.min_p, measure_now() - t0);
     printf("\n    phases:");
     for (int p = 0; p < PK_PH_COUNT; p++)
         if (x.phase[p])

@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "measure.h"
 #include "game.h"
 #include "ismcts.h"
 #include "pimc.h"
@@ -67,13 +68,6 @@
 #include "test_util.h"
 
 static const game_t *const G = &PICKET_GAME;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static const char *move_text(const game_move_t *m, char *buf, size_t len)
 {
@@ -345,7 +339,7 @@ static void engine_send(engine_t *e, const char *line)
  * dropped (info lines). 1 and the line in got, or 0 (timeout, or the engine closed). */
 static int engine_expect(engine_t *e, const char *prefix, double timeout, char *got, size_t len)
 {
-    double end = now_s() + timeout;
+    double end = measure_now() + timeout;
     for (;;) {
         char *nl;
         while ((nl = memchr(e->buf, '\n', e->len))) {
@@ -368,7 +362,7 @@ static int engine_expect(engine_t *e, const char *prefix, double timeout, char *
             if (match)
                 return 1;
         }
-        double left = end - now_s();
+        double left = end - measure_now();
         if (left <= 0 || e->len == sizeof e->buf)
             return 0;
         struct pollfd pfd = { e->from, POLLIN, 0 };
@@ -390,8 +384,8 @@ static int engine_stop(engine_t *e, double wait)
     engine_send(e, "quit");
     close(e->to);
     int status = 0, exited = 0;
-    double end = now_s() + wait;
-    while (now_s() < end) {
+    double end = measure_now() + wait;
+    while (measure_now() < end) {
         pid_t w = waitpid(e->pid, &status, WNOHANG);
         if (w == e->pid) {
             exited = 1;
@@ -444,16 +438,16 @@ static void stop_case_with(const char *what, const char *setup, const char *go, 
     engine_send(e, line);
     struct timespec ts = { 0, 100 * 1000 * 1000 };
     nanosleep(&ts, NULL);
-    double t0 = now_s();
+    double t0 = measure_now();
     engine_send(e, "6 isready");
     /* Whatever comes first must be readyok: no move before stop. */
     int ready = engine_expect(e, "=", 5.0, got, sizeof got);
-    double t_ready = now_s() - t0;
+    double t_ready = measure_now() - t0;
     CU_ASSERT(ready && strcmp(got, "=6 readyok") == 0);
-    t0 = now_s();
+    t0 = measure_now();
     engine_send(e, "stop");
     int moved = ready && engine_expect(e, expect, 5.0, got, sizeof got);
-    double t_move = now_s() - t0;
+    double t_move = measure_now() - t0;
     CU_ASSERT(moved);
     if (moved) {
         engine_send(e, "7 isready");
@@ -1384,7 +1378,7 @@ static void test_a_search_with_no_world_ends(void)
             _exit(n > 0 || n == -1 ? 0 : 4);
         }
         int status = 0, done = 0;
-        for (double end = now_s() + 3.0; now_s() < end && !done;) {
+        for (double end = measure_now() + 3.0; measure_now() < end && !done;) {
             done = waitpid(pid, &status, WNOHANG) == pid;
             struct timespec ts = { 0, 10 * 1000 * 1000 };
             if (!done)
@@ -1735,9 +1729,9 @@ static void test_pimc_stopped_at_once(void)
             const bot_limits_t lims[2] = { { -1, -1, -1, -1, 1 }, { -1, -1, -1, 1000000, 0 } };
             for (int l = 0; l < 2; l++) {
                 game_move_t best;
-                double t0 = now_s();
+                double t0 = measure_now();
                 int n = pimc_search(s, &v, &lims[l], &hooks, &rng, moves, values, GAME_MAX_MOVES, &best);
-                double dt = now_s() - t0;
+                double dt = measure_now() - t0;
                 CU_ASSERT_FATAL(n > 0);
                 pimc_stats_t stats;
                 pimc_stats(s, &stats);

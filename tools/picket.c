@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "measure.h"
 #include "match.h"
 #include "court.h"
 #include "picket.h"
@@ -339,13 +340,6 @@ static void sink_move(void *data, const void *state, int seat, const game_move_t
         record_write_move(s->f, &PICKET_GAME, seat, m);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int cmd_selfplay(int argc, char **argv)
 {
     game_config_t cfg = { 0 };
@@ -417,7 +411,7 @@ static int cmd_selfplay(int argc, char **argv)
     selfplay_stats_t stats = { 0 };
     uint64_t first_dealer_wins = 0;
     int tty = isatty(STDERR_FILENO);
-    double start = now_seconds(), last_progress = start;
+    double start = measure_now(), last_progress = start;
     char err[GAME_ERR_LEN];
     int duplicate = strcmp(bot_names[0], bot_names[1]) != 0;
     int games_per_set = duplicate ? 2 : 1;
@@ -464,14 +458,14 @@ static int cmd_selfplay(int argc, char **argv)
             }
         }
         pair_wins[a_won_pair]++;
-        double t = now_seconds();
+        double t = measure_now();
         if (tty && t - last_progress > 0.25) {
             fprintf(stderr, "\rselfplay: %" PRIu64 "/%" PRIu64 " sets, %.0f hands/s ", i + 1, sets,
                     (double)stats.hands / (t - start));
             last_progress = t;
         }
     }
-    double elapsed = now_seconds() - start;
+    double elapsed = measure_now() - start;
     if (tty)
         fprintf(stderr, "\r%60s\r", "");
     uint64_t games = sets * (uint64_t)games_per_set;
@@ -495,10 +489,9 @@ static int cmd_selfplay(int argc, char **argv)
     if (duplicate) {
         /* Score over pairs: each pair is worth 0, 1/2 or 1 to A; the interval is the normal
          * approximation over pairs, which removes most of the luck of the deal. */
-        double n = (double)sets, mean = ((double)pair_wins[1] * 0.5 + (double)pair_wins[2]) / n;
-        double var = ((double)pair_wins[0] * mean * mean + (double)pair_wins[1] * (0.5 - mean) * (0.5 - mean) +
-                      (double)pair_wins[2] * (1 - mean) * (1 - mean)) / n;
-        double half = 1.96 * sqrt(var / n);
+        double mean, half;
+        measure_interval((double)pair_wins[1] * 0.5 + (double)pair_wins[2],
+                         (double)pair_wins[1] * 0.25 + (double)pair_wins[2], (double)sets, &mean, &half);
         printf("%s vs %s          %" PRIu64 " pairs: %" PRIu64 " won both, %" PRIu64 " split, %" PRIu64 " lost both\n",
                bot_names[0], bot_names[1], sets, pair_wins[2], pair_wins[1], pair_wins[0]);
         printf("%s score            %.4f +- %.4f (95%%), %" PRIu64 " of %" PRIu64 " sets won\n", bot_names[0], mean, half,
@@ -711,10 +704,10 @@ static int cmd_solve(int argc, char **argv)
         return fail("solve: %s", err);
     uint8_t moves[ENDGAME_MAX_MOVES], line[SOLVER_MAX_LINE];
     int values[ENDGAME_MAX_MOVES];
-    double t0 = now_seconds();
+    double t0 = measure_now();
     int n = solver_all(s, &pos, moves, values);
     int len = solver_line(s, &pos, line, SOLVER_MAX_LINE);
-    double t = now_seconds() - t0;
+    double t = measure_now() - t0;
     char c[3];
     printf("seat %d to move%s%s; value for seat %d, its points minus seat %d's from here on:\n", to_move,
            lead_set ? ", following " : "", lead_set ? card_format(cardset_first(lead_set), c) : "", to_move, 1 - to_move);
