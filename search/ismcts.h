@@ -1,10 +1,10 @@
 /* ismcts: single-observer information-set Monte Carlo tree search (Cowling, Powley and
  * Whitehouse 2012), through game_t only.
  *
- * DATA FLOW. view -> sampler (game_t's prepared sampler: one world per iteration, uniform among
- * those consistent with the view) -> the tree, descended in that world -> a leaf (playout.h:
- * random or heuristic rollout, the ending solved once few tricks remain) -> the reward of every
- * seat (playout.h: the set first, then the hand's points) -> back up the path.
+ * DATA FLOW. view -> worlds (worlds.h: one world per iteration, uniform among those consistent
+ * with the view) -> the tree, descended in that world -> a leaf (playout.h: random or heuristic
+ * rollout to the hand's end) -> the reward of every seat (playout.h: the set first, then the
+ * hand's points) -> back up the path.
  *
  * THE TREE is the observer's (the view's seat). A node is a move as the observer sees it
  * (move_seen): his own moves whole; another seat's public moves whole; another seat's hidden
@@ -21,16 +21,13 @@
  * sees it.
  * Narrow decisions admit every move, an unvisited one at random first.
  *
- * THE PLAY. The bot's option ismcts.play = "pimc" (the default) hands the decisions of the play
- * (a world is an endgame: every card in a hand) to PIMC (pimc.h, its pimc.* options): at equal
- * time PIMC's exact worlds played the cards better than the tree with heuristic rollouts (38.8%
- * of sets for the tree, 100 duplicate pairs), while the tree's exchange held its own against
- * PIMC's (52.5%); docs/strength.md. ismcts_search itself always searches the tree.
+ * THE PLAY. The bot `ismcts` searches the tree in the play too (plain ISMCTS); the default bot
+ * (hybrid.h) hands the play to PIMC instead, which measured stronger there (docs/experiments.md).
  *
  * MEMORY. Nodes come from a pool of fixed size (tree_mb); when it is full the tree stops growing
  * and iterations go on from its leaves, as Pachi's node pool does.
  *
- * THREADS. Root parallel: each thread searches its own tree (its own sampler, solver and
+ * THREADS. Root parallel: each thread searches its own tree (its own worlds, playout and
  * generator, seeded from the bot's); the roots' statistics are summed. One thread gives the
  * same moves for the same seed.
  */

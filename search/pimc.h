@@ -1,6 +1,6 @@
 /* pimc: perfect-information Monte Carlo, the baseline search (issue 12), through game_t only.
  *
- * DATA FLOW. view -> sampler (game_t's prepared sampler, made over once a decision: worlds drawn
+ * DATA FLOW. view -> worlds (worlds.h, prepared once a decision: worlds drawn
  * uniformly among those consistent with the view) -> in each world, every candidate move valued
  * as if all cards were known -> the mean over the worlds -> the best mean wins. The same worlds
  * value every candidate (common random numbers: a world also fixes the generator its playouts
@@ -34,10 +34,9 @@
  * between the candidates of a world; under a clock it starts no world that the mean world so far
  * says would end past it. A world cut short is dropped, so every mean is over the same worlds;
  * a decision stopped before its first world is done takes the heuristic's move (values -1). The
- * solver itself is never interrupted: one solve from the first lead is the longest step (tens
- * of milliseconds). A decision with one legal move takes one world. One thread: the same seed
- * gives the same moves. The default, 32 worlds, takes about 0.2 s for an exchange (8 candidates
- * in each world, a hand solved for each) and a few milliseconds for a card in the play.
+ * solver itself is never interrupted: one solve from the first lead is the longest step. A
+ * decision with one legal move takes one world. One thread: the same seed gives the same moves.
+ * Decision times: bench/ismcts, docs/strength.md.
  *
  * MEMORY. Everything, the solver's table included ("pimc.solver_mb"), is allocated at creation;
  * the table keeps its positions from one decision to the next (they stay exact).
