@@ -80,6 +80,9 @@ typedef struct bot_def {
     int (*options)(opt_list_t *l);
 } bot_def_t;
 
+/* The bot an engine plays when told nothing else (the strongest measured: docs/strength.md). */
+#define BOT_DEFAULT "hybrid"
+
 /* Every bot, in the table's order. */
 const bot_def_t *bot_list(int *count);
 /* The entry called name, or NULL. */

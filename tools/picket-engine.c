@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bot.h"
 #include "session.h"
 
 /* The build defines it from CMake's project version; a build without it still says something. */
@@ -14,13 +15,17 @@ int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            char bots[128];
+            bot_list_names(bots, sizeof bots, ", ");
             printf("usage: picket-engine [--version]\n\n"
-                   "A Picket bot that speaks the picket text protocol, version 1, on standard input and\n"
-                   "output (docs/protocol.md): a controller (the arena, a GUI, a person typing) sends\n"
-                   "'hello', 'newgame ...', the seat's events and 'go', and reads back the moves.\n"
-                   "The bot is chosen by the option 'bot' (random, heuristic; default heuristic).\n"
+                   "A bot for Picket and the other registered games that speaks the picket text protocol,\n"
+                   "version 1, on standard input and output (docs/protocol.md): a controller (the arena, a\n"
+                   "GUI, a person typing) sends 'hello', 'newgame ...', the seat's events and 'go', and\n"
+                   "reads back the moves. The bot is chosen by the option 'bot' (default %s; all:\n"
+                   "%s) or by 'level' (1 to 5); 'hello' lists every option.\n"
                    "  --version  print 'picket-engine VERSION' and exit (also -version)\n"
-                   "Try:  printf 'hello\\nquit\\n' | picket-engine\n");
+                   "Try:  printf 'hello\\nquit\\n' | picket-engine\n",
+                   BOT_DEFAULT, bots);
             return 0;
         }
         if (strcmp(argv[i], "--version") == 0 || strcmp(argv[i], "-version") == 0) {
