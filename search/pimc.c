@@ -162,7 +162,9 @@ static int solve_line(pimc_t *s, void *state)
         game_move_t m;
         char err[GAME_ERR_LEN];
         eg->to_game_move(mv, &m);
-        if (!s->g->check_move(state, &m, err, sizeof err))
+        int legal = s->g->check_move(state, &m, err, sizeof err);
+        assert(legal); /* the solver's move is legal in its own world */
+        if (!legal)
             break;
         playout_apply(&s->po, state, &m);
         played = 1;
@@ -240,7 +242,9 @@ static int value_play(pimc_t *s, rng_t *rng)
             char err[GAME_ERR_LEN];
             eg->to_game_move(r, &rm);
             memcpy(s->state, s->world, g->state_size);
-            if (!g->check_move(s->state, &rm, err, sizeof err))
+            int legal = g->check_move(s->state, &rm, err, sizeof err);
+            assert(legal); /* a class's representative is one of the world's legal cards */
+            if (!legal)
                 return -1;
             playout_apply(&s->po, s->state, &rm);
             rep[nrep] = (uint8_t)r;
