@@ -125,12 +125,12 @@ static void log_line(session_t *s, const char *line)
 /* The session's own options (their names hold no '.', so no bot's option can take one). The
  * values of `bot` are the bots of search/bot.c's table, filled in by session_create. */
 static const opt_def_t OPTIONS[N_OPTIONS] = {
-    [SO_BOT] = { "bot", OPT_COMBO, BOT_DEFAULT, 0, 0, { NULL }, "the player that decides", set_bot },
+    [SO_BOT] = { "bot", OPT_COMBO, BOT_DEFAULT, 0, 0, { NULL }, "the player that decides", set_bot, OPT_TO_NONE, 0 },
     [SO_LEVEL] = { "level", OPT_SPIN, "5", LEVEL_MIN, LEVEL_MAX, { NULL },
                    "strength: 1 random, 2 heuristic, 3 and 4 pimc on small budgets, 5 the default (sets bot, budgets)",
-                   set_level },
-    [SO_INFO] = { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info },
-    [SO_LOG] = { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log },
+                   set_level , OPT_TO_NONE, 0 }
+    [SO_INFO] = { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info, OPT_TO_NONE, 0 },
+    [SO_LOG] = { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log, OPT_TO_NONE, 0 },
 };
 
 /* ---------------------------------------------------------------- life */
