@@ -20,6 +20,7 @@
 #include "arena_report.h"
 #include "arena_run.h"
 #include "game.h"
+#include "measure.h"
 
 #ifndef PICKET_VERSION
 #define PICKET_VERSION "unknown"
@@ -412,7 +413,7 @@ static int run_main(arena_run_t *a, int argc, char **argv)
     /* The signals first: a ^C during the engines' check stops it cleanly. */
     arena_cli_signals(on_signal);
     a->tty = isatty(STDERR_FILENO);
-    a->started = arena_now();
+    a->started = measure_now();
     a->game = game_find("picket");
     if (parse_args(a, argc, argv, err, sizeof err) < 0 || arena_run_prepare(a, err, sizeof err) < 0) {
         arena_run_free(a);

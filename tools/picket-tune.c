@@ -32,6 +32,7 @@
 #include "arena_results.h"
 #include "client.h"
 #include "game.h"
+#include "measure.h"
 #include "options.h"
 #include "rng.h"
 
@@ -1079,7 +1080,7 @@ static void progress(const tune_t *t, int final)
 {
     if (t->quiet || (final && !t->tty))
         return;
-    double elapsed = arena_now() - t->started;
+    double elapsed = measure_now() - t->started;
     int left = t->iterations - t->k_done;
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
@@ -1174,7 +1175,7 @@ int main(int argc, char **argv)
     static tune_t tune;
     tune_t *t = &tune;
     t->tty = isatty(STDERR_FILENO);
-    t->started = arena_now();
+    t->started = measure_now();
     char err[1024];
     if (prepare(t, argc, argv, err, sizeof err) < 0) {
         cJSON_Delete(t->run);

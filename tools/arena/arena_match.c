@@ -6,8 +6,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "measure.h"
 #include "record.h"
 
 const char *const END_REASON_NAMES[END_COUNT] = { "normal", "crash", "timeout", "illegal", "protocol", "start", "interrupted" };
@@ -230,13 +230,6 @@ int arena_spec_check(const arena_spec_t *s, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- engine processes */
 
-double arena_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* One line to or from an engine in the log: time, engine name and process, direction, line. */
 static void log_line(arena_engine_t *e, char dir, const char *line)
 {
@@ -244,7 +237,7 @@ static void log_line(arena_engine_t *e, char dir, const char *line)
     if (!l)
         return;
     pthread_mutex_lock(&l->lock);
-    if (fprintf(l->f, "%.6f %s.%d %c %s\n", arena_now() - l->t0, e->spec->name, e->instance, dir, line) < 0)
+    if (fprintf(l->f, "%.6f %s.%d %c %s\n", measure_now() - l->t0, e->spec->name, e->instance, dir, line) < 0)
         l->failed = 1;
     pthread_mutex_unlock(&l->lock);
 }
@@ -294,11 +287,11 @@ static int ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_lin
     snprintf(buf, sizeof buf, "%ld %s", id, cmd);
     if (proc_send(e, buf) < 0)
         return ASK_EXITED;
-    double deadline = arena_now() + timeout;
+    double deadline = measure_now() + timeout;
     for (;;) {
         if (e->abort && *e->abort >= 2)
             return ASK_ABORTED;
-        int left = (int)((deadline - arena_now()) * 1000.0);
+        int left = (int)((deadline - measure_now()) * 1000.0);
         if (left < 0)
             left = 0;
         int slice = e->abort && left > 50 ? 50 : left;
@@ -488,9 +481,9 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
         limit = sp->timeout;
     }
     double allowed = limit + x->s->margin;
-    double t0 = arena_now();
+    double t0 = measure_now();
     int rc = ask(e, go, allowed > 0 ? allowed : 0, NULL, NULL);
-    double spent = arena_now() - t0;
+    double spent = measure_now() - t0;
     x->r->think[x->seat] += spent;
     if (rc == ASK_ABORTED)
         return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");

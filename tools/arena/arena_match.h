@@ -24,9 +24,6 @@ enum { ARENA_MAX_ARGS = 32, ARENA_MAX_OPTIONS = 32, ARENA_NAME_LEN = 64 };
 #define ARENA_MAX_ITERATIONS 1000000000000LL /* the protocol's largest `go iterations` */
 #define ARENA_MAX_SECONDS 1e6               /* the largest time field, in seconds */
 
-/* Seconds on CLOCK_MONOTONIC: the arena's one clock (deadlines, log times, a run's progress). */
-double arena_now(void);
-
 /* How an engine is started and how long it may think. */
 typedef struct arena_spec {
     char name[ARENA_NAME_LEN];
@@ -61,7 +58,7 @@ int arena_spec_check(const arena_spec_t *s, char *err, size_t errlen);
 typedef struct arena_log {
     FILE *f;
     pthread_mutex_t lock;
-    double t0;          /* the run's start, CLOCK_MONOTONIC seconds */
+    double t0;          /* the run's start, measure_now() seconds */
     int failed;         /* a write failed */
 } arena_log_t;
 

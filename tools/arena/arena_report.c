@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <sys/resource.h>
 
+#include "measure.h"
+
 static void report_eta(double seconds, char *buf, size_t len)
 {
     if (seconds < 0 || !isfinite(seconds))
@@ -20,7 +22,7 @@ void arena_report_progress(const arena_run_t *a, int final)
     arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, 0);
     arena_score_summary_t sm;
     arena_stats_summarize(&c, &sm);
-    double elapsed = arena_now() - a->started;
+    double elapsed = measure_now() - a->started;
     int played = a->done_count - a->resumed_count;
     double eta = played > 0 ? elapsed / played * (a->n_jobs - a->done_count) : -1;
     char eta_s[32];
@@ -198,7 +200,7 @@ void arena_report_final(const arena_run_t *a)
     struct rusage self, kids;
     getrusage(RUSAGE_SELF, &self);
     getrusage(RUSAGE_CHILDREN, &kids);
-    double wall = arena_now() - a->started;
+    double wall = measure_now() - a->started;
     double own = (double)self.ru_utime.tv_sec + (double)self.ru_utime.tv_usec * 1e-6 + (double)self.ru_stime.tv_sec +
                  (double)self.ru_stime.tv_usec * 1e-6;
     double eng = (double)kids.ru_utime.tv_sec + (double)kids.ru_utime.tv_usec * 1e-6 + (double)kids.ru_stime.tv_sec +

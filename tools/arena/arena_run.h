@@ -57,7 +57,7 @@ typedef struct arena_run {
     char failure[600];             /* why the run stopped with an error ("" if it did not) */
     FILE *results;
     arena_log_t log;
-    double started;                /* arena_now() when the run began */
+    double started;                /* measure_now() when the run began */
     int tty;                       /* stderr is a terminal: progress on one line */
 } arena_run_t;
 
