@@ -345,16 +345,16 @@ int main(int argc, char **argv)
     printf("bench/oracle: seed %" PRIu64 ", %d pairs of cotgrave sets against the heuristic, the default bot "
            "(every option at its default), %d threads, %.0f s\n",
            seed, o.pairs, o.threads, measure_now() - j.t0);
-    score_summary_t sum[SIDES] = { { 0 } };
+    arena_score_summary_t sum[SIDES] = { { 0 } };
     for (int side = 0; side < SIDES; side++) {
         if (!(o.sides >> side & 1))
             continue;
-        score_counts_t c = { { 0, 0, 0 } };
+        arena_score_counts_t c = { { 0, 0, 0 } };
         for (int p = 0; p < o.pairs; p++)
             c.n[j.won[p][side][0] + j.won[p][side][1]]++;
-        stats_summarize(&c, &sum[side]);
+        arena_stats_summarize(&c, &sum[side]);
         char elo[STATS_ELO_TEXT];
-        stats_format_elo(&sum[side], elo, sizeof elo);
+        arena_stats_format_elo(&sum[side], elo, sizeof elo);
         printf("%-7s %ld / %ld / %ld (won both / split / lost both), score %.1f%% [%.1f, %.1f], Elo %s\n",
                SIDE_NAMES[side], c.n[2], c.n[1], c.n[0], 100 * sum[side].score, 100 * sum[side].score_lo,
                100 * sum[side].score_hi, elo);

@@ -157,26 +157,26 @@ static int zombie_children(void)
  * referee code the arena runs, checking for zombies and descriptors after every set. */
 static void test_faults_lose_the_set_and_leave_nothing_behind(void)
 {
-    engine_spec_t good, bad;
+    arena_spec_t good, bad;
     char err[300];
-    engine_spec_init(&good);
-    engine_spec_init(&bad);
+    arena_spec_init(&good);
+    arena_spec_init(&bad);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "cmd=%s", bin("PICKET_ENGINE", "build/tools/picket-engine"));
-    CU_ASSERT_EQUAL(engine_spec_set(&good, cmd, err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&good, "name=good", err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&good, "option.bot=random", err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&good, "option.info=false", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&good, cmd, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&good, "name=good", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&good, "option.bot=random", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&good, "option.info=false", err, sizeof err), 0);
     snprintf(cmd, sizeof cmd, "cmd=%s", bin("PICKET_FAULT_ENGINE", "build/tests/fault_engine"));
-    CU_ASSERT_EQUAL(engine_spec_set(&bad, cmd, err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&bad, "arg=mixed", err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&bad, "arg=0.5", err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&bad, "arg=7", err, sizeof err), 0);
-    CU_ASSERT_EQUAL(engine_spec_set(&bad, "name=faulty", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&bad, cmd, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&bad, "arg=mixed", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&bad, "arg=0.5", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&bad, "arg=7", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(arena_spec_set(&bad, "name=faulty", err, sizeof err), 0);
     /* Only the faulty engine has a short limit (its hangs must be caught quickly); the good one
      * has the default 60 s, so a slow or loaded machine cannot make it lose on time. */
-    CU_ASSERT_EQUAL(engine_spec_set(&bad, "st=0.2", err, sizeof err), 0);
-    engine_proc_t procs[2];
+    CU_ASSERT_EQUAL(arena_spec_set(&bad, "st=0.2", err, sizeof err), 0);
+    arena_engine_t procs[2];
     memset(procs, 0, sizeof procs);
     procs[0].spec = &good;
     procs[1].spec = &bad;
@@ -184,7 +184,7 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
     long by_reason[END_COUNT] = { 0 };
     int sets = 300;
     for (int i = 0; i < sets; i++) {
-        set_setup_t s;
+        arena_set_setup_t s;
         memset(&s, 0, sizeof s);
         s.game = &PICKET_GAME;
         s.cfg.deal_seed = 100 + (uint64_t)i;
@@ -193,7 +193,7 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
         s.engine[1 - (i & 1)] = &procs[1];
         s.engine_seed[0] = s.engine_seed[1] = (uint64_t)i;
         s.margin = 0.1;
-        set_result_t r;
+        arena_set_result_t r;
         arena_play_set(&s, &r);
         by_reason[r.reason]++;
         if (r.reason != END_NORMAL) {
@@ -206,8 +206,8 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
         /* At most two engines run, with two pipe ends each. */
         CU_ASSERT(test_open_fds() <= fds_before + 4);
     }
-    engine_proc_stop(&procs[0]);
-    engine_proc_stop(&procs[1]);
+    arena_engine_stop(&procs[0]);
+    arena_engine_stop(&procs[1]);
     CU_ASSERT_EQUAL(test_open_fds(), fds_before);
     CU_ASSERT_EQUAL(zombie_children(), 0);
     fprintf(stderr, "\n    %d sets: normal %ld, crash %ld, timeout %ld, illegal %ld, protocol %ld\n", sets,
@@ -219,8 +219,8 @@ static void test_faults_lose_the_set_and_leave_nothing_behind(void)
     CU_ASSERT(by_reason[END_PROTOCOL] > 0);
     CU_ASSERT(by_reason[END_NORMAL] > 0);
     CU_ASSERT_EQUAL(by_reason[END_START], 0);
-    engine_spec_free(&good);
-    engine_spec_free(&bad);
+    arena_spec_free(&good);
+    arena_spec_free(&bad);
 }
 
 /* The arena program with faulty engines: the run completes, every set is a result, and every
@@ -633,13 +633,13 @@ static void test_sprt_stops_the_run_when_it_decides(void)
 
 static void test_statistics_known_values(void)
 {
-    CU_ASSERT_DOUBLE_EQUAL(stats_elo(0.5), 0.0, 1e-9);
-    CU_ASSERT_DOUBLE_EQUAL(stats_elo(0.75), 190.848, 1e-3);
-    CU_ASSERT_DOUBLE_EQUAL(stats_score(stats_elo(0.64)), 0.64, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_elo(0.5), 0.0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_elo(0.75), 190.848, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_score(arena_stats_elo(0.64)), 0.64, 1e-9);
     /* 60 pairs won, 20 split, 20 lost: mean 0.7, variance 0.16 - 0 ... */
-    score_counts_t c = { { 20, 20, 60 } };
-    score_summary_t s;
-    stats_summarize(&c, &s);
+    arena_score_counts_t c = { { 20, 20, 60 } };
+    arena_score_summary_t s;
+    arena_stats_summarize(&c, &s);
     CU_ASSERT_EQUAL(s.units, 100);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 0.7, 1e-12);
     /* var = (20*0.49 + 20*0.04 + 60*0.09)/100 = 0.16 */
@@ -647,12 +647,12 @@ static void test_statistics_known_values(void)
     CU_ASSERT_DOUBLE_EQUAL(s.score_lo, 0.615984623182, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(s.score_hi, 0.771400872551, 1e-9);
     CU_ASSERT(s.los > 0.999);
-    sprt_t t = { 0, 10, 0.05, 0.05 };
-    CU_ASSERT_DOUBLE_EQUAL(stats_sprt_upper(&t), log(19.0), 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(stats_sprt_lower(&t), -log(19.0), 1e-12);
-    CU_ASSERT(stats_sprt_llr(&c, &t) > 0);
-    score_counts_t even = { { 30, 40, 30 } };
-    CU_ASSERT(stats_sprt_llr(&even, &t) < 0);
+    arena_sprt_t t = { 0, 10, 0.05, 0.05 };
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_sprt_upper(&t), log(19.0), 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_sprt_lower(&t), -log(19.0), 1e-12);
+    CU_ASSERT(arena_stats_sprt_llr(&c, &t) > 0);
+    arena_score_counts_t even = { { 30, 40, 30 } };
+    CU_ASSERT(arena_stats_sprt_llr(&even, &t) < 0);
 }
 
 static void test_bad_options_get_one_line_errors(void)

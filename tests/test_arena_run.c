@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure.h"
 #include "test_util.h"
 
 enum {
@@ -84,13 +85,6 @@ static const char *tp(const char *name)
     char *b = buf[next++ % 16];
     snprintf(b, sizeof buf[0], "%s/%s", tmpdir, name);
     return b;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 static void sleep_s(double s)
@@ -242,7 +236,7 @@ static pid_t spawn(char *const argv[], const char *out, const char *err)
  * ran longer than limit seconds. */
 static int wait_exit(pid_t pid, double limit)
 {
-    double end = now() + limit;
+    double end = measure_now() + limit;
     int st;
     for (;;) {
         pid_t r = waitpid(pid, &st, WNOHANG);
@@ -250,7 +244,7 @@ static int wait_exit(pid_t pid, double limit)
             break;
         if (r < 0 && errno != EINTR)
             return RUN_TIMEOUT;
-        if (now() > end) {
+        if (measure_now() > end) {
             kill(-pid, SIGKILL);
             waitpid(pid, &st, 0);
             fprintf(stderr, "\n    the arena ran over %.0f s and was killed\n", limit);
@@ -527,11 +521,11 @@ static int read_pids(const char *path, pid_t *pids, int max)
 static int survivors(const pid_t *pids, int n)
 {
     int alive = 0;
-    for (double end = now() + 1.0;;) {
+    for (double end = measure_now() + 1.0;;) {
         alive = 0;
         for (int i = 0; i < n; i++)
             alive += pid_alive(pids[i]);
-        if (alive == 0 || now() > end)
+        if (alive == 0 || measure_now() > end)
             break;
         sleep_s(0.02);
     }
@@ -543,11 +537,15 @@ static int survivors(const pid_t *pids, int n)
     return alive;
 }
 
-static int have_python3(void)
+/* python3 is a requirement of the test suite, like GNU parallel (tools/setup.sh installs it): a
+ * test that needs it fails without it, never passes unseen. 1 when it is on PATH; else the test
+ * has failed and 0 tells it to stop using it. */
+static int require_python3(void)
 {
     if (system("command -v python3 > /dev/null 2>&1") == 0)
         return 1;
-    fprintf(stderr, "\n    python3 is not on PATH: skipped\n");
+    fprintf(stderr, "\n    python3 is not on PATH: install Debian's package 'python3' (apt-get install python3)\n");
+    CU_FAIL("python3 is missing: install Debian's package 'python3' (tools/setup.sh installs it)");
     return 0;
 }
 
@@ -626,9 +624,9 @@ static void test_start_mute_engine_fails_within_its_start_limit(void)
     char fields[512];
     make_tmpdir();
     snprintf(fields, sizeof fields, "cmd=%s arg=mute name=mute start=0.5", FAULT);
-    double t0 = now();
+    double t0 = measure_now();
     fail_fast_case(fields, "mute", "start");
-    double took = now() - t0;
+    double took = measure_now() - t0;
     if (took >= 5.0)
         fprintf(stderr, "\n    a mute engine took %.1f s to be refused (start=0.5)\n", took);
     CU_ASSERT(took < 5.0);
@@ -639,7 +637,7 @@ static void test_start_mute_engine_fails_within_its_start_limit(void)
  * is sent none. */
 static void test_start_minimal_python_engine_plays_normal_sets(void)
 {
-    if (!have_python3())
+    if (!require_python3())
         return;
     make_tmpdir();
     char *doc = slurp("docs/protocol.md", NULL);
@@ -1017,7 +1015,7 @@ static void test_signals_sigint_finishes_sets_in_flight_and_resume_equals_an_unb
 
     pid_t pid = start_arena("%s -results %s", common, tp("part.jsonl"));
     int at_signal = 0;
-    for (double end = now() + 30; (at_signal = count_lines(tp("part.jsonl")) - 1) < 2 && now() < end;)
+    for (double end = measure_now() + 30; (at_signal = count_lines(tp("part.jsonl")) - 1) < 2 && measure_now() < end;)
         sleep_s(0.005);
     kill(-pid, SIGINT);
     int rc = wait_exit(pid, 30);
@@ -1063,10 +1061,10 @@ static void test_signals_second_sigint_stops_at_once(void)
         remove_tmpdir();
         return;
     }
-    double t0 = now();
+    double t0 = measure_now();
     kill(-pid, SIGINT);
     int rc = wait_exit(pid, 30);
-    double took = now() - t0;
+    double took = measure_now() - t0;
     if (rc != 130 || took >= 2.5)
         fprintf(stderr, "\n    exit %d, %.1f s after the second ^C: %.300s\n", rc, took, arena_err());
     CU_ASSERT_EQUAL(rc, 130);
@@ -1572,7 +1570,7 @@ static void test_output_names_with_quote_and_backslash_are_escaped(void)
     }
     free_results(r);
     free(r);
-    if (have_python3()) {
+    if (require_python3()) {
         char cmd[1024];
         snprintf(cmd, sizeof cmd,
                  "python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' %s > /dev/null 2>&1",

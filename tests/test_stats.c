@@ -15,25 +15,25 @@
 
 #define Z 1.959963984540054 /* the two-sided 95% normal quantile */
 
-static const sprt_t SPRT_0_10 = { 0, 10, 0.05, 0.05 };
+static const arena_sprt_t SPRT_0_10 = { 0, 10, 0.05, 0.05 };
 
-static score_summary_t summary(long lost, long split, long won)
+static arena_score_summary_t summary(long lost, long split, long won)
 {
-    score_counts_t c = { { lost, split, won } };
-    score_summary_t s;
-    stats_summarize(&c, &s);
+    arena_score_counts_t c = { { lost, split, won } };
+    arena_score_summary_t s;
+    arena_stats_summarize(&c, &s);
     return s;
 }
 
-static double llr(long lost, long split, long won, const sprt_t *t)
+static double llr(long lost, long split, long won, const arena_sprt_t *t)
 {
-    score_counts_t c = { { lost, split, won } };
-    return stats_sprt_llr(&c, t);
+    arena_score_counts_t c = { { lost, split, won } };
+    return arena_stats_sprt_llr(&c, t);
 }
 
-static const char *elo_text(const score_summary_t *s, char *buf)
+static const char *elo_text(const arena_score_summary_t *s, char *buf)
 {
-    stats_format_elo(s, buf, STATS_ELO_TEXT);
+    arena_stats_format_elo(s, buf, STATS_ELO_TEXT);
     return buf;
 }
 
@@ -50,9 +50,9 @@ static void wilson(double k, double n, double *lo, double *hi)
 
 static void test_elo_and_score_are_inverse(void)
 {
-    CU_ASSERT_DOUBLE_EQUAL(stats_elo(0.5), 0.0, 1e-9);
-    CU_ASSERT_DOUBLE_EQUAL(stats_elo(0.75), 190.848, 1e-3); /* 400 log10(3) */
-    CU_ASSERT_DOUBLE_EQUAL(stats_score(stats_elo(0.64)), 0.64, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_elo(0.5), 0.0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_elo(0.75), 190.848, 1e-3); /* 400 log10(3) */
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_score(arena_stats_elo(0.64)), 0.64, 1e-9);
 }
 
 /* ---------------------------------------------------------------- the interval, ordinary cases */
@@ -63,7 +63,7 @@ static void test_interval_agrees_with_normal_approximation_over_many_units(void)
 {
     static const long cases[][3] = { { 300, 400, 300 }, { 300, 400, 320 }, { 3000, 4000, 3200 } };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        score_summary_t s = summary(cases[i][0], cases[i][1], cases[i][2]);
+        arena_score_summary_t s = summary(cases[i][0], cases[i][1], cases[i][2]);
         double n = (double)s.units, m = s.score;
         double v = (0.25 * (double)cases[i][1] + (double)cases[i][2]) / n - m * m, half = Z * sqrt(v / n);
         CU_ASSERT(fabs(s.score_lo - (m - half)) < 0.01 * half);
@@ -74,7 +74,7 @@ static void test_interval_agrees_with_normal_approximation_over_many_units(void)
 /* Known value (the score interval with the restricted-MLE variance): 60 won, 20 split, 20 lost. */
 static void test_interval_known_value_seventy_percent(void)
 {
-    score_summary_t s = summary(20, 20, 60);
+    arena_score_summary_t s = summary(20, 20, 60);
     CU_ASSERT_EQUAL(s.units, 100);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 0.7, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(s.score_lo, 0.615984623182, 1e-9);
@@ -86,7 +86,7 @@ static void test_interval_of_units_won_or_lost_is_wilson(void)
 {
     static const long cases[][2] = { { 5, 3 }, { 100, 120 }, { 3, 997 }, { 0, 8 }, { 8, 0 }, { 0, 1 }, { 1, 0 } };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        score_summary_t s = summary(cases[i][0], 0, cases[i][1]);
+        arena_score_summary_t s = summary(cases[i][0], 0, cases[i][1]);
         double lo, hi;
         wilson((double)cases[i][1], (double)(cases[i][0] + cases[i][1]), &lo, &hi);
         CU_ASSERT_DOUBLE_EQUAL(s.score_lo, fmax(0, lo), 1e-9);
@@ -99,7 +99,7 @@ static void test_interval_of_units_won_or_lost_is_wilson(void)
 /* No units: no information, the whole range; score 1/2, Elo 0 [-inf, +inf], LOS 1/2. */
 static void test_no_units_give_the_whole_range(void)
 {
-    score_summary_t s = summary(0, 0, 0);
+    arena_score_summary_t s = summary(0, 0, 0);
     CU_ASSERT_EQUAL(s.units, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 0.5, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score_lo, 0.0, 0);
@@ -112,7 +112,7 @@ static void test_no_units_give_the_whole_range(void)
 /* One pair won: Wilson's [1/(1 + z^2), 1]; one split: [0.103, 0.897], of nonzero width. */
 static void test_one_unit_gives_a_wide_interval(void)
 {
-    score_summary_t won = summary(0, 0, 1), split = summary(0, 1, 0);
+    arena_score_summary_t won = summary(0, 0, 1), split = summary(0, 1, 0);
     CU_ASSERT_DOUBLE_EQUAL(won.score_lo, 1 / (1 + Z * Z), 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(won.score_hi, 1.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(split.score_lo, 0.103274657189, 1e-9);
@@ -123,7 +123,7 @@ static void test_one_unit_gives_a_wide_interval(void)
  * its Elo is +infinity with a finite lower end. */
 static void test_eight_pairs_won_keep_a_lower_bound(void)
 {
-    score_summary_t s = summary(0, 0, 8);
+    arena_score_summary_t s = summary(0, 0, 8);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 1.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score_lo, 8 / (8 + Z * Z), 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(s.score_hi, 1.0, 0);
@@ -134,7 +134,7 @@ static void test_eight_pairs_won_keep_a_lower_bound(void)
 
 static void test_eight_pairs_lost_keep_an_upper_bound(void)
 {
-    score_summary_t s = summary(8, 0, 0);
+    arena_score_summary_t s = summary(8, 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 0.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score_lo, 0.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score_hi, Z * Z / (8 + Z * Z), 1e-12);
@@ -146,7 +146,7 @@ static void test_eight_pairs_lost_keep_an_upper_bound(void)
  * variance at a score s != 1/2 being that of the likeliest distribution with mean s. */
 static void test_all_splits_give_an_interval_of_nonzero_width(void)
 {
-    score_summary_t s = summary(0, 8, 0);
+    arena_score_summary_t s = summary(0, 8, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 0.5, 0);
     CU_ASSERT_DOUBLE_EQUAL(s.score_lo, 0.5 - 0.5 * Z * Z / (8 + Z * Z), 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(s.score_hi, 0.5 + 0.5 * Z * Z / (8 + Z * Z), 1e-12);
@@ -156,7 +156,7 @@ static void test_all_splits_give_an_interval_of_nonzero_width(void)
  * below 1 and its Elo finite. */
 static void test_ninety_nine_point_seven_percent_stays_below_one(void)
 {
-    score_summary_t s = summary(1, 4, 995);
+    arena_score_summary_t s = summary(1, 4, 995);
     CU_ASSERT_DOUBLE_EQUAL(s.score, 0.997, 1e-12);
     CU_ASSERT(s.score_hi < 1);
     CU_ASSERT_DOUBLE_EQUAL(s.score_hi, 0.998737228174, 1e-9);
@@ -172,7 +172,7 @@ static void test_interval_is_ordered_inside_zero_one_and_shrinks(void)
             for (long c = 0; c <= 8; c++) {
                 if (a + b + c == 0)
                     continue;
-                score_summary_t s = summary(a, b, c), twice = summary(2 * a, 2 * b, 2 * c);
+                arena_score_summary_t s = summary(a, b, c), twice = summary(2 * a, 2 * b, 2 * c);
                 CU_ASSERT(s.score_lo >= 0 && s.score_lo <= s.score && s.score <= s.score_hi && s.score_hi <= 1);
                 CU_ASSERT(s.score_hi - s.score_lo > 0);
                 CU_ASSERT(twice.score_hi - twice.score_lo < s.score_hi - s.score_lo);
@@ -198,7 +198,7 @@ static void test_los_counts_decisive_units(void)
 static void test_elo_text_of_an_ordinary_score(void)
 {
     char buf[STATS_ELO_TEXT];
-    score_summary_t s = summary(20, 20, 60), even = summary(30, 40, 30), lean = summary(5, 0, 3);
+    arena_score_summary_t s = summary(20, 20, 60), even = summary(30, 40, 30), lean = summary(5, 0, 3);
     CU_ASSERT_STRING_EQUAL(elo_text(&s, buf), "+147 [+82, +211]");
     CU_ASSERT_STRING_EQUAL(elo_text(&even, buf), "+0 [-53, +53]");
     CU_ASSERT_STRING_EQUAL(elo_text(&lean, buf), "-89 [-320, +142]");
@@ -208,10 +208,10 @@ static void test_elo_text_of_an_ordinary_score(void)
 static void test_elo_text_never_prints_minus_zero(void)
 {
     char buf[STATS_ELO_TEXT];
-    score_summary_t s = summary(1001, 0, 1000);
+    arena_score_summary_t s = summary(1001, 0, 1000);
     CU_ASSERT(s.elo < 0);
     CU_ASSERT_STRING_EQUAL(elo_text(&s, buf), "+0 [-15, +15]");
-    score_summary_t all_split = summary(0, 8, 0);
+    arena_score_summary_t all_split = summary(0, 8, 0);
     CU_ASSERT_STRING_EQUAL(elo_text(&all_split, buf), "+0 [-117, +117]");
 }
 
@@ -219,7 +219,7 @@ static void test_elo_text_never_prints_minus_zero(void)
 static void test_elo_text_at_zero_and_one_hundred_percent(void)
 {
     char buf[STATS_ELO_TEXT];
-    score_summary_t won8 = summary(0, 0, 8), lost8 = summary(8, 0, 0), won1 = summary(0, 0, 1), lost1 = summary(1, 0, 0);
+    arena_score_summary_t won8 = summary(0, 0, 8), lost8 = summary(8, 0, 0), won1 = summary(0, 0, 1), lost1 = summary(1, 0, 0);
     CU_ASSERT_STRING_EQUAL(elo_text(&won8, buf), "> +127");
     CU_ASSERT_STRING_EQUAL(elo_text(&lost8, buf), "< -127");
     CU_ASSERT_STRING_EQUAL(elo_text(&won1, buf), "> -234");
@@ -229,14 +229,14 @@ static void test_elo_text_at_zero_and_one_hundred_percent(void)
 static void test_elo_text_at_ninety_nine_point_seven_percent(void)
 {
     char buf[STATS_ELO_TEXT];
-    score_summary_t s = summary(3, 0, 997);
+    arena_score_summary_t s = summary(3, 0, 997);
     CU_ASSERT_STRING_EQUAL(elo_text(&s, buf), "+1009 [+821, +1196]");
 }
 
 static void test_elo_text_of_no_units_is_a_dash(void)
 {
     char buf[STATS_ELO_TEXT];
-    score_summary_t s = summary(0, 0, 0);
+    arena_score_summary_t s = summary(0, 0, 0);
     CU_ASSERT_STRING_EQUAL(elo_text(&s, buf), "-");
 }
 
@@ -244,15 +244,15 @@ static void test_elo_text_of_no_units_is_a_dash(void)
 static void test_elo_text_fits_its_buffer(void)
 {
     char buf[64];
-    score_summary_t huge = { 1, 0.5, 0, 1, -123456.7, -1e300, -5e5, 0.5 };
-    stats_format_elo(&huge, buf, sizeof buf);
+    arena_score_summary_t huge = { 1, 0.5, 0, 1, -123456.7, -1e300, -5e5, 0.5 };
+    arena_stats_format_elo(&huge, buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "-123457 [-999999, -500000]");
     CU_ASSERT(strlen(buf) < STATS_ELO_TEXT);
-    score_summary_t open = { 1, 0.5, 0, 1, 100.4, 49.6, INFINITY, 0.5 };
-    stats_format_elo(&open, buf, sizeof buf);
+    arena_score_summary_t open = { 1, 0.5, 0, 1, 100.4, 49.6, INFINITY, 0.5 };
+    arena_stats_format_elo(&open, buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "+100 [+50, +inf]");
     char small[6];
-    stats_format_elo(&open, small, sizeof small);
+    arena_stats_format_elo(&open, small, sizeof small);
     CU_ASSERT_STRING_EQUAL(small, "+100 ");
 }
 
@@ -260,8 +260,8 @@ static void test_elo_text_fits_its_buffer(void)
 
 static void test_sprt_bounds(void)
 {
-    CU_ASSERT_DOUBLE_EQUAL(stats_sprt_upper(&SPRT_0_10), log(19.0), 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(stats_sprt_lower(&SPRT_0_10), -log(19.0), 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_sprt_upper(&SPRT_0_10), log(19.0), 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(arena_stats_sprt_lower(&SPRT_0_10), -log(19.0), 1e-12);
 }
 
 static void test_sprt_llr_is_zero_without_units(void) { CU_ASSERT_DOUBLE_EQUAL(llr(0, 0, 0, &SPRT_0_10), 0.0, 0); }
@@ -271,7 +271,7 @@ static void test_sprt_llr_is_zero_without_units(void) { CU_ASSERT_DOUBLE_EQUAL(l
 static void test_sprt_llr_agrees_with_normal_approximation(void)
 {
     static const long cases[][3] = { { 300, 400, 320 }, { 3000, 4000, 3200 }, { 300, 400, 300 }, { 100, 0, 120 } };
-    double s0 = stats_score(0), s1 = stats_score(10);
+    double s0 = arena_stats_score(0), s1 = arena_stats_score(10);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double n = (double)(cases[i][0] + cases[i][1] + cases[i][2]);
         double m = (0.5 * (double)cases[i][1] + (double)cases[i][2]) / n;
@@ -287,28 +287,28 @@ static void test_sprt_llr_agrees_with_normal_approximation(void)
 /* Pairs all won: LLR = n log(s1/s0) = 0.028368 n, which passes ln 19 at n = 104 (103.79). */
 static void test_sprt_accepts_h1_after_104_pairs_all_won(void)
 {
-    double s0 = stats_score(0), s1 = stats_score(10);
+    double s0 = arena_stats_score(0), s1 = arena_stats_score(10);
     CU_ASSERT_DOUBLE_EQUAL(llr(0, 0, 8, &SPRT_0_10), 8 * log(s1 / s0), 1e-12);
-    CU_ASSERT(llr(0, 0, 103, &SPRT_0_10) < stats_sprt_upper(&SPRT_0_10));
-    CU_ASSERT(llr(0, 0, 104, &SPRT_0_10) >= stats_sprt_upper(&SPRT_0_10));
+    CU_ASSERT(llr(0, 0, 103, &SPRT_0_10) < arena_stats_sprt_upper(&SPRT_0_10));
+    CU_ASSERT(llr(0, 0, 104, &SPRT_0_10) >= arena_stats_sprt_upper(&SPRT_0_10));
 }
 
 /* Pairs all lost (an engine that never starts): LLR = n log((1-s1)/(1-s0)) = -0.029196 n, which
  * passes -ln 19 at n = 101 (100.85). */
 static void test_sprt_accepts_h0_after_101_pairs_all_lost(void)
 {
-    double s0 = stats_score(0), s1 = stats_score(10);
+    double s0 = arena_stats_score(0), s1 = arena_stats_score(10);
     CU_ASSERT_DOUBLE_EQUAL(llr(8, 0, 0, &SPRT_0_10), 8 * log((1 - s1) / (1 - s0)), 1e-12);
-    CU_ASSERT(llr(100, 0, 0, &SPRT_0_10) > stats_sprt_lower(&SPRT_0_10));
-    CU_ASSERT(llr(101, 0, 0, &SPRT_0_10) <= stats_sprt_lower(&SPRT_0_10));
+    CU_ASSERT(llr(100, 0, 0, &SPRT_0_10) > arena_stats_sprt_lower(&SPRT_0_10));
+    CU_ASSERT(llr(101, 0, 0, &SPRT_0_10) <= arena_stats_sprt_lower(&SPRT_0_10));
 }
 
 /* Pairs all split are exactly even: LLR = n log(2 (1 - s1)), H0 after 101 as well. */
 static void test_sprt_accepts_h0_after_101_pairs_all_split(void)
 {
-    CU_ASSERT_DOUBLE_EQUAL(llr(0, 8, 0, &SPRT_0_10), 8 * log(2 * (1 - stats_score(10))), 1e-12);
-    CU_ASSERT(llr(0, 100, 0, &SPRT_0_10) > stats_sprt_lower(&SPRT_0_10));
-    CU_ASSERT(llr(0, 101, 0, &SPRT_0_10) <= stats_sprt_lower(&SPRT_0_10));
+    CU_ASSERT_DOUBLE_EQUAL(llr(0, 8, 0, &SPRT_0_10), 8 * log(2 * (1 - arena_stats_score(10))), 1e-12);
+    CU_ASSERT(llr(0, 100, 0, &SPRT_0_10) > arena_stats_sprt_lower(&SPRT_0_10));
+    CU_ASSERT(llr(0, 101, 0, &SPRT_0_10) <= arena_stats_sprt_lower(&SPRT_0_10));
 }
 
 /* Single sets (no duplicate, no draws): Wald's binomial SPRT, won log(s1/s0) + lost
@@ -316,8 +316,8 @@ static void test_sprt_accepts_h0_after_101_pairs_all_split(void)
 static void test_sprt_of_single_sets_is_the_binomial_sprt(void)
 {
     static const long cases[][2] = { { 5, 3 }, { 100, 120 }, { 480, 520 }, { 0, 3 } };
-    sprt_t wide = { -20, 40, 0.05, 0.1 };
-    double s0 = stats_score(wide.elo0), s1 = stats_score(wide.elo1);
+    arena_sprt_t wide = { -20, 40, 0.05, 0.1 };
+    double s0 = arena_stats_score(wide.elo0), s1 = arena_stats_score(wide.elo1);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double lost = (double)cases[i][0], won = (double)cases[i][1];
         double want = won * log(s1 / s0) + lost * log((1 - s1) / (1 - s0));
@@ -330,7 +330,7 @@ static void test_sprt_of_single_sets_is_the_binomial_sprt(void)
 static void test_mean_interval_without_values_is_the_whole_range(void)
 {
     double lo, hi;
-    stats_mean_interval(0, 0, 0, &lo, &hi);
+    arena_stats_mean_interval(0, 0, 0, &lo, &hi);
     CU_ASSERT_DOUBLE_EQUAL(lo, 0.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(hi, 1.0, 0);
 }
@@ -339,14 +339,14 @@ static void test_mean_interval_without_values_is_the_whole_range(void)
 static void test_mean_interval_of_zeros_and_ones_is_wilson(void)
 {
     double lo, hi, wlo, whi;
-    stats_mean_interval(300, 300, 1000, &lo, &hi);
+    arena_stats_mean_interval(300, 300, 1000, &lo, &hi);
     wilson(300, 1000, &wlo, &whi);
     CU_ASSERT_DOUBLE_EQUAL(lo, wlo, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(hi, whi, 1e-9);
-    stats_mean_interval(8, 8, 8, &lo, &hi);
+    arena_stats_mean_interval(8, 8, 8, &lo, &hi);
     CU_ASSERT_DOUBLE_EQUAL(lo, 8 / (8 + Z * Z), 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(hi, 1.0, 0);
-    stats_mean_interval(0, 0, 8, &lo, &hi);
+    arena_stats_mean_interval(0, 0, 8, &lo, &hi);
     CU_ASSERT_DOUBLE_EQUAL(lo, 0.0, 0);
     CU_ASSERT_DOUBLE_EQUAL(hi, Z * Z / (8 + Z * Z), 1e-12);
 }
@@ -355,11 +355,11 @@ static void test_mean_interval_of_zeros_and_ones_is_wilson(void)
 static void test_mean_interval_of_pair_scores_is_the_pairs_interval(void)
 {
     double lo, hi;
-    score_summary_t s = summary(300, 400, 300), split = summary(0, 8, 0);
-    stats_mean_interval(0.5 * 400 + 300, 0.25 * 400 + 300, 1000, &lo, &hi);
+    arena_score_summary_t s = summary(300, 400, 300), split = summary(0, 8, 0);
+    arena_stats_mean_interval(0.5 * 400 + 300, 0.25 * 400 + 300, 1000, &lo, &hi);
     CU_ASSERT_DOUBLE_EQUAL(lo, s.score_lo, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(hi, s.score_hi, 1e-9);
-    stats_mean_interval(4, 2, 8, &lo, &hi); /* eight values of 1/2: no observed spread */
+    arena_stats_mean_interval(4, 2, 8, &lo, &hi); /* eight values of 1/2: no observed spread */
     CU_ASSERT_DOUBLE_EQUAL(lo, split.score_lo, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(hi, split.score_hi, 1e-9);
 }
@@ -373,7 +373,7 @@ static void test_mean_interval_holds_at_the_edges(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double lo, hi, m = fmin(1, fmax(0, cases[i][0] / cases[i][2]));
-        stats_mean_interval(cases[i][0], cases[i][1], (long)cases[i][2], &lo, &hi);
+        arena_stats_mean_interval(cases[i][0], cases[i][1], (long)cases[i][2], &lo, &hi);
         CU_ASSERT(lo >= 0 && lo <= m && m <= hi && hi <= 1);
         CU_ASSERT(hi - lo > 0);
     }
@@ -385,10 +385,10 @@ static void test_mean_interval_holds_at_the_edges(void)
 static void test_mean_interval_agrees_with_normal_approximation(void)
 {
     double n = 2000, v = 0.05, lo, hi, half = Z * sqrt(v / n);
-    stats_mean_interval(n * 0.5, n * (v + 0.25), (long)n, &lo, &hi);
+    arena_stats_mean_interval(n * 0.5, n * (v + 0.25), (long)n, &lo, &hi);
     CU_ASSERT(fabs(lo - (0.5 - half)) < 0.01 * half);
     CU_ASSERT(fabs(hi - (0.5 + half)) < 0.01 * half);
-    stats_mean_interval(n * 0.55, n * (v + 0.55 * 0.55), (long)n, &lo, &hi);
+    arena_stats_mean_interval(n * 0.55, n * (v + 0.55 * 0.55), (long)n, &lo, &hi);
     CU_ASSERT(fabs((hi - lo) - 2 * half) < 0.01 * 2 * half);
     CU_ASSERT(0.55 - lo > hi - 0.55);
 }

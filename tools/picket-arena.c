@@ -20,6 +20,7 @@
 #include "arena_report.h"
 #include "arena_run.h"
 #include "game.h"
+#include "measure.h"
 
 #ifndef PICKET_VERSION
 #define PICKET_VERSION "unknown"
@@ -313,20 +314,20 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         return -1;
     }
     for (int e = 0; e < a->sc.n_engines; e++) {
-        engine_spec_t *s = &a->engines[e];
-        engine_spec_init(s);
+        arena_spec_t *s = &a->engines[e];
+        arena_spec_init(s);
         char why[400];
         int bad = 0;
         for (int k = 0; k < n_each && !bad; k++)
-            bad = engine_spec_set(s, each_fields[k], why, sizeof why) < 0;
+            bad = arena_spec_set(s, each_fields[k], why, sizeof why) < 0;
         for (int k = 0; k < n_fields[e] && !bad; k++)
-            bad = engine_spec_set(s, eng_fields[e][k], why, sizeof why) < 0;
+            bad = arena_spec_set(s, eng_fields[e][k], why, sizeof why) < 0;
         if (!s->name[0] && s->argc > 0 && s->argv[0]) {
             const char *base = strrchr(s->argv[0], '/');
             snprintf(s->name, sizeof s->name, "%.40s-%d", base ? base + 1 : s->argv[0], e + 1);
         }
         if (!bad)
-            bad = engine_spec_check(s, why, sizeof why) < 0;
+            bad = arena_spec_check(s, why, sizeof why) < 0;
         if (bad) {
             if (s->name[0])
                 snprintf(err, errlen, "engine '%s': %s", s->name, why);
@@ -412,7 +413,7 @@ static int run_main(arena_run_t *a, int argc, char **argv)
     /* The signals first: a ^C during the engines' check stops it cleanly. */
     arena_cli_signals(on_signal);
     a->tty = isatty(STDERR_FILENO);
-    a->started = arena_now();
+    a->started = measure_now();
     a->game = game_find("picket");
     if (parse_args(a, argc, argv, err, sizeof err) < 0 || arena_run_prepare(a, err, sizeof err) < 0) {
         arena_run_free(a);

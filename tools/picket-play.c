@@ -90,14 +90,14 @@ typedef struct play {
     int engine_seed_given;
     int seat_given;
     /* the opponent: an engine process as a referee seat, as in the arena */
-    engine_spec_t spec;
-    engine_proc_t proc;
-    set_setup_t setup;
-    set_result_t result;
+    arena_spec_t spec;
+    arena_engine_t proc;
+    arena_set_setup_t setup;
+    arena_set_result_t result;
     arena_seat_t seat;
     /* hints: another process of the same engine, given the player's view */
-    engine_spec_t hint_spec;
-    engine_proc_t hint_proc;
+    arena_spec_t hint_spec;
+    arena_engine_t hint_proc;
     int hint_started;
     char hints[HINT_LINES][LINE_LEN];
     int n_hints;
@@ -322,7 +322,7 @@ static void undo(play_t *p)
     memcpy(keep, p->moves, sizeof keep[0] * (size_t)last);
     char err[GAME_ERR_LEN];
     /* A fresh process: the old one was told the moves taken back, and the cards they showed. */
-    engine_proc_stop(&p->proc);
+    arena_engine_stop(&p->proc);
     if (rebuild(p, keep, last, err, sizeof err) < 0) {
         say(p, "cannot take back: %s", err);
         p->fault = p->over = 1;
@@ -393,7 +393,7 @@ static void hint(play_t *p, void (*draw)(play_t *))
         say(p, "starting the hint engine...");
         if (draw)
             draw(p);
-        if (engine_proc_start(&p->hint_proc, &p->hint_spec, p->g->name, err, sizeof err) < 0) {
+        if (arena_engine_start(&p->hint_proc, &p->hint_spec, p->g->name, err, sizeof err) < 0) {
             say(p, "no hints: %s", err);
             return;
         }
@@ -410,19 +410,19 @@ static void hint(play_t *p, void (*draw)(play_t *))
         n += (size_t)snprintf(line + n, sizeof line - n, " flag %s", p->cfg.flags[i]);
     if (n < sizeof line)
         snprintf(line + n, sizeof line - n, " players 2 seat %d seed %" PRIu64, p->human, p->hint_seed);
-    int rc = engine_proc_send(&p->hint_proc, line);
+    int rc = arena_engine_send(&p->hint_proc, line);
     for (int i = 0; rc == 0 && i < p->n_events; i++) {
         snprintf(line, sizeof line, "event %s", p->events[i]);
-        rc = engine_proc_send(&p->hint_proc, line);
+        rc = arena_engine_send(&p->hint_proc, line);
     }
     hint_read_t h = { p, 0 };
     if (rc == 0)
-        rc = engine_proc_ask(&p->hint_proc, "analyze", 600, on_hint_line, &h);
+        rc = arena_engine_ask(&p->hint_proc, "analyze", 600, on_hint_line, &h);
     else
         rc = -1;
     if (rc != 1) {
         say(p, "no hints: the hint engine did not answer");
-        engine_proc_stop(&p->hint_proc);
+        arena_engine_stop(&p->hint_proc);
         p->hint_started = 0;
         return;
     }
@@ -937,24 +937,24 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
     /* Both engines from the same fields: the opponent at its level, the hints at theirs. */
     char field[1400], why[400];
     for (int k = 0; k < 2; k++) {
-        engine_spec_t *s = k ? &p->hint_spec : &p->spec;
-        engine_spec_init(s);
+        arena_spec_t *s = k ? &p->hint_spec : &p->spec;
+        arena_spec_init(s);
         snprintf(field, sizeof field, "cmd=%s", engine ? engine : path);
-        int rc = engine_spec_set(s, field, why, sizeof why);
+        int rc = arena_spec_set(s, field, why, sizeof why);
         if (rc == 0)
-            rc = engine_spec_set(s, k ? "name=hints" : "name=engine", why, sizeof why);
+            rc = arena_spec_set(s, k ? "name=hints" : "name=engine", why, sizeof why);
         if (rc == 0 && (!engine || (k ? given_hint : given_level))) {
             snprintf(field, sizeof field, "option.level=%d", k ? *hint_level : *level);
-            rc = engine_spec_set(s, field, why, sizeof why);
+            rc = arena_spec_set(s, field, why, sizeof why);
         }
         if (rc == 0 && !engine)
-            rc = engine_spec_set(s, "option.info=false", why, sizeof why);
+            rc = arena_spec_set(s, "option.info=false", why, sizeof why);
         for (int i = 0; rc == 0 && i < n_opts; i++) {
             snprintf(field, sizeof field, "option.%s", opt_fields[i]);
-            rc = engine_spec_set(s, field, why, sizeof why);
+            rc = arena_spec_set(s, field, why, sizeof why);
         }
         if (rc == 0)
-            rc = engine_spec_set(s, "timeout=600", why, sizeof why);
+            rc = arena_spec_set(s, "timeout=600", why, sizeof why);
         if (rc < 0) {
             snprintf(err, errlen, "engine: %s", why);
             return -1;
@@ -991,8 +991,8 @@ int main(int argc, char **argv)
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         p->plain = 1;
     /* An engine's stderr would write over the full-screen table. */
-    if (!p->plain && (engine_spec_set(&p->spec, "stderr=/dev/null", err, sizeof err) < 0 ||
-                      engine_spec_set(&p->hint_spec, "stderr=/dev/null", err, sizeof err) < 0)) {
+    if (!p->plain && (arena_spec_set(&p->spec, "stderr=/dev/null", err, sizeof err) < 0 ||
+                      arena_spec_set(&p->hint_spec, "stderr=/dev/null", err, sizeof err) < 0)) {
         fprintf(stderr, "picket-play: %s\n", err);
         return 2;
     }
@@ -1017,9 +1017,9 @@ int main(int argc, char **argv)
     p->result.players = 2;
     p->proc.spec = &p->spec;
     p->hint_proc.spec = &p->hint_spec;
-    if (engine_proc_start(&p->proc, &p->spec, p->g->name, err, sizeof err) < 0 || rebuild(p, loaded, n_loaded, err, sizeof err) < 0) {
+    if (arena_engine_start(&p->proc, &p->spec, p->g->name, err, sizeof err) < 0 || rebuild(p, loaded, n_loaded, err, sizeof err) < 0) {
         fprintf(stderr, "picket-play: %s\n", err);
-        engine_proc_stop(&p->proc);
+        arena_engine_stop(&p->proc);
         return 2;
     }
     if (record)
@@ -1029,11 +1029,11 @@ int main(int argc, char **argv)
         p->plain = 1;
         rc = run_plain(p);
     }
-    engine_proc_stop(&p->proc);
-    engine_proc_stop(&p->hint_proc);
+    arena_engine_stop(&p->proc);
+    arena_engine_stop(&p->hint_proc);
     referee_free(p->ref);
-    engine_spec_free(&p->spec);
-    engine_spec_free(&p->hint_spec);
+    arena_spec_free(&p->spec);
+    arena_spec_free(&p->hint_spec);
     free(p->events);
     return rc < 0 ? 1 : 0;
 }

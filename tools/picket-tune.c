@@ -32,6 +32,7 @@
 #include "arena_results.h"
 #include "client.h"
 #include "game.h"
+#include "measure.h"
 #include "options.h"
 #include "rng.h"
 
@@ -345,25 +346,25 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
 }
 
 /* A spec from the engine's fields, named, with the tuned options at the given values. */
-static int build_spec(const tune_t *t, const char *name, const double *values, engine_spec_t *s, char *err, size_t errlen)
+static int build_spec(const tune_t *t, const char *name, const double *values, arena_spec_t *s, char *err, size_t errlen)
 {
-    engine_spec_init(s);
+    arena_spec_init(s);
     char field[PROTO_MAX_LINE], why[400];
     for (int i = 0; i < t->n_fields; i++)
-        if (engine_spec_set(s, t->fields[i], why, sizeof why) < 0) {
+        if (arena_spec_set(s, t->fields[i], why, sizeof why) < 0) {
             snprintf(err, errlen, "-engine: %s", why);
             return -1;
         }
     snprintf(field, sizeof field, "name=%s", name);
-    int rc = engine_spec_set(s, field, why, sizeof why);
+    int rc = arena_spec_set(s, field, why, sizeof why);
     for (int i = 0; rc == 0 && i < t->n_params; i++) {
         char v[OPT_NUMBER_LEN];
         format_value(values[i], t->p[i].spin, v, sizeof v);
         snprintf(field, sizeof field, "option.%s=%s", t->p[i].name, v);
-        rc = engine_spec_set(s, field, why, sizeof why);
+        rc = arena_spec_set(s, field, why, sizeof why);
     }
     if (rc == 0)
-        rc = engine_spec_check(s, why, sizeof why);
+        rc = arena_spec_check(s, why, sizeof why);
     if (rc < 0)
         snprintf(err, errlen, "-engine: %s", why);
     return rc;
@@ -416,12 +417,12 @@ static void on_decl_line(void *data, const char *line)
  * the protocol and that every option is accepted). 0, or -1 with a reason. */
 static int check_engine(tune_t *t, char *err, size_t errlen)
 {
-    engine_spec_t s;
+    arena_spec_t s;
     double start[MAX_PARAMS];
     for (int i = 0; i < t->n_params; i++)
         start[i] = t->p[i].start;
     if (build_spec(t, "probe", start, &s, err, errlen) < 0) {
-        engine_spec_free(&s);
+        arena_spec_free(&s);
         return -1;
     }
     for (int i = 0; i < t->n_params; i++)
@@ -430,7 +431,7 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
             if (!strncmp(t->fields[f], "option.", 7) && !strncmp(t->fields[f] + 7, t->p[i].name, n) && t->fields[f][7 + n] == '=') {
                 snprintf(err, errlen, "-param %s: the engine's fields also set option.%s; tune it or fix it, not both", t->p[i].name,
                          t->p[i].name);
-                engine_spec_free(&s);
+                arena_spec_free(&s);
                 return -1;
             }
         }
@@ -441,14 +442,14 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
     char line[PROTO_MAX_LINE + 1], why[400];
     if (client_start_opts(&c, s.argv, &co, why, sizeof why) < 0) {
         snprintf(err, errlen, "-engine: cmd: %s", why);
-        engine_spec_free(&s);
+        arena_spec_free(&s);
         return -1;
     }
     int ok = client_send(&c, "1 hello") == 0 && client_await_reply(&c, line, (int)(s.start_timeout * 1000), 1, on_decl_line, &ds) == 1;
     client_stop(&c, 500);
     if (!ok) {
         snprintf(err, errlen, "-engine: no answer to hello within %g s", s.start_timeout);
-        engine_spec_free(&s);
+        arena_spec_free(&s);
         return -1;
     }
     for (int i = 0; i < t->n_params; i++) {
@@ -459,12 +460,12 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
                 d = &ds.d[k];
         if (!d) {
             snprintf(err, errlen, "-param %s: the engine declares no option '%s' in its hello", p->name, p->name);
-            engine_spec_free(&s);
+            arena_spec_free(&s);
             return -1;
         }
         if (!d->numeric) {
             snprintf(err, errlen, "-param %s: not a numeric option (the engine declares it neither spin nor float with a range)", p->name);
-            engine_spec_free(&s);
+            arena_spec_free(&s);
             return -1;
         }
         p->spin = d->spin, p->min = d->min, p->max = d->max;
@@ -475,14 +476,14 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
         if (p->start < p->min || p->start > p->max || (p->spin && p->start != floor(p->start))) {
             snprintf(err, errlen, "-param %s: the start %s is not %s from %s to %s", p->name, v, p->spin ? "a whole number" : "a number", lo,
                      hi);
-            engine_spec_free(&s);
+            arena_spec_free(&s);
             return -1;
         }
         if (2 * t->c * p->step > p->max - p->min) {
             opt_format_number(p->step, OPT_FLOAT, v, sizeof v);
             snprintf(err, errlen, "-param %s: the step %s is wider than the range %s to %s allows (the two copies play c*step either side)",
                      p->name, v, lo, hi);
-            engine_spec_free(&s);
+            arena_spec_free(&s);
             return -1;
         }
         /* A whole number is sent rounded: the copies must still differ at the last iteration. */
@@ -491,19 +492,19 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
             opt_format_number(0.5 * pow(t->iterations, t->gamma) / t->c, OPT_FLOAT, v, sizeof v);
             snprintf(err, errlen, "-param %s: a whole-number option needs a step of at least %.6s, or the two copies play the same value", p->name,
                      v);
-            engine_spec_free(&s);
+            arena_spec_free(&s);
             return -1;
         }
         p->theta = p->start;
     }
-    engine_proc_t e;
+    arena_engine_t e;
     memset(&e, 0, sizeof e);
     e.abort = &interrupted;
-    int rc = engine_proc_start(&e, &s, t->game->name, why, sizeof why);
-    engine_proc_stop(&e);
+    int rc = arena_engine_start(&e, &s, t->game->name, why, sizeof why);
+    arena_engine_stop(&e);
     if (rc < 0)
         snprintf(err, errlen, "engine: %s", why);
-    engine_spec_free(&s);
+    arena_spec_free(&s);
     return rc;
 }
 
@@ -610,7 +611,7 @@ static int save_state(tune_t *t)
     for (int i = 0; i < t->n_params; i++)
         theta[i] = t->p[i].theta;
     cJSON *s = cJSON_CreateObject(), *faults = cJSON_CreateArray();
-    char *header = results_header_text(t->run), *line = NULL, *text = NULL;
+    char *header = arena_results_header_text(t->run), *line = NULL, *text = NULL;
     int bad = !s || !faults || !header || !cJSON_AddStringToObject(s, "type", "state") ||
               !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, theta));
     for (int side = 0; !bad && side < 2; side++)
@@ -647,7 +648,7 @@ static int load_state(tune_t *t, char *err, size_t errlen)
         goto out;
     }
     *nl = '\0';
-    if (results_compare_header(text, t->run, why, sizeof why) < 0) {
+    if (arena_results_compare_header(text, t->run, why, sizeof why) < 0) {
         snprintf(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
         goto out;
     }
@@ -712,8 +713,8 @@ static int trim_log(tune_t *t, char *err, size_t errlen)
 typedef struct iteration {
     tune_t *t;
     int k;
-    engine_spec_t spec[2];      /* 0: plus, 1: minus */
-    set_result_t *res;          /* [pair * 2 + leg] */
+    arena_spec_t spec[2];       /* 0: plus, 1: minus */
+    arena_set_result_t *res;    /* [pair * 2 + leg] */
     int n_jobs, next;
     char record_failed[400];    /* a record that could not be written ("" if none) */
 } iteration_t;
@@ -748,7 +749,7 @@ static void begin_set(void *data, arena_pool_set_t *s)
     set_record_t *rec = s->mine;
     int pair = s->job / 2, leg = s->job % 2;
     uint64_t pair_seed = rng_derive(iteration_seed(t, it->k), (uint64_t)pair);
-    set_setup_t *setup = &s->setup;
+    arena_set_setup_t *setup = &s->setup;
     setup->game = t->game;
     setup->cfg = t->cfg;
     setup->cfg.deal_seed = pair_seed;
@@ -814,7 +815,7 @@ static int run_iteration(tune_t *t, int k)
     char err[600];
     if (build_spec(t, "plus", plus, &it.spec[0], err, sizeof err) < 0 || build_spec(t, "minus", minus, &it.spec[1], err, sizeof err) < 0) {
         snprintf(t->failure, sizeof t->failure, "%s", err);
-        engine_spec_free(&it.spec[0]), engine_spec_free(&it.spec[1]);
+        arena_spec_free(&it.spec[0]), arena_spec_free(&it.spec[1]);
         return -1;
     }
     int rc = 0;
@@ -838,7 +839,7 @@ static int run_iteration(tune_t *t, int k)
     double won[2] = { 0, 0 };
     int faults[2] = { 0, 0 }, played = 0;
     for (int j = 0; rc == 0 && j < it.n_jobs; j++) {
-        const set_result_t *r = &it.res[j];
+        const arena_set_result_t *r = &it.res[j];
         if (interrupted >= 2 || r->reason == END_INTERRUPTED || (j >= it.next && it.next < it.n_jobs)) {
             rc = 1;
             break;
@@ -917,8 +918,8 @@ static int run_iteration(tune_t *t, int k)
         }
     }
     free(it.res);
-    engine_spec_free(&it.spec[0]);
-    engine_spec_free(&it.spec[1]);
+    arena_spec_free(&it.spec[0]);
+    arena_spec_free(&it.spec[1]);
     return rc;
 }
 
@@ -1079,7 +1080,7 @@ static void progress(const tune_t *t, int final)
 {
     if (t->quiet || (final && !t->tty))
         return;
-    double elapsed = arena_now() - t->started;
+    double elapsed = measure_now() - t->started;
     int left = t->iterations - t->k_done;
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
@@ -1154,7 +1155,7 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
         snprintf(err, errlen, "-out: cannot create the folder '%.200s': %s", t->out, strerror(errno));
         return -1;
     }
-    char *header = results_header_text(t->run), *text = NULL;
+    char *header = arena_results_header_text(t->run), *text = NULL;
     int bad = !header || asprintf(&text, "%s\n", header) < 0 || write_atomic(t->log_path, text) < 0;
     free(text);
     cJSON_free(header);
@@ -1174,7 +1175,7 @@ int main(int argc, char **argv)
     static tune_t tune;
     tune_t *t = &tune;
     t->tty = isatty(STDERR_FILENO);
-    t->started = arena_now();
+    t->started = measure_now();
     char err[1024];
     if (prepare(t, argc, argv, err, sizeof err) < 0) {
         cJSON_Delete(t->run);

@@ -6,15 +6,15 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "measure.h"
 #include "record.h"
 
 const char *const END_REASON_NAMES[END_COUNT] = { "normal", "crash", "timeout", "illegal", "protocol", "start", "interrupted" };
 
 /* ---------------------------------------------------------------- engine specs */
 
-void engine_spec_init(engine_spec_t *s)
+void arena_spec_init(arena_spec_t *s)
 {
     memset(s, 0, sizeof *s);
     s->tc_base = s->tc_inc = s->st = -1;
@@ -23,7 +23,7 @@ void engine_spec_init(engine_spec_t *s)
     s->start_timeout = 10;
 }
 
-void engine_spec_free(engine_spec_t *s)
+void arena_spec_free(arena_spec_t *s)
 {
     for (int i = 0; i < s->argc; i++)
         free(s->argv[i]);
@@ -33,7 +33,7 @@ void engine_spec_free(engine_spec_t *s)
     }
     free(s->dir);
     free(s->stderr_path);
-    engine_spec_init(s);
+    arena_spec_init(s);
 }
 
 /* Seconds: plain decimal digits with at most one point (no sign, exponent, nan or inf),
@@ -73,7 +73,7 @@ static int set_string(char **dst, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errlen)
+int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
 {
     const char *eq = strchr(field, '=');
     char shown[64];
@@ -204,7 +204,7 @@ int engine_spec_set(engine_spec_t *s, const char *field, char *err, size_t errle
     return -1;
 }
 
-int engine_spec_check(const engine_spec_t *s, char *err, size_t errlen)
+int arena_spec_check(const arena_spec_t *s, char *err, size_t errlen)
 {
     static const struct {
         unsigned bits;
@@ -230,26 +230,19 @@ int engine_spec_check(const engine_spec_t *s, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- engine processes */
 
-double arena_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* One line to or from an engine in the log: time, engine name and process, direction, line. */
-static void log_line(engine_proc_t *e, char dir, const char *line)
+static void log_line(arena_engine_t *e, char dir, const char *line)
 {
     arena_log_t *l = e->log;
     if (!l)
         return;
     pthread_mutex_lock(&l->lock);
-    if (fprintf(l->f, "%.6f %s.%d %c %s\n", arena_now() - l->t0, e->spec->name, e->instance, dir, line) < 0)
+    if (fprintf(l->f, "%.6f %s.%d %c %s\n", measure_now() - l->t0, e->spec->name, e->instance, dir, line) < 0)
         l->failed = 1;
     pthread_mutex_unlock(&l->lock);
 }
 
-static int proc_send(engine_proc_t *e, const char *line)
+static int proc_send(arena_engine_t *e, const char *line)
 {
     log_line(e, '>', line);
     return client_send(&e->c, line);
@@ -287,18 +280,18 @@ enum { ASK_EXITED = -1, ASK_VIOLATION = -2, ASK_TIMEOUT = -3, ASK_ABORTED = -4 }
  * ASK_TIMEOUT, ASK_ABORTED (the operator stopped the run), or ASK_VIOLATION: a stray error
  * reply (an earlier silent command refused) or a line the reader refused. The wait is cut in
  * slices so that a second ^C is seen at once; a slice ends as soon as a line arrives. */
-static int ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
+static int ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
 {
     long id = ++e->next_id;
     char buf[PROTO_MAX_LINE + 1];
     snprintf(buf, sizeof buf, "%ld %s", id, cmd);
     if (proc_send(e, buf) < 0)
         return ASK_EXITED;
-    double deadline = arena_now() + timeout;
+    double deadline = measure_now() + timeout;
     for (;;) {
         if (e->abort && *e->abort >= 2)
             return ASK_ABORTED;
-        int left = (int)((deadline - arena_now()) * 1000.0);
+        int left = (int)((deadline - measure_now()) * 1000.0);
         if (left < 0)
             left = 0;
         int slice = e->abort && left > 50 ? 50 : left;
@@ -332,7 +325,7 @@ static int ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line
 }
 
 /* Why a question went unanswered, for an error message. */
-static const char *ask_failure(int rc, const engine_proc_t *e, double limit, char *buf, size_t len)
+static const char *ask_failure(int rc, const arena_engine_t *e, double limit, char *buf, size_t len)
 {
     if (rc == ASK_EXITED)
         return "the engine exited";
@@ -345,18 +338,18 @@ static const char *ask_failure(int rc, const engine_proc_t *e, double limit, cha
     return buf;
 }
 
-static int start_failed(engine_proc_t *e, char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int start_failed(engine_proc_t *e, char *err, size_t errlen, const char *fmt, ...)
+static int start_failed(arena_engine_t *e, char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int start_failed(arena_engine_t *e, char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
-    engine_proc_stop(e);
+    arena_engine_stop(e);
     return -1;
 }
 
-int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *game, char *err, size_t errlen)
+int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *game, char *err, size_t errlen)
 {
     arena_log_t *log = e->log;
     int instance = e->instance;
@@ -425,7 +418,7 @@ int engine_proc_start(engine_proc_t *e, const engine_spec_t *spec, const char *g
     return 0;
 }
 
-void engine_proc_stop(engine_proc_t *e)
+void arena_engine_stop(arena_engine_t *e)
 {
     if (!e->running)
         return;
@@ -440,23 +433,23 @@ void engine_proc_stop(engine_proc_t *e)
 
 /* A seat's failure: the reason kept for the result, the text for the referee. The engine at
  * fault is not trusted any more: a fresh process for its next set. */
-static int seat_fail(arena_seat_t *x, end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
+static int seat_fail(arena_seat_t *x, arena_end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-static int seat_fail(arena_seat_t *x, end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
+static int seat_fail(arena_seat_t *x, arena_end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
     x->reason = why;
-    engine_proc_stop(x->s->engine[x->seat]);
+    arena_engine_stop(x->s->engine[x->seat]);
     return -1;
 }
 
 static int seat_event(void *data, const game_event_t *ev, char *err, size_t errlen)
 {
     arena_seat_t *x = data;
-    engine_proc_t *e = x->s->engine[x->seat];
+    arena_engine_t *e = x->s->engine[x->seat];
     char text[1024], line[1100];
     x->s->game->event_format(ev, text, sizeof text);
     snprintf(line, sizeof line, "event %s", text);
@@ -468,8 +461,8 @@ static int seat_event(void *data, const game_event_t *ev, char *err, size_t errl
 static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
 {
     arena_seat_t *x = data;
-    engine_proc_t *e = x->s->engine[x->seat];
-    const engine_spec_t *sp = e->spec;
+    arena_engine_t *e = x->s->engine[x->seat];
+    const arena_spec_t *sp = e->spec;
     char go[128];
     double limit;
     if (sp->iterations > 0) {
@@ -488,9 +481,9 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
         limit = sp->timeout;
     }
     double allowed = limit + x->s->margin;
-    double t0 = arena_now();
+    double t0 = measure_now();
     int rc = ask(e, go, allowed > 0 ? allowed : 0, NULL, NULL);
-    double spent = arena_now() - t0;
+    double spent = measure_now() - t0;
     x->r->think[x->seat] += spent;
     if (rc == ASK_ABORTED)
         return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");
@@ -522,10 +515,10 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
 
 int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
 {
-    const set_setup_t *s = x->s;
-    engine_proc_t *e = s->engine[x->seat];
+    const arena_set_setup_t *s = x->s;
+    arena_engine_t *e = s->engine[x->seat];
     char why[300];
-    if (!e->running && engine_proc_start(e, e->spec, s->game->name, why, sizeof why) < 0)
+    if (!e->running && arena_engine_start(e, e->spec, s->game->name, why, sizeof why) < 0)
         return seat_fail(x, e->abort && *e->abort >= 2 ? END_INTERRUPTED : END_START, err, errlen, "%s: %s", e->spec->name, why);
     char cmd[2048];
     int n = snprintf(cmd, sizeof cmd, "newgame game %s", s->game->name);
@@ -547,19 +540,19 @@ int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
     return 0;
 }
 
-void arena_seat_init(arena_seat_t *x, const set_setup_t *s, set_result_t *r, int seat)
+void arena_seat_init(arena_seat_t *x, const arena_set_setup_t *s, arena_set_result_t *r, int seat)
 {
     *x = (arena_seat_t){ s, r, seat, s->engine[seat]->spec->tc_base, END_NORMAL };
 }
 
 referee_seat_t arena_seat_referee(arena_seat_t *x) { return (referee_seat_t){ seat_event, seat_decide, x }; }
 
-int engine_proc_ask(engine_proc_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
+int arena_engine_ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
 {
     return ask(e, cmd, timeout, on_line, data);
 }
 
-int engine_proc_send(engine_proc_t *e, const char *line) { return proc_send(e, line); }
+int arena_engine_send(arena_engine_t *e, const char *line) { return proc_send(e, line); }
 
 typedef struct record_sink {
     FILE *f;
@@ -574,7 +567,7 @@ static void on_move(void *data, const void *state, int seat, const game_move_t *
 }
 
 /* The standing after a fault: the seat at fault last alone, every other seat first. */
-static void forfeit(set_result_t *out, int seat)
+static void forfeit(arena_set_result_t *out, int seat)
 {
     for (int i = 0; i < out->players; i++)
         out->rank[i] = i == seat ? out->players - 1 : 0;
@@ -582,7 +575,7 @@ static void forfeit(set_result_t *out, int seat)
     out->winner = out->players == 2 ? 1 - seat : -1;
 }
 
-void arena_play_set(const set_setup_t *s, set_result_t *out)
+void arena_play_set(const arena_set_setup_t *s, arena_set_result_t *out)
 {
     memset(out, 0, sizeof *out);
     out->fault_seat = -1;
@@ -633,7 +626,7 @@ void arena_play_set(const set_setup_t *s, set_result_t *out)
         out->reason = f->kind == REFEREE_FAULT_SEAT ? seats[seat].reason : END_ILLEGAL;
         if (f->kind == REFEREE_FAULT_ILLEGAL) {
             snprintf(out->detail, sizeof out->detail, "%.40s: %.200s", s->engine[seat]->spec->name, f->text);
-            engine_proc_stop(s->engine[seat]);
+            arena_engine_stop(s->engine[seat]);
         }
         forfeit(out, seat);
     }

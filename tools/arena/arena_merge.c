@@ -41,8 +41,8 @@ static int take_shard(cJSON *run, int *index, int *count)
 {
     cJSON *shard = cJSON_DetachItemFromObjectCaseSensitive(run, "shard");
     *index = 0, *count = 1;
-    int ok = !shard || (!results_get_int(shard, "count", 2, ARENA_MAX_SHARDS, count) &&
-                        !results_get_int(shard, "index", 0, *count - 1, index) && cJSON_GetArraySize(shard) == 2);
+    int ok = !shard || (!arena_results_get_int(shard, "count", 2, ARENA_MAX_SHARDS, count) &&
+                        !arena_results_get_int(shard, "index", 0, *count - 1, index) && cJSON_GetArraySize(shard) == 2);
     cJSON_Delete(shard);
     return ok ? 0 : -1;
 }
@@ -60,9 +60,9 @@ static int merge_schedule(arena_run_t *a, const cJSON *run, const char *path, ch
     const char *bad = NULL;
     if (!cJSON_IsString(game) || !(a->game = game_find(game->valuestring)))
         bad = "game";
-    else if (results_get_int(run, "players", 2, GAME_MAX_PLAYERS, &a->sc.players) < 0)
+    else if (arena_results_get_int(run, "players", 2, GAME_MAX_PLAYERS, &a->sc.players) < 0)
         bad = "players";
-    else if (results_get_int(run, "rounds", 1, 10000000, &a->sc.rounds) < 0)
+    else if (arena_results_get_int(run, "rounds", 1, 10000000, &a->sc.rounds) < 0)
         bad = "rounds";
     else if (!cJSON_IsString(tournament) || (strcmp(tournament->valuestring, "gauntlet") && strcmp(tournament->valuestring, "round-robin")))
         bad = "tournament";
@@ -72,7 +72,7 @@ static int merge_schedule(arena_run_t *a, const cJSON *run, const char *path, ch
         bad = "seed";
     else if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) < a->sc.players || cJSON_GetArraySize(engines) > ARENA_MAX_ENGINES)
         bad = "engines";
-    else if (!cJSON_IsNull(deals) && (results_get_int(deals, "count", a->sc.rounds, a->sc.rounds, &a->n_deals) < 0 ||
+    else if (!cJSON_IsNull(deals) && (arena_results_get_int(deals, "count", a->sc.rounds, a->sc.rounds, &a->n_deals) < 0 ||
                                       !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(deals, "fnv1a"))))
         bad = "deals";
     for (int e = 0; !bad && e < cJSON_GetArraySize(engines); e++) {
@@ -93,7 +93,7 @@ static int merge_schedule(arena_run_t *a, const cJSON *run, const char *path, ch
         snprintf(err, errlen, "out of memory for the deals");
         return -1;
     }
-    return schedule_build(&a->sc, err, errlen);
+    return arena_schedule_build(&a->sc, err, errlen);
 }
 
 /* Every file's header: one run, each shard 0..N-1 exactly once. 0, or -1 with a reason. */
@@ -102,7 +102,7 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
     char why[600], here[300], there[300], sa[48], sb[48];
     for (int k = 0; k < m->n_files; k++) {
         int count;
-        if (!(m->runs[k] = results_read_run(m->files[k], err, errlen)))
+        if (!(m->runs[k] = arena_results_read_run(m->files[k], err, errlen)))
             return -1;
         if (take_shard(m->runs[k], &m->index[k], &count) < 0) {
             snprintf(err, errlen, "'%.200s': the run's shard is not {\"index\":I,\"count\":N} with 0 <= I < N <= %d", m->files[k],
@@ -113,7 +113,7 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
             m->count = count;
         snprintf(there, sizeof there, "in '%.200s'", m->files[k]);
         snprintf(here, sizeof here, "in '%.200s'", m->files[0]);
-        if (results_compare_run(m->runs[k], m->runs[0], there, here, why, sizeof why) < 0) {
+        if (arena_results_compare_run(m->runs[k], m->runs[0], there, here, why, sizeof why) < 0) {
             snprintf(err, errlen, "'%.200s' and '%.200s' are not shards of one run: %s", m->files[0], m->files[k], why);
             return -1;
         }
@@ -150,7 +150,7 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
 }
 
 /* A set line of a file being merged (a->shard_index is that file's shard). */
-static int on_merged(void *data, const set_line_t *s, char *why, size_t whylen)
+static int on_merged(void *data, const arena_set_line_t *s, char *why, size_t whylen)
 {
     merge_t *m = data;
     arena_run_t *a = m->a;
@@ -188,7 +188,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     for (int k = 0; k < m->n_files; k++) {
         long torn;
         a->shard_index = m->index[k];
-        if (results_read(m->files[k], &torn, on_merged, m, err, errlen) < 0)
+        if (arena_results_read(m->files[k], &torn, on_merged, m, err, errlen) < 0)
             return -1;
         if (torn) {
             shard_name(m->index[k], m->count, sa, sizeof sa);
@@ -200,19 +200,19 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     for (int job = 0; job < a->sc.n_jobs; job++) {
         if (m->sets[job].present)
             continue;
-        int shard = schedule_shard_of(&a->sc, job, m->count), k = 0, held = 0;
+        int shard = arena_schedule_shard_of(&a->sc, job, m->count), k = 0, held = 0;
         while (m->index[k] != shard)
             k++;
         for (int j = 0; j < a->sc.n_jobs; j++)
-            held += m->sets[j].present && schedule_shard_of(&a->sc, j, m->count) == shard;
+            held += m->sets[j].present && arena_schedule_shard_of(&a->sc, j, m->count) == shard;
         char name[96];
-        arena_run_set_name(schedule_job_key(&a->sc, job), name, sizeof name);
+        arena_run_set_name(arena_schedule_job_key(&a->sc, job), name, sizeof name);
         shard_name(shard, m->count, sa, sizeof sa);
         /* A run with an SPRT (never a shard: -shard refuses -sprt) may have stopped when its test
          * decided: -resume would play nothing more. */
         int sprt_run = !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m->runs[0], "sprt"));
         snprintf(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); %s", sa, m->files[k], name, held,
-                 schedule_shard_jobs(&a->sc, shard, m->count),
+                 arena_schedule_shard_jobs(&a->sc, shard, m->count),
                  sprt_run ? "its SPRT may have stopped it, and a merge needs every set (its own report has its standings)"
                           : "complete it with -resume");
         return -1;
@@ -229,17 +229,17 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     }
     for (int job = 0; job < a->sc.n_jobs; job++) {
         const merged_set_t *ms = &m->sets[job];
-        set_line_t line;
+        arena_set_line_t line;
         memset(&line, 0, sizeof line);
-        line.key = schedule_job_key(&a->sc, job);
-        schedule_seats(&a->sc, line.key, line.engine);
+        line.key = arena_schedule_job_key(&a->sc, job);
+        arena_schedule_seats(&a->sc, line.key, line.engine);
         line.result.players = a->sc.players;
-        line.result.reason = (end_reason_t)ms->reason;
+        line.result.reason = (arena_end_reason_t)ms->reason;
         for (int i = 0; i < a->sc.players && i < GAME_MAX_PLAYERS; i++) {
             line.result.rank[i] = ms->rank[i];
             line.result.scores[i] = ms->scores[i];
         }
-        schedule_tally(&a->sc, &line);
+        arena_schedule_tally(&a->sc, &line);
     }
     a->done_count = a->n_jobs = a->sc.n_jobs;
     a->shard_index = 0, a->shard_count = 1;

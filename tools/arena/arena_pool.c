@@ -9,7 +9,7 @@ typedef struct pool_worker {
     const arena_pool_t *p;
     pthread_mutex_t *lock;
     int id;
-    engine_proc_t *procs;     /* [p->n_engines] */
+    arena_engine_t *procs;    /* [p->n_engines] */
     void *mine;               /* p->set_size bytes */
 } pool_worker_t;
 
@@ -47,7 +47,7 @@ static void *pool_worker_main(void *arg)
             break;
     }
     for (int e = 0; e < p->n_engines; e++)
-        engine_proc_stop(&w->procs[e]);
+        arena_engine_stop(&w->procs[e]);
     return NULL;
 }
 
@@ -56,7 +56,7 @@ int arena_pool_run(const arena_pool_t *p, int workers)
     size_t n = workers > 0 ? (size_t)workers : 1;
     pool_worker_t *w = calloc(n, sizeof *w);
     pthread_t *threads = calloc(n, sizeof *threads);
-    engine_proc_t *procs = calloc(n * (size_t)(p->n_engines > 0 ? p->n_engines : 1), sizeof *procs);
+    arena_engine_t *procs = calloc(n * (size_t)(p->n_engines > 0 ? p->n_engines : 1), sizeof *procs);
     unsigned char *mine = calloc(n, p->set_size ? p->set_size : 1);
     int rc = !w || !threads || !procs || !mine ? ARENA_POOL_NO_MEMORY : ARENA_POOL_OK;
     pthread_mutex_t lock;

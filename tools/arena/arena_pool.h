@@ -24,16 +24,16 @@ typedef struct arena_pool_set {
     int job;                          /* the number take gave */
     int worker;                       /* which worker plays it, 0 .. workers - 1 */
     int engine[GAME_MAX_PLAYERS];     /* by seat (setup.cfg.players of them): an engine of specs */
-    set_setup_t setup;                /* begin fills all of it but engine[], which the pool fills
+    arena_set_setup_t setup;          /* begin fills all of it but engine[], which the pool fills
                                        * with the worker's processes of engine[seat] */
-    set_result_t result;              /* the set's end */
+    arena_set_result_t result;        /* the set's end */
     void *mine;                       /* set_size bytes of the caller's own, zeroed before begin,
                                        * kept until end (a record being written, say) */
 } arena_pool_set_t;
 
 typedef struct arena_pool {
     int n_engines;                        /* processes each worker keeps */
-    const engine_spec_t *specs;           /* [n_engines]: how each is started */
+    const arena_spec_t *specs;            /* [n_engines]: how each is started */
     arena_log_t *log;                     /* every process's lines (NULL: none) */
     const volatile sig_atomic_t *abort;   /* every process's abort flag (NULL: none) */
     size_t set_size;                      /* bytes of arena_pool_set_t.mine */

@@ -78,7 +78,7 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     int ok = f && getline(&line, &cap, f) > 0;
     if (ok) {
         line[strcspn(line, "\n")] = '\0';
-        ok = results_compare_header(line, run, why, sizeof why) == 0;
+        ok = arena_results_compare_header(line, run, why, sizeof why) == 0;
     }
     free(line);
     if (f)
@@ -109,7 +109,7 @@ int arena_records_open(arena_records_t *r, int create, const char *header, char 
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", p);
     FILE *f = fopen(path, "w");
-    if (!f || results_write_text(f, header) < 0 || fclose(f) != 0) {
+    if (!f || arena_results_write_text(f, header) < 0 || fclose(f) != 0) {
         snprintf(err, errlen, "-records: cannot write '%.200s': %s", path, strerror(errno));
         return -1;
     }
@@ -123,7 +123,7 @@ int arena_records_close(arena_records_t *r)
     return f && fclose(f) != 0 ? -1 : 0;
 }
 
-void arena_records_set_open(const arena_records_t *r, set_key_t k, arena_records_set_t *s)
+void arena_records_set_open(const arena_records_t *r, arena_set_key_t k, arena_records_set_t *s)
 {
     memset(s, 0, sizeof *s);
     if (!r->path)

@@ -42,7 +42,7 @@ int arena_records_open(arena_records_t *r, int create, const char *header, char 
 int arena_records_close(arena_records_t *r);
 
 /* A set begins: where its record goes (s->f NULL without records). */
-void arena_records_set_open(const arena_records_t *r, set_key_t k, arena_records_set_t *s);
+void arena_records_set_open(const arena_records_t *r, arena_set_key_t k, arena_records_set_t *s);
 /* A set has ended: its record kept (keep) or thrown away. 0, or -1 when a record to keep
  * could not be written (errno says why). Called by one worker at a time. */
 int arena_records_set_close(arena_records_t *r, arena_records_set_t *s, int keep);

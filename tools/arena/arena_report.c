@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <sys/resource.h>
 
+#include "measure.h"
+
 static void report_eta(double seconds, char *buf, size_t len)
 {
     if (seconds < 0 || !isfinite(seconds))
@@ -17,17 +19,18 @@ void arena_report_progress(const arena_run_t *a, int final)
 {
     if (a->quiet)
         return;
-    score_counts_t c = schedule_engine_counts(&a->sc, 0);
-    score_summary_t sm;
-    stats_summarize(&c, &sm);
-    double elapsed = arena_now() - a->started;
+    arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, 0);
+    arena_score_summary_t sm;
+    arena_stats_summarize(&c, &sm);
+    double elapsed = measure_now() - a->started;
     int played = a->done_count - a->resumed_count;
     double eta = played > 0 ? elapsed / played * (a->n_jobs - a->done_count) : -1;
     char eta_s[32];
     report_eta(eta, eta_s, sizeof eta_s);
     char sprt_s[64] = "";
     if (a->use_sprt)
-        snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", arena_run_sprt_llr(a), stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt));
+        snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", arena_run_sprt_llr(a), arena_stats_sprt_lower(&a->sprt),
+                 arena_stats_sprt_upper(&a->sprt));
     char elo_s[64] = "Elo ?";
     if (a->sc.players > 2) {
         /* More seats: the first engine's share of the others it finished ahead of, and its rank. */
@@ -36,7 +39,7 @@ void arena_report_progress(const arena_run_t *a, int final)
         snprintf(elo_s, sizeof elo_s, "mean rank %.2f", a->sc.rank_sum[0] / n + 1);
     } else if (sm.units > 0) {
         char elo[40];
-        stats_format_elo(&sm, elo, sizeof elo);
+        arena_stats_format_elo(&sm, elo, sizeof elo);
         snprintf(elo_s, sizeof elo_s, "Elo %s", elo);
     }
     if (a->tty)
@@ -68,7 +71,7 @@ static void report_tables(const arena_run_t *a, const int *order)
         printf("  %-20s", a->names[r]);
         for (int c = 0; c < a->sc.n_engines; c++) {
             double mean, lo, hi;
-            if (schedule_pairwise(&a->sc, r, c, &mean, &lo, &hi) == 0)
+            if (arena_schedule_pairwise(&a->sc, r, c, &mean, &lo, &hi) == 0)
                 printf(" %21s", r == c ? "" : "-");
             else
                 printf(" %5.1f%% [%5.1f, %5.1f]", 100.0 * mean, 100.0 * lo, 100.0 * hi);
@@ -84,12 +87,12 @@ static void report_pairs(const arena_run_t *a, const int *order, const double *s
            "Elo [95% interval]", "LOS");
     for (int r = 0; r < a->sc.n_engines; r++) {
         int e = order[r];
-        score_counts_t c = schedule_engine_counts(&a->sc, e);
-        score_summary_t sm;
-        stats_summarize(&c, &sm);
+        arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, e);
+        arena_score_summary_t sm;
+        arena_stats_summarize(&c, &sm);
         char elo[40];
         if (sm.units > 0)
-            stats_format_elo(&sm, elo, sizeof elo);
+            arena_stats_format_elo(&sm, elo, sizeof elo);
         else
             snprintf(elo, sizeof elo, "%20s", "-");
         printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %20s %5.1f%%\n", r + 1, a->names[e], a->sc.sets[e],
@@ -113,14 +116,14 @@ static void report_pairs(const arena_run_t *a, const int *order, const double *s
                 printf(" %10s", r == c ? "" : "-");
                 continue;
             }
-            score_counts_t pc = a->sc.pair_counts[p];
+            arena_score_counts_t pc = a->sc.pair_counts[p];
             if (flip) {
                 long t = pc.n[0];
                 pc.n[0] = pc.n[2];
                 pc.n[2] = t;
             }
-            score_summary_t sm;
-            stats_summarize(&pc, &sm);
+            arena_score_summary_t sm;
+            arena_stats_summarize(&pc, &sm);
             if (sm.units)
                 printf(" %9.1f%%", 100.0 * sm.score);
             else
@@ -131,7 +134,7 @@ static void report_pairs(const arena_run_t *a, const int *order, const double *s
     if (a->sc.duplicate) {
         printf("\nPairs (first engine of each pairing: won both / split / lost both)\n");
         for (int p = 0; p < a->sc.n_tables; p++) {
-            const score_counts_t *c = &a->sc.pair_counts[p];
+            const arena_score_counts_t *c = &a->sc.pair_counts[p];
             printf("  %-20s vs %-20s %5ld / %5ld / %5ld\n", a->names[a->sc.table[p][0]], a->names[a->sc.table[p][1]], c->n[2], c->n[1], c->n[0]);
         }
     }
@@ -183,11 +186,11 @@ void arena_report_sprt(const arena_run_t *a)
     if (!a->use_sprt)
         return;
     double llr = arena_run_sprt_llr(a);
-    const char *verdict = llr >= stats_sprt_upper(&a->sprt)   ? "H1 accepted (elo1)"
-                          : llr <= stats_sprt_lower(&a->sprt) ? "H0 accepted (elo0)"
+    const char *verdict = llr >= arena_stats_sprt_upper(&a->sprt)   ? "H1 accepted (elo1)"
+                          : llr <= arena_stats_sprt_lower(&a->sprt) ? "H0 accepted (elo0)"
                                                               : "no decision yet";
     printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", a->sprt.elo0, a->sprt.elo1,
-           a->sprt.alpha, a->sprt.beta, llr, stats_sprt_lower(&a->sprt), stats_sprt_upper(&a->sprt), verdict);
+           a->sprt.alpha, a->sprt.beta, llr, arena_stats_sprt_lower(&a->sprt), arena_stats_sprt_upper(&a->sprt), verdict);
 }
 
 /* The final report of a run: standings, the time it took, the SPRT. */
@@ -197,7 +200,7 @@ void arena_report_final(const arena_run_t *a)
     struct rusage self, kids;
     getrusage(RUSAGE_SELF, &self);
     getrusage(RUSAGE_CHILDREN, &kids);
-    double wall = arena_now() - a->started;
+    double wall = measure_now() - a->started;
     double own = (double)self.ru_utime.tv_sec + (double)self.ru_utime.tv_usec * 1e-6 + (double)self.ru_stime.tv_sec +
                  (double)self.ru_stime.tv_usec * 1e-6;
     double eng = (double)kids.ru_utime.tv_sec + (double)kids.ru_utime.tv_usec * 1e-6 + (double)kids.ru_stime.tv_sec +

@@ -8,7 +8,7 @@
 
 /* ---------------------------------------------------------------- writing */
 
-char *results_header_text(const cJSON *run)
+char *arena_results_header_text(const cJSON *run)
 {
     cJSON *o = cJSON_CreateObject();
     if (!o)
@@ -26,7 +26,7 @@ char *results_header_text(const cJSON *run)
     return text;
 }
 
-int results_write_text(FILE *f, const char *text)
+int arena_results_write_text(FILE *f, const char *text)
 {
     if (fputs(text, f) < 0 || fputc('\n', f) < 0 || fflush(f) != 0)
         return -1;
@@ -61,9 +61,9 @@ static int add(cJSON *o, const char *key, cJSON *item)
     return 0;
 }
 
-int results_write_set(FILE *f, const set_line_t *s, const char *const *names, const char *record)
+int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *const *names, const char *record)
 {
-    const set_result_t *r = &s->result;
+    const arena_set_result_t *r = &s->result;
     int n = r->players;
     const char *seat_names[GAME_MAX_PLAYERS];
     for (int i = 0; i < n; i++)
@@ -88,7 +88,7 @@ int results_write_set(FILE *f, const set_line_t *s, const char *const *names, co
     cJSON_Delete(o);
     if (!text)
         return -1;
-    int rc = results_write_text(f, text);
+    int rc = arena_results_write_text(f, text);
     cJSON_free(text);
     return rc;
 }
@@ -159,7 +159,7 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, co
     return 1;
 }
 
-int results_compare_run(const cJSON *there, const cJSON *here, const char *there_name, const char *here_name, char *why,
+int arena_results_compare_run(const cJSON *there, const cJSON *here, const char *there_name, const char *here_name, char *why,
                         size_t whylen)
 {
     sides_t sd = { there_name, here_name };
@@ -184,17 +184,17 @@ static cJSON *parse_header(const char *line, char *why, size_t whylen)
     return NULL;
 }
 
-int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen)
+int arena_results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen)
 {
     cJSON *o = parse_header(line, why, whylen);
-    int rc = o ? results_compare_run(cJSON_GetObjectItemCaseSensitive(o, "run"), run, "there", "here", why, whylen) : -1;
+    int rc = o ? arena_results_compare_run(cJSON_GetObjectItemCaseSensitive(o, "run"), run, "there", "here", why, whylen) : -1;
     cJSON_Delete(o);
     return rc;
 }
 
 /* ---------------------------------------------------------------- reading */
 
-int results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
+int arena_results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi || v->valuedouble != (double)(int)v->valuedouble)
@@ -223,7 +223,7 @@ static int parse_seed(const cJSON *v, uint64_t *out)
     return cJSON_IsString(v) ? game_u64_token(v->valuestring, 0, UINT64_MAX, out) : -1;
 }
 
-static int parse_set(const char *line, set_line_t *s)
+static int parse_set(const char *line, arena_set_line_t *s)
 {
     cJSON *o = cJSON_Parse(line);
     if (!o)
@@ -238,12 +238,12 @@ static int parse_set(const char *line, set_line_t *s)
     int n = s->result.players = cJSON_IsArray(engines) ? cJSON_GetArraySize(engines) : 0;
     const int big = 1 << 30;
     int ok = cJSON_IsString(type) && !strcmp(type->valuestring, "set") && n >= 1 && n <= GAME_MAX_PLAYERS &&
-             !results_get_int(o, "pairing", 0, big, &s->key.pairing) && !results_get_int(o, "round", 0, big, &s->key.round) &&
-             !results_get_int(o, "leg", 0, GAME_MAX_PLAYERS, &s->key.leg) && !get_ints(o, "engine_index", n, 0, big, s->engine) &&
-             !results_get_int(o, "winner", -1, n - 1, &s->result.winner) && !get_ints(o, "ranks", n, 0, n - 1, s->result.rank) &&
-             !get_ints(o, "scores", n, -big, big, s->result.scores) && !results_get_int(o, "hands", 0, big, &s->result.hands) &&
-             !results_get_int(o, "moves", 0, big, &s->result.moves) &&
-             !results_get_int(o, "fault_seat", -1, n - 1, &s->result.fault_seat) &&
+             !arena_results_get_int(o, "pairing", 0, big, &s->key.pairing) && !arena_results_get_int(o, "round", 0, big, &s->key.round) &&
+             !arena_results_get_int(o, "leg", 0, GAME_MAX_PLAYERS, &s->key.leg) && !get_ints(o, "engine_index", n, 0, big, s->engine) &&
+             !arena_results_get_int(o, "winner", -1, n - 1, &s->result.winner) && !get_ints(o, "ranks", n, 0, n - 1, s->result.rank) &&
+             !get_ints(o, "scores", n, -big, big, s->result.scores) && !arena_results_get_int(o, "hands", 0, big, &s->result.hands) &&
+             !arena_results_get_int(o, "moves", 0, big, &s->result.moves) &&
+             !arena_results_get_int(o, "fault_seat", -1, n - 1, &s->result.fault_seat) &&
              cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == n &&
              !parse_seed(cJSON_GetObjectItemCaseSensitive(o, "deal_seed"), &s->deal_seed) && cJSON_IsArray(seeds) &&
              cJSON_GetArraySize(seeds) == n;
@@ -256,7 +256,7 @@ static int parse_set(const char *line, set_line_t *s)
         s->result.reason = END_COUNT;
         for (int i = 0; i < END_INTERRUPTED; i++)
             if (!strcmp(reason->valuestring, END_REASON_NAMES[i]))
-                s->result.reason = (end_reason_t)i;
+                s->result.reason = (arena_end_reason_t)i;
         snprintf(s->result.detail, sizeof s->result.detail, "%s", detail->valuestring);
         ok = s->result.reason != END_COUNT && (s->result.reason == END_NORMAL) == (s->result.fault_seat < 0);
     }
@@ -267,7 +267,7 @@ static int parse_set(const char *line, set_line_t *s)
 /* A results file's lines: the header compared with run (unless run is NULL), then on_set for
  * every set line. A torn last line is cut off the file (cut), or its number is put in *torn. */
 static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
-                     int (*on_set)(void *, const set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
+                     int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
 {
     FILE *f = fopen(path, cut ? "r+" : "r");
     if (!f) {
@@ -289,7 +289,7 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
             line[--len] = '\0';
         int has_nul = (ssize_t)strlen(line) != len;
         if (lineno == 1) {
-            if (!complete || has_nul || (run && results_compare_header(line, run, why, sizeof why) < 0)) {
+            if (!complete || has_nul || (run && arena_results_compare_header(line, run, why, sizeof why) < 0)) {
                 if (run)
                     snprintf(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
                              path, !complete || has_nul ? "its first line is damaged" : why);
@@ -301,7 +301,7 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
             good_end = ftell(f);
             continue;
         }
-        set_line_t s;
+        arena_set_line_t s;
         if (!complete || has_nul || parse_set(line, &s) < 0) {
             /* A torn write can only be the last line; anything else is a damaged file. */
             int c = fgetc(f);
@@ -333,19 +333,19 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
     return rc;
 }
 
-int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
+int arena_results_load(const char *path, const cJSON *run, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data,
                  char *err, size_t errlen)
 {
     return read_sets(path, run, 1, NULL, on_set, data, err, errlen);
 }
 
-int results_read(const char *path, long *torn, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data, char *err,
+int arena_results_read(const char *path, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err,
                  size_t errlen)
 {
     return read_sets(path, NULL, 0, torn, on_set, data, err, errlen);
 }
 
-cJSON *results_read_run(const char *path, char *err, size_t errlen)
+cJSON *arena_results_read_run(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {

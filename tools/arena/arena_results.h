@@ -19,48 +19,48 @@
 
 enum { RESULTS_FORMAT = 2 };
 
-typedef struct set_key {
+typedef struct arena_set_key {
     int pairing, round, leg;
-} set_key_t;
+} arena_set_key_t;
 
-typedef struct set_line {
-    set_key_t key;
+typedef struct arena_set_line {
+    arena_set_key_t key;
     int engine[GAME_MAX_PLAYERS];  /* engine index by seat (result.players of them) */
     uint64_t deal_seed;
     uint64_t engine_seed[GAME_MAX_PLAYERS];
-    set_result_t result;
-} set_line_t;
+    arena_set_result_t result;
+} arena_set_line_t;
 
 /* The header line for a run description (a JSON object the caller owns): a new string to
  * free with cJSON_free, or NULL without memory. */
-char *results_header_text(const cJSON *run);
+char *arena_results_header_text(const cJSON *run);
 /* Write a line of text and flush. 0, or -1 (errno says why: a full disk is an error). */
-int results_write_text(FILE *f, const char *text);
-int results_write_set(FILE *f, const set_line_t *s, const char *const *names, const char *record);
+int arena_results_write_text(FILE *f, const char *text);
+int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *const *names, const char *record);
 
 /* Compare a header line with the run expected: 0 when they mean the same (keys in any order),
  * else -1 with the first difference in words ("run.engines[1] (name 'b').options.bot is
  * \"random\" there, \"heuristic\" here"). */
-int results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen);
+int arena_results_compare_header(const char *line, const cJSON *run, char *why, size_t whylen);
 /* The same for two run descriptions, the sides named in why ("... is 1 in 'a', 2 in 'b'" with
  * there_name "in 'a'" and here_name "in 'b'"). */
-int results_compare_run(const cJSON *there, const cJSON *here, const char *there_name, const char *here_name, char *why,
+int arena_results_compare_run(const cJSON *there, const cJSON *here, const char *there_name, const char *here_name, char *why,
                         size_t whylen);
 /* A whole number in [lo, hi] at o's key: 0, or -1 if absent, not a number, fractional or out of range. */
-int results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out);
+int arena_results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out);
 
 /* Read a results file: check its header means the same run, then call on_set for every set
  * line (on_set returns 0, or -1 with a reason, which stops the load: "line N of 'F': reason").
  * A torn last line is cut off the file. Returns 0, or -1 with a reason. */
-int results_load(const char *path, const cJSON *run, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data,
+int arena_results_load(const char *path, const cJSON *run, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data,
                  char *err, size_t errlen);
 /* Read-only, for a merge: the run description of a results file's header (a new object to free
  * with cJSON_Delete), or NULL with a reason. */
-cJSON *results_read_run(const char *path, char *err, size_t errlen);
+cJSON *arena_results_read_run(const char *path, char *err, size_t errlen);
 /* Read-only, for a merge: on_set for every set line (the header is not compared: read it with
- * results_read_run). A torn last line is left in the file and its line number put in *torn (0:
+ * arena_results_read_run). A torn last line is left in the file and its line number put in *torn (0:
  * none). 0, or -1 with a reason. */
-int results_read(const char *path, long *torn, int (*on_set)(void *, const set_line_t *, char *, size_t), void *data, char *err,
+int arena_results_read(const char *path, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err,
                  size_t errlen);
 
 #endif

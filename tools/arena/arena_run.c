@@ -113,7 +113,7 @@ static int put(cJSON *o, const char *key, cJSON *item)
     return 0;
 }
 
-static cJSON *engine_json(const engine_spec_t *s)
+static cJSON *engine_json(const arena_spec_t *s)
 {
     cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
     int bad = !o || !args || !opts;
@@ -224,39 +224,39 @@ static cJSON *run_json(const arena_run_t *a)
 
 /* ---------------------------------------------------------------- sets read back */
 
-void arena_run_set_name(set_key_t k, char *buf, size_t len)
+void arena_run_set_name(arena_set_key_t k, char *buf, size_t len)
 {
     snprintf(buf, len, "pairing %d round %d leg %d", k.pairing, k.round, k.leg);
 }
 
-int arena_run_check_set(const arena_run_t *a, const set_line_t *s, char *why, size_t whylen)
+int arena_run_check_set(const arena_run_t *a, const arena_set_line_t *s, char *why, size_t whylen)
 {
     char name[96];
     arena_run_set_name(s->key, name, sizeof name);
-    if (!schedule_has(&a->sc, s->key) || s->result.players != a->sc.players) {
+    if (!arena_schedule_has(&a->sc, s->key) || s->result.players != a->sc.players) {
         snprintf(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
         return -1;
     }
-    int job = schedule_job_index(&a->sc, s->key), in = schedule_shard_of(&a->sc, job, a->shard_count);
+    int job = arena_schedule_job_index(&a->sc, s->key), in = arena_schedule_shard_of(&a->sc, job, a->shard_count);
     if (in != a->shard_index) {
         snprintf(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
         return -1;
     }
     int engine[GAME_MAX_PLAYERS];
-    schedule_seats(&a->sc, s->key, engine);
+    arena_schedule_seats(&a->sc, s->key, engine);
     for (int i = 0; i < a->sc.players; i++)
-        if (engine[i] != s->engine[i] || s->engine_seed[i] != schedule_engine_seed(&a->sc, s->key, i)) {
+        if (engine[i] != s->engine[i] || s->engine_seed[i] != arena_schedule_engine_seed(&a->sc, s->key, i)) {
             snprintf(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
             return -1;
         }
-    if (!a->deals_from_lines && s->deal_seed != schedule_deal_seed(&a->sc, s->key.round)) {
+    if (!a->deals_from_lines && s->deal_seed != arena_schedule_deal_seed(&a->sc, s->key.round)) {
         snprintf(why, whylen, "round %d was dealt with another seed", s->key.round);
         return -1;
     }
     return job;
 }
 
-int arena_run_appears_twice(const set_line_t *s, char *why, size_t whylen)
+int arena_run_appears_twice(const arena_set_line_t *s, char *why, size_t whylen)
 {
     char name[96];
     arena_run_set_name(s->key, name, sizeof name);
@@ -265,19 +265,19 @@ int arena_run_appears_twice(const set_line_t *s, char *why, size_t whylen)
 }
 
 /* A set line of the results file being resumed. */
-static int on_resumed(void *data, const set_line_t *s, char *why, size_t whylen)
+static int on_resumed(void *data, const arena_set_line_t *s, char *why, size_t whylen)
 {
     arena_run_t *a = data;
     int job = arena_run_check_set(a, s, why, whylen);
     if (job < 0)
         return -1;
-    arena_run_job_t *j = &a->jobs[schedule_shard_slot(&a->sc, job, a->shard_count)];
+    arena_run_job_t *j = &a->jobs[arena_schedule_shard_slot(&a->sc, job, a->shard_count)];
     if (j->done)
         return arena_run_appears_twice(s, why, whylen);
     j->done = 1;
     a->done_count++;
     a->resumed_count++;
-    schedule_tally(&a->sc, s);
+    arena_schedule_tally(&a->sc, s);
     return 0;
 }
 
@@ -287,7 +287,7 @@ static int on_resumed(void *data, const set_line_t *s, char *why, size_t whylen)
 static int probe_engines(arena_run_t *a, char *err, size_t errlen)
 {
     for (int e = 0; e < a->sc.n_engines; e++) {
-        engine_proc_t p;
+        arena_engine_t p;
         memset(&p, 0, sizeof p);
         p.log = a->log.f ? &a->log : NULL;
         p.instance = 0;
@@ -295,8 +295,8 @@ static int probe_engines(arena_run_t *a, char *err, size_t errlen)
         char why[400];
         if (!a->quiet && a->tty)
             fprintf(stderr, "\rpicket-arena: checking engine %d of %d (%s)   ", e + 1, a->sc.n_engines, a->names[e]);
-        int rc = engine_proc_start(&p, &a->engines[e], a->game->name, why, sizeof why);
-        engine_proc_stop(&p);
+        int rc = arena_engine_start(&p, &a->engines[e], a->game->name, why, sizeof why);
+        arena_engine_stop(&p);
         if (rc < 0) {
             if (!a->quiet && a->tty)
                 fputc('\n', stderr);
@@ -337,16 +337,16 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     }
     if (!a->cfg.preset[0] && a->game == game_find("picket"))
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
-    if (schedule_build(&a->sc, err, errlen) < 0)
+    if (arena_schedule_build(&a->sc, err, errlen) < 0)
         return -1;
-    a->n_jobs = schedule_shard_jobs(&a->sc, a->shard_index, a->shard_count);
+    a->n_jobs = arena_schedule_shard_jobs(&a->sc, a->shard_index, a->shard_count);
     /* one more than the jobs: a shard may hold none (more shards than rotation groups) */
     if (!(a->jobs = calloc((size_t)a->n_jobs + 1, sizeof *a->jobs)) || !(a->run = run_json(a))) {
         snprintf(err, errlen, "out of memory for the schedule");
         return -1;
     }
     for (int k = 0; k < a->n_jobs; k++)
-        a->jobs[k].key = schedule_job_key(&a->sc, schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
+        a->jobs[k].key = arena_schedule_job_key(&a->sc, arena_schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
     if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -356,7 +356,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     /* -resume of a run killed before its first line was written starts it afresh. */
     if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
         a->resume_fresh = 1;
-    if (a->results_path && a->resume && !a->resume_fresh && results_load(a->results_path, a->run, on_resumed, a, err, errlen) < 0)
+    if (a->results_path && a->resume && !a->resume_fresh && arena_results_load(a->results_path, a->run, on_resumed, a, err, errlen) < 0)
         return -1;
     int create_records = 0;
     if (a->records.path && arena_records_check(&a->records, a->resume, a->run, &create_records, err, errlen) < 0)
@@ -371,7 +371,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     }
     if (probe_engines(a, err, errlen) < 0)
         return -1;
-    char *header = results_header_text(a->run);
+    char *header = arena_results_header_text(a->run);
     if (!header) {
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -380,7 +380,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     if (a->results_path) {
         int fresh = !a->resume || a->resume_fresh;
         a->results = fopen(a->results_path, fresh ? "w" : "a");
-        if (!a->results || (fresh && results_write_text(a->results, header) < 0)) {
+        if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0)) {
             snprintf(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
             rc = -1;
         }
@@ -393,13 +393,13 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- play */
 
-double arena_run_sprt_llr(const arena_run_t *a) { return stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt); }
+double arena_run_sprt_llr(const arena_run_t *a) { return arena_stats_sprt_llr(&a->sc.pair_counts[0], &a->sprt); }
 
 /* The SPRT has decided (from the counts as they stand). */
 static int sprt_decides(const arena_run_t *a)
 {
     double llr = arena_run_sprt_llr(a);
-    return llr >= stats_sprt_upper(&a->sprt) || llr <= stats_sprt_lower(&a->sprt);
+    return llr >= arena_stats_sprt_upper(&a->sprt) || llr <= arena_stats_sprt_lower(&a->sprt);
 }
 
 /* The run stops with an error (lock held): the first reason is kept. */
@@ -416,9 +416,9 @@ static void fail_run(arena_run_t *a, const char *fmt, ...)
 }
 
 /* A set's faults, on the console as they happen, and the rule of -maxfaults (lock held). */
-static void note_faults(arena_run_t *a, const set_line_t *line)
+static void note_faults(arena_run_t *a, const arena_set_line_t *line)
 {
-    const set_result_t *r = &line->result;
+    const arena_set_result_t *r = &line->result;
     for (int seat = 0; seat < r->players; seat++) {
         int e = line->engine[seat];
         if (seat != r->fault_seat) {
@@ -440,7 +440,7 @@ static void note_faults(arena_run_t *a, const set_line_t *line)
 
 /* What a set keeps between begin_set and end_set (the pool's memory of the set). */
 typedef struct run_set {
-    set_line_t line;
+    arena_set_line_t line;
     arena_records_set_t rec;
 } run_set_t;
 
@@ -459,18 +459,18 @@ static void begin_set(void *data, arena_pool_set_t *s)
 {
     arena_run_t *a = data;
     run_set_t *rs = s->mine;
-    set_key_t key = a->jobs[s->job].key;
-    set_line_t *line = &rs->line;
+    arena_set_key_t key = a->jobs[s->job].key;
+    arena_set_line_t *line = &rs->line;
     line->key = key;
-    schedule_seats(&a->sc, key, line->engine);
-    set_setup_t *setup = &s->setup;
+    arena_schedule_seats(&a->sc, key, line->engine);
+    arena_set_setup_t *setup = &s->setup;
     setup->game = a->game;
     setup->cfg = a->cfg;
-    setup->cfg.deal_seed = line->deal_seed = schedule_deal_seed(&a->sc, key.round);
+    setup->cfg.deal_seed = line->deal_seed = arena_schedule_deal_seed(&a->sc, key.round);
     setup->margin = a->margin;
     for (int seat = 0; seat < a->sc.players; seat++) {
         s->engine[seat] = line->engine[seat];
-        setup->engine_seed[seat] = line->engine_seed[seat] = schedule_engine_seed(&a->sc, key, seat);
+        setup->engine_seed[seat] = line->engine_seed[seat] = arena_schedule_engine_seed(&a->sc, key, seat);
     }
     arena_records_set_open(&a->records, key, &rs->rec);
     setup->record = rs->rec.f;
@@ -481,18 +481,18 @@ static int end_set(void *data, arena_pool_set_t *s)
 {
     arena_run_t *a = data;
     run_set_t *rs = s->mine;
-    set_line_t *line = &rs->line;
+    arena_set_line_t *line = &rs->line;
     line->result = s->result;
     int keep = line->result.reason != END_INTERRUPTED;
     if (arena_records_set_close(&a->records, &rs->rec, keep) < 0)
         fail_run(a, "cannot write the records '%.200s': %s", rs->rec.path, strerror(errno));
     if (!keep)
         return -1; /* a set cut short by the operator is not a result: -resume plays it again */
-    if (a->results && results_write_set(a->results, line, a->names, rs->rec.path[0] ? rs->rec.path : NULL) < 0)
+    if (a->results && arena_results_write_set(a->results, line, a->names, rs->rec.path[0] ? rs->rec.path : NULL) < 0)
         fail_run(a, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     a->jobs[s->job].done = 1;
     a->done_count++;
-    schedule_tally(&a->sc, line);
+    arena_schedule_tally(&a->sc, line);
     note_faults(a, line);
     if (a->use_sprt && !a->sprt_decided && sprt_decides(a)) {
         a->sprt_decided = 1;
@@ -544,9 +544,9 @@ void arena_run_free(arena_run_t *a)
         fclose(a->log.f);
     arena_records_close(&a->records);
     free(a->jobs);
-    schedule_free(&a->sc);
+    arena_schedule_free(&a->sc);
     cJSON_Delete(a->run);
     free(a->deals);
     for (int e = 0; e < a->sc.n_engines; e++)
-        engine_spec_free(&a->engines[e]);
+        arena_spec_free(&a->engines[e]);
 }

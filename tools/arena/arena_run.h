@@ -25,19 +25,19 @@
 enum { ARENA_MAX_ENGINES = SCHEDULE_MAX_ENGINES, ARENA_MAX_SHARDS = 100000, ARENA_MAX_DEALS = 10000000 };
 
 typedef struct arena_run_job {
-    set_key_t key;
+    arena_set_key_t key;
     int done;
 } arena_run_job_t;
 
 typedef struct arena_run {
     /* configuration */
-    engine_spec_t engines[ARENA_MAX_ENGINES];
+    arena_spec_t engines[ARENA_MAX_ENGINES];
     const char *names[ARENA_MAX_ENGINES];
     const game_t *game;
     game_config_t cfg;
     int concurrency, quiet, resume, resume_fresh, use_sprt, rounds_given, max_faults, recover, rating_interval;
     double margin;
-    sprt_t sprt;
+    arena_sprt_t sprt;
     const char *results_path, *log_path, *deals_path;
     arena_records_t records;       /* -records PATH */
     uint64_t *deals;               /* -deals FILE's seeds (n_deals of them) */
@@ -46,7 +46,7 @@ typedef struct arena_run {
     int shard_index, shard_count;  /* -shard I/N (count 1: the whole run); jobs[] holds its slots */
     int deals_from_lines;          /* -merge of a run with -deals: the deal seeds come from the set
                                     * lines, checked against run.deals.fnv1a */
-    schedule_t sc;                 /* tables, seats, seeds and tallies (arena_schedule.h) */
+    arena_schedule_t sc;           /* tables, seats, seeds and tallies (arena_schedule.h) */
     cJSON *run;                    /* the run's meaning, as the results header holds it */
     const volatile sig_atomic_t *interrupted; /* the operator's: 1 finish the sets in flight, 2 stop now */
     /* jobs and results */
@@ -57,7 +57,7 @@ typedef struct arena_run {
     char failure[600];             /* why the run stopped with an error ("" if it did not) */
     FILE *results;
     arena_log_t log;
-    double started;                /* arena_now() when the run began */
+    double started;                /* measure_now() when the run began */
     int tty;                       /* stderr is a terminal: progress on one line */
 } arena_run_t;
 
@@ -78,11 +78,11 @@ double arena_run_sprt_llr(const arena_run_t *a);
 /* A set line read back (-resume, -merge): one of this schedule's sets, in the shard being read
  * (a->shard_index of a->shard_count), with its engines and seeds. Its job number, or -1 with a
  * reason. */
-int arena_run_check_set(const arena_run_t *a, const set_line_t *s, char *why, size_t whylen);
+int arena_run_check_set(const arena_run_t *a, const arena_set_line_t *s, char *why, size_t whylen);
 /* The reason for a set line read twice: always -1. */
-int arena_run_appears_twice(const set_line_t *s, char *why, size_t whylen);
+int arena_run_appears_twice(const arena_set_line_t *s, char *why, size_t whylen);
 /* "pairing P round R leg L". */
-void arena_run_set_name(set_key_t k, char *buf, size_t len);
+void arena_run_set_name(arena_set_key_t k, char *buf, size_t len);
 /* FNV-1a over the deal seeds: the deals list's identity in the header. */
 uint64_t arena_run_deals_hash(const uint64_t *d, int n);
 

@@ -7,20 +7,23 @@
 
 #include "rng.h"
 
-int schedule_legs(const schedule_t *sc) { return sc->duplicate ? sc->players : 1; }
+int arena_schedule_legs(const arena_schedule_t *sc) { return sc->duplicate ? sc->players : 1; }
 
-int schedule_leg_index(const schedule_t *sc, set_key_t k) { return (k.pairing * sc->rounds + k.round) * schedule_legs(sc) + k.leg; }
+int arena_schedule_leg_index(const arena_schedule_t *sc, arena_set_key_t k)
+{
+    return (k.pairing * sc->rounds + k.round) * arena_schedule_legs(sc) + k.leg;
+}
 
-uint64_t schedule_deal_seed(const schedule_t *sc, int round)
+uint64_t arena_schedule_deal_seed(const arena_schedule_t *sc, int round)
 {
     return sc->deals ? sc->deals[round] : rng_derive(sc->seed, (uint64_t)round);
 }
 
 /* Which engine sits at each seat: the table rotated by the leg (or, single sets, the round).
  * Two seats: leg 0 as the table reads, leg 1 swapped. */
-static int rotation(const schedule_t *sc, set_key_t k) { return sc->duplicate ? k.leg : k.round % sc->players; }
+static int rotation(const arena_schedule_t *sc, arena_set_key_t k) { return sc->duplicate ? k.leg : k.round % sc->players; }
 
-void schedule_seats(const schedule_t *sc, set_key_t k, int *engine)
+void arena_schedule_seats(const arena_schedule_t *sc, arena_set_key_t k, int *engine)
 {
     int rot = rotation(sc, k);
     for (int s = 0; s < sc->players; s++)
@@ -28,7 +31,7 @@ void schedule_seats(const schedule_t *sc, set_key_t k, int *engine)
 }
 
 /* A seat's share of the others it finished ahead of, a tie counting half (game_returns). */
-static double seat_return(const set_result_t *r, int seat)
+static double seat_return(const arena_set_result_t *r, int seat)
 {
     double beaten = 0;
     for (int j = 0; j < r->players; j++)
@@ -39,15 +42,15 @@ static double seat_return(const set_result_t *r, int seat)
 
 /* Two seats: a pair's outcome from the table's first engine's side, 0..2 in half points a leg
  * (0, 2 or 4 when sets cannot be drawn): lost both, split, won both. */
-static void tally_pair(schedule_t *sc, const set_line_t *s, int first_half_points)
+static void tally_pair(arena_schedule_t *sc, const arena_set_line_t *s, int first_half_points)
 {
-    int idx = schedule_leg_index(sc, s->key);
+    int idx = arena_schedule_leg_index(sc, s->key);
     sc->leg_rank[idx * sc->players] = (int8_t)first_half_points;
     if (!sc->duplicate) {
         sc->pair_counts[s->key.pairing].n[first_half_points == 2 ? 2 : first_half_points == 0 ? 0 : 1]++;
         return;
     }
-    int other = schedule_leg_index(sc, (set_key_t){ s->key.pairing, s->key.round, 1 - s->key.leg });
+    int other = arena_schedule_leg_index(sc, (arena_set_key_t){ s->key.pairing, s->key.round, 1 - s->key.leg });
     if (sc->leg_rank[other * sc->players] < 0)
         return;
     int total = sc->leg_rank[idx * sc->players] + sc->leg_rank[other * sc->players];
@@ -56,13 +59,13 @@ static void tally_pair(schedule_t *sc, const set_line_t *s, int first_half_point
 
 /* More than two seats: once every leg of a rotation group is in, each pair of its engines
  * scores the mean over the legs of finishing ahead (1), level (1/2) or behind (0). */
-static void tally_group(schedule_t *sc, const set_line_t *s)
+static void tally_group(arena_schedule_t *sc, const arena_set_line_t *s)
 {
-    int n = sc->players, idx = schedule_leg_index(sc, s->key), rot = rotation(sc, s->key);
+    int n = sc->players, idx = arena_schedule_leg_index(sc, s->key), rot = rotation(sc, s->key);
     for (int seat = 0; seat < n; seat++)
         sc->leg_rank[idx * n + (seat + rot) % n] = (int8_t)s->result.rank[seat];
-    int first = schedule_leg_index(sc, (set_key_t){ s->key.pairing, s->key.round, 0 });
-    for (int l = 0; l < schedule_legs(sc); l++)
+    int first = arena_schedule_leg_index(sc, (arena_set_key_t){ s->key.pairing, s->key.round, 0 });
+    for (int l = 0; l < arena_schedule_legs(sc); l++)
         if (sc->leg_rank[(first + l) * n] < 0)
             return;
     const int *t = sc->table[s->key.pairing];
@@ -71,11 +74,11 @@ static void tally_group(schedule_t *sc, const set_line_t *s)
             if (p == q)
                 continue;
             double g = 0;
-            for (int l = 0; l < schedule_legs(sc); l++) {
+            for (int l = 0; l < arena_schedule_legs(sc); l++) {
                 int rp = sc->leg_rank[(first + l) * n + p], rq = sc->leg_rank[(first + l) * n + q];
                 g += rp < rq ? 1.0 : rp == rq ? 0.5 : 0.0;
             }
-            g /= schedule_legs(sc);
+            g /= arena_schedule_legs(sc);
             sc->pw_sum[t[p]][t[q]] += g;
             sc->pw_sq[t[p]][t[q]] += g * g;
             sc->pw_n[t[p]][t[q]]++;
@@ -83,9 +86,9 @@ static void tally_group(schedule_t *sc, const set_line_t *s)
 }
 
 /* Count one finished set (lock held). */
-void schedule_tally(schedule_t *sc, const set_line_t *s)
+void arena_schedule_tally(arena_schedule_t *sc, const arena_set_line_t *s)
 {
-    const set_result_t *r = &s->result;
+    const arena_set_result_t *r = &s->result;
     sc->faults[r->reason]++;
     int first_half_points = 0;
     for (int seat = 0; seat < r->players; seat++) {
@@ -111,11 +114,11 @@ void schedule_tally(schedule_t *sc, const set_line_t *s)
 }
 
 /* Counts of every unit an engine played, from its side. */
-score_counts_t schedule_engine_counts(const schedule_t *sc, int e)
+arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, int e)
 {
-    score_counts_t c = { { 0, 0, 0 } };
+    arena_score_counts_t c = { { 0, 0, 0 } };
     for (int p = 0; p < sc->n_tables; p++) {
-        const score_counts_t *pc = &sc->pair_counts[p];
+        const arena_score_counts_t *pc = &sc->pair_counts[p];
         if (sc->table[p][0] == e)
             for (int i = 0; i < 3; i++)
                 c.n[i] += pc->n[i];
@@ -127,18 +130,18 @@ score_counts_t schedule_engine_counts(const schedule_t *sc, int e)
 }
 
 /* The score of a row engine against a column engine over rotation groups, with its 95% interval
- * (stats_mean_interval: honest at the edges). Returns the number of groups. */
-long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *lo, double *hi)
+ * (arena_stats_mean_interval: honest at the edges). Returns the number of groups. */
+long arena_schedule_pairwise(const arena_schedule_t *sc, int r, int c, double *mean, double *lo, double *hi)
 {
     long n = sc->pw_n[r][c];
     *mean = n > 0 ? sc->pw_sum[r][c] / (double)n : 0;
-    stats_mean_interval(sc->pw_sum[r][c], sc->pw_sq[r][c], n, lo, hi);
+    arena_stats_mean_interval(sc->pw_sum[r][c], sc->pw_sq[r][c], n, lo, hi);
     return n;
 }
 
 /* Every set of `players` engines a table: round-robin, all of them; gauntlet, those with the
  * first engine. Two seats give the pairings (first, other) in order, as before. */
-static int make_tables(schedule_t *sc, char *err, size_t errlen)
+static int make_tables(arena_schedule_t *sc, char *err, size_t errlen)
 {
     int n = sc->players, pick[GAME_MAX_PLAYERS];
     for (int i = 0; i < n; i++)
@@ -163,16 +166,16 @@ static int make_tables(schedule_t *sc, char *err, size_t errlen)
     }
 }
 
-int schedule_build(schedule_t *sc, char *err, size_t errlen)
+int arena_schedule_build(arena_schedule_t *sc, char *err, size_t errlen)
 {
     sc->n_tables = 0;
     if (make_tables(sc, err, errlen) < 0)
         return -1;
-    if ((double)sc->rounds * sc->n_tables * schedule_legs(sc) > 1e8) {
+    if ((double)sc->rounds * sc->n_tables * arena_schedule_legs(sc) > 1e8) {
         snprintf(err, errlen, "that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
         return -1;
     }
-    sc->n_jobs = sc->rounds * sc->n_tables * schedule_legs(sc);
+    sc->n_jobs = sc->rounds * sc->n_tables * arena_schedule_legs(sc);
     if (!(sc->leg_rank = malloc((size_t)sc->n_jobs * (size_t)sc->players))) {
         snprintf(err, errlen, "out of memory for the schedule");
         return -1;
@@ -181,52 +184,52 @@ int schedule_build(schedule_t *sc, char *err, size_t errlen)
     return 0;
 }
 
-void schedule_free(schedule_t *sc)
+void arena_schedule_free(arena_schedule_t *sc)
 {
     free(sc->leg_rank);
     sc->leg_rank = NULL;
 }
 
-int schedule_job_index(const schedule_t *sc, set_key_t k)
+int arena_schedule_job_index(const arena_schedule_t *sc, arena_set_key_t k)
 {
-    return (k.round * sc->n_tables + k.pairing) * schedule_legs(sc) + k.leg;
+    return (k.round * sc->n_tables + k.pairing) * arena_schedule_legs(sc) + k.leg;
 }
 
-set_key_t schedule_job_key(const schedule_t *sc, int job)
+arena_set_key_t arena_schedule_job_key(const arena_schedule_t *sc, int job)
 {
-    int legs = schedule_legs(sc);
-    return (set_key_t){ job / legs % sc->n_tables, job / legs / sc->n_tables, job % legs };
+    int legs = arena_schedule_legs(sc);
+    return (arena_set_key_t){ job / legs % sc->n_tables, job / legs / sc->n_tables, job % legs };
 }
 
-int schedule_shard_of(const schedule_t *sc, int job, int count) { return job / schedule_legs(sc) % count; }
+int arena_schedule_shard_of(const arena_schedule_t *sc, int job, int count) { return job / arena_schedule_legs(sc) % count; }
 
-int schedule_shard_jobs(const schedule_t *sc, int index, int count)
+int arena_schedule_shard_jobs(const arena_schedule_t *sc, int index, int count)
 {
-    int groups = sc->n_jobs / schedule_legs(sc);
-    return (groups / count + (index < groups % count)) * schedule_legs(sc);
+    int groups = sc->n_jobs / arena_schedule_legs(sc);
+    return (groups / count + (index < groups % count)) * arena_schedule_legs(sc);
 }
 
-int schedule_shard_slot(const schedule_t *sc, int job, int count)
+int arena_schedule_shard_slot(const arena_schedule_t *sc, int job, int count)
 {
-    int legs = schedule_legs(sc);
+    int legs = arena_schedule_legs(sc);
     return job / legs / count * legs + job % legs;
 }
 
-int schedule_shard_job(const schedule_t *sc, int index, int count, int slot)
+int arena_schedule_shard_job(const arena_schedule_t *sc, int index, int count, int slot)
 {
-    int legs = schedule_legs(sc);
+    int legs = arena_schedule_legs(sc);
     return (slot / legs * count + index) * legs + slot % legs;
 }
 
-int schedule_has(const schedule_t *sc, set_key_t k)
+int arena_schedule_has(const arena_schedule_t *sc, arena_set_key_t k)
 {
     return k.pairing >= 0 && k.pairing < sc->n_tables && k.round >= 0 && k.round < sc->rounds && k.leg >= 0 &&
-           k.leg < schedule_legs(sc);
+           k.leg < arena_schedule_legs(sc);
 }
 
-uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat)
+uint64_t arena_schedule_engine_seed(const arena_schedule_t *sc, arena_set_key_t k, int seat)
 {
     /* Keyed (SipHash), not derived: the run's seed also gives the deals, and an engine must not
      * be able to work back from its own seed to them. */
-    return rng_keyed(sc->seed, (uint64_t)schedule_leg_index(sc, k) * (uint64_t)sc->players + (uint64_t)seat);
+    return rng_keyed(sc->seed, (uint64_t)arena_schedule_leg_index(sc, k) * (uint64_t)sc->players + (uint64_t)seat);
 }

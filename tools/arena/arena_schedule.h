@@ -23,7 +23,7 @@
 
 enum { SCHEDULE_MAX_ENGINES = 64, SCHEDULE_MAX_TABLES = 4096 };
 
-typedef struct schedule {
+typedef struct arena_schedule {
     /* what the run asks for */
     int n_engines, players, rounds, duplicate, round_robin;
     uint64_t seed;
@@ -35,7 +35,7 @@ typedef struct schedule {
     int8_t *leg_rank;               /* [table][round][leg][position]: rank of the engine there
                                      * (two seats: position 0 holds the first engine's half
                                      * points); -1 until that set is in */
-    score_counts_t pair_counts[SCHEDULE_MAX_TABLES]; /* two seats: the table's first engine's side */
+    arena_score_counts_t pair_counts[SCHEDULE_MAX_TABLES]; /* two seats: the table's first engine's side */
     long wins[SCHEDULE_MAX_ENGINES], losses[SCHEDULE_MAX_ENGINES], ties[SCHEDULE_MAX_ENGINES];
     long sets[SCHEDULE_MAX_ENGINES];
     double points[SCHEDULE_MAX_ENGINES], rank_sum[SCHEDULE_MAX_ENGINES], score_sum[SCHEDULE_MAX_ENGINES];
@@ -43,40 +43,40 @@ typedef struct schedule {
     double pw_sum[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES], pw_sq[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
     long pw_n[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
     long faults[END_COUNT];
-} schedule_t;
+} arena_schedule_t;
 
 /* The tables and the tallies' memory, once the fields above "tables" are set. 0, or -1 with a
  * reason (too many tables or sets, no memory). */
-int schedule_build(schedule_t *sc, char *err, size_t errlen);
-void schedule_free(schedule_t *sc);
+int arena_schedule_build(arena_schedule_t *sc, char *err, size_t errlen);
+void arena_schedule_free(arena_schedule_t *sc);
 
-int schedule_legs(const schedule_t *sc);
-int schedule_leg_index(const schedule_t *sc, set_key_t k);
+int arena_schedule_legs(const arena_schedule_t *sc);
+int arena_schedule_leg_index(const arena_schedule_t *sc, arena_set_key_t k);
 /* The job number of a key (round by round, table by table, leg by leg), and back. */
-int schedule_job_index(const schedule_t *sc, set_key_t k);
-set_key_t schedule_job_key(const schedule_t *sc, int job);
+int arena_schedule_job_index(const arena_schedule_t *sc, arena_set_key_t k);
+arena_set_key_t arena_schedule_job_key(const arena_schedule_t *sc, int job);
 /* 1 if the key is one of this schedule's. */
-int schedule_has(const schedule_t *sc, set_key_t k);
-uint64_t schedule_deal_seed(const schedule_t *sc, int round);
+int arena_schedule_has(const arena_schedule_t *sc, arena_set_key_t k);
+uint64_t arena_schedule_deal_seed(const arena_schedule_t *sc, int round);
 /* An engine's own seed for a seat of a set: never the deal seed, and keyed (rng_keyed) so that it
  * does not lead back to the run's seed and so to the deals. */
-uint64_t schedule_engine_seed(const schedule_t *sc, set_key_t k, int seat);
+uint64_t arena_schedule_engine_seed(const arena_schedule_t *sc, arena_set_key_t k, int seat);
 /* The engine index at each seat of a set. */
-void schedule_seats(const schedule_t *sc, set_key_t k, int *engine);
+void arena_schedule_seats(const arena_schedule_t *sc, arena_set_key_t k, int *engine);
 
 /* Shards of count N (1: the whole run): which shard a job is in, how many jobs a shard holds,
  * and a job's slot in its shard and back. */
-int schedule_shard_of(const schedule_t *sc, int job, int count);
-int schedule_shard_jobs(const schedule_t *sc, int index, int count);
-int schedule_shard_slot(const schedule_t *sc, int job, int count);
-int schedule_shard_job(const schedule_t *sc, int index, int count, int slot);
+int arena_schedule_shard_of(const arena_schedule_t *sc, int job, int count);
+int arena_schedule_shard_jobs(const arena_schedule_t *sc, int index, int count);
+int arena_schedule_shard_slot(const arena_schedule_t *sc, int job, int count);
+int arena_schedule_shard_job(const arena_schedule_t *sc, int index, int count, int slot);
 
 /* Count one finished set. */
-void schedule_tally(schedule_t *sc, const set_line_t *s);
+void arena_schedule_tally(arena_schedule_t *sc, const arena_set_line_t *s);
 /* Two seats: the units (pairs, or sets) an engine played, from its side. */
-score_counts_t schedule_engine_counts(const schedule_t *sc, int e);
+arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, int e);
 /* N seats: the row engine's score against the column over rotation groups, with its 95%
  * interval [lo, hi]. Returns the number of groups. */
-long schedule_pairwise(const schedule_t *sc, int r, int c, double *mean, double *lo, double *hi);
+long arena_schedule_pairwise(const arena_schedule_t *sc, int r, int c, double *mean, double *lo, double *hi);
 
 #endif

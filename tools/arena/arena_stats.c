@@ -9,7 +9,7 @@
 /* Bisection steps: enough to exhaust a double's precision on any interval used here. */
 #define BISECT_STEPS 200
 
-double stats_elo(double score)
+double arena_stats_elo(double score)
 {
     const double eps = 1e-6;
     if (score < eps)
@@ -19,12 +19,12 @@ double stats_elo(double score)
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
-double stats_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+double arena_stats_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 /* ---------------------------------------------------------------- three-point distributions */
 
 /* Units observed on three values v[0] = 0 < v[1] < v[2] = 1, weight w[i] >= 0 at v[i] (a count,
- * or a fractional count for stats_mean_interval). Pairs: v = 0, 1/2, 1 and w = the counts. */
+ * or a fractional count for arena_stats_mean_interval). Pairs: v = 0, 1/2, 1 and w = the counts. */
 typedef struct support3 {
     double w[3], v[3];
 } support3_t;
@@ -33,7 +33,7 @@ static double weight(const support3_t *d) { return d->w[0] + d->w[1] + d->w[2]; 
 
 static double mean(const support3_t *d) { return (d->w[1] * d->v[1] + d->w[2] * d->v[2]) / weight(d); }
 
-static support3_t from_counts(const score_counts_t *c)
+static support3_t from_counts(const arena_score_counts_t *c)
 {
     support3_t d = { { 0, 0, 0 }, { 0.0, 0.5, 1.0 } };
     for (int i = 0; i < 3; i++)
@@ -160,7 +160,7 @@ static double elo_of(double score)
     return 400.0 * log10(score / (1 - score));
 }
 
-void stats_summarize(const score_counts_t *c, score_summary_t *out)
+void arena_stats_summarize(const arena_score_counts_t *c, arena_score_summary_t *out)
 {
     support3_t d = from_counts(c);
     out->units = 0;
@@ -201,7 +201,7 @@ static void put_elo(char *buf, size_t len, double elo)
     }
 }
 
-void stats_format_elo(const score_summary_t *s, char *buf, size_t len)
+void arena_stats_format_elo(const arena_score_summary_t *s, char *buf, size_t len)
 {
     if (len == 0)
         return;
@@ -219,7 +219,7 @@ void stats_format_elo(const score_summary_t *s, char *buf, size_t len)
         snprintf(buf, len, "%s [%s, %s]", e, lo, hi);
 }
 
-void stats_mean_interval(double sum, double sumsq, long n, double *lo, double *hi)
+void arena_stats_mean_interval(double sum, double sumsq, long n, double *lo, double *hi)
 {
     *lo = 0, *hi = 1;
     if (n <= 0)
@@ -256,10 +256,10 @@ static void log_mle(const support3_t *d, double s, double logp[3])
         logp[i] = d->w[i] > 0 ? log(d->w[i] / n) - log1p(lambda * (d->v[i] - s)) : 0;
 }
 
-double stats_sprt_llr(const score_counts_t *c, const sprt_t *t)
+double arena_stats_sprt_llr(const arena_score_counts_t *c, const arena_sprt_t *t)
 {
     support3_t d = from_counts(c);
-    double s0 = stats_score(t->elo0), s1 = stats_score(t->elo1);
+    double s0 = arena_stats_score(t->elo0), s1 = arena_stats_score(t->elo1);
     if (weight(&d) <= 0 || s0 == s1)
         return 0.0;
     /* GSPRT: LLR = sum n_i log(p1_i / p0_i), p0 and p1 the most likely outcome distributions
@@ -275,5 +275,5 @@ double stats_sprt_llr(const score_counts_t *c, const sprt_t *t)
     return llr;
 }
 
-double stats_sprt_lower(const sprt_t *t) { return log(t->beta / (1 - t->alpha)); }
-double stats_sprt_upper(const sprt_t *t) { return log((1 - t->beta) / t->alpha); }
+double arena_stats_sprt_lower(const arena_sprt_t *t) { return log(t->beta / (1 - t->alpha)); }
+double arena_stats_sprt_upper(const arena_sprt_t *t) { return log((1 - t->beta) / t->alpha); }
