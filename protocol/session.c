@@ -128,7 +128,7 @@ static const opt_def_t OPTIONS[N_OPTIONS] = {
     [SO_BOT] = { "bot", OPT_COMBO, BOT_DEFAULT, 0, 0, { NULL }, "the player that decides", set_bot, OPT_TO_NONE, 0 },
     [SO_LEVEL] = { "level", OPT_SPIN, "5", LEVEL_MIN, LEVEL_MAX, { NULL },
                    "strength: 1 random, 2 heuristic, 3 and 4 pimc on small budgets, 5 the default (sets bot, budgets)",
-                   set_level , OPT_TO_NONE, 0 }
+                   set_level, OPT_TO_NONE, 0 },
     [SO_INFO] = { "info", OPT_CHECK, "true", 0, 0, { NULL }, "print info lines while deciding", set_info, OPT_TO_NONE, 0 },
     [SO_LOG] = { "log", OPT_STRING, "", 0, 0, { NULL }, "append every line received to this file", set_log, OPT_TO_NONE, 0 },
 };
