@@ -278,12 +278,11 @@ static void unsuited_rule(pk_sampler_t *S, cardset_t pack)
     }
 }
 
-/* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
-static int read_view(pk_sampler_t *S, char *err, size_t errlen)
+/* The seats, the stock's size and the draws: 0, or -1 if out of range. */
+static int read_seats(pk_sampler_t *S, char *err, size_t errlen)
 {
     const picket_view_t *v = &S->v;
     const picket_pub_t *t = &v->pub;
-    cardset_t pack = cards_pack(v->rules.deck);
     S->me = v->seat;
     S->opp = 1 - v->seat;
     S->nstock = pk_stock_size(&v->rules);
@@ -292,30 +291,42 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
         return fail(err, errlen, "the view has no dealer or no stock");
     S->e = pk_elder(t);
     S->y = 1 - S->e;
-    int me = S->me, opp = S->opp, e = S->e;
     for (int s = 0; s < 2; s++)
         if (t->discarded[s] < 0 || t->discarded[s] > PK_HAND_CARDS || t->drawn[s] < 0 || t->drawn[s] > S->nstock)
             return fail(err, errlen, "the view's discard or draw counts are out of range");
-    S->de = t->drawn[e];
+    S->de = t->drawn[S->e];
     S->dy = t->drawn[S->y];
     if (S->de + S->dy > S->nstock || t->stock_left != S->nstock - S->de - S->dy)
         return fail(err, errlen, "the view's stock count does not match its draws");
+    return 0;
+}
 
-    /* The seat's own cards. */
+/* The seat's own cards: dealt, discarded, kept and drawn must add up. */
+static int read_own_cards(pk_sampler_t *S, cardset_t pack, char *err, size_t errlen)
+{
+    const picket_view_t *v = &S->v;
+    const picket_pub_t *t = &v->pub;
     if (cardset_count(v->dealt) != PK_HAND_CARDS || (v->dealt & ~pack))
         return fail(err, errlen, "the view does not hold the seat's dealt hand");
-    cardset_t kept = v->hand | t->played[me];
-    if ((v->hand & t->played[me]) || (v->discards & ~v->dealt) || cardset_count(v->discards) != t->discarded[me] ||
-        (kept & v->discards))
+    cardset_t kept = v->hand | t->played[S->me];
+    if ((v->hand & t->played[S->me]) || (v->discards & ~v->dealt) ||
+        cardset_count(v->discards) != t->discarded[S->me] || (kept & v->discards))
         return fail(err, errlen, "the view's own cards do not add up");
     S->my_drawn = kept & ~v->dealt;
-    if (cardset_count(S->my_drawn) != t->drawn[me] || ((v->dealt & ~v->discards) & ~kept))
+    if (cardset_count(S->my_drawn) != t->drawn[S->me] || ((v->dealt & ~v->discards) & ~kept))
         return fail(err, errlen, "the view's own draws do not add up");
+    return 0;
+}
 
-    /* Stock cards at known positions: what elder looked at after his draw. */
+/* The stock cards the seat saw: at known positions (what elder looked at after his draw), among
+ * the opponent's draws, or undrawn; what is left unplaced (lu). */
+static int read_stock(pk_sampler_t *S, cardset_t pack, char *err, size_t errlen)
+{
+    const picket_view_t *v = &S->v;
+    const picket_pub_t *t = &v->pub;
     memset(S->pinned, -1, sizeof S->pinned);
     cardset_t pinned = 0;
-    if (me == e && S->de > 0) {
+    if (S->me == S->e && S->de > 0) {
         for (int i = S->de, j = 0; i < S->share && i < S->nstock && j < 8; i++, j++) {
             int c = v->peek[j];
             if (c < 0 || !cardset_has(pack, c) || cardset_has(pinned | v->dealt | S->my_drawn, c))
@@ -324,38 +335,57 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
             pinned |= cardset_of(c);
         }
     }
-    int opp_from = opp == e ? 0 : S->de, opp_to = opp_from + t->drawn[opp];
+    int opp_from = S->opp == S->e ? 0 : S->de, opp_to = opp_from + t->drawn[S->opp];
     S->fixed_r = stock_block(S->pinned, opp_from, opp_to);
     cardset_t pinned_left = stock_block(S->pinned, S->de + S->dy, S->nstock);
     if ((pinned_left & ~v->know.stock_known) || (v->know.stock_known & (v->dealt | S->my_drawn | S->fixed_r)))
         return fail(err, errlen, "the view's known stock cards do not add up");
     S->stock_seen = v->know.stock_known & ~pinned_left;
     S->lu = pack & ~(v->dealt | S->my_drawn | pinned | v->know.stock_known);
+    return 0;
+}
 
-    /* Bin sizes. */
+/* The bin sizes: the unplaced cards must fill the opponent's hand, his discards, his unseen
+ * draws and the unseen undrawn stock exactly. */
+static int read_bins(pk_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
     int undrawn_free = 0;
     for (int i = S->de + S->dy; i < S->nstock; i++)
         undrawn_free += S->pinned[i] < 0;
-    S->nK = PK_HAND_CARDS - t->discarded[opp];
-    S->nX = t->discarded[opp];
-    S->nR = t->drawn[opp] - cardset_count(S->fixed_r);
+    S->nK = PK_HAND_CARDS - t->discarded[S->opp];
+    S->nX = t->discarded[S->opp];
+    S->nR = t->drawn[S->opp] - cardset_count(S->fixed_r);
     S->nL = undrawn_free - cardset_count(S->stock_seen);
     S->M = cardset_count(S->lu);
     if (S->nR < 0 || S->nL < 0 || S->M != S->nK + S->nX + S->nR + S->nL || S->M > MAX_UNPLACED)
         return fail(err, errlen, "the view's unseen cards do not fill the opponent's hand and the stock");
+    return 0;
+}
 
-    /* What is certain of P, card by card. */
-    cardset_t opp_seen = t->played[opp] | t->decl_shown[opp];
+/* What is certain of P, card by card: what the opponent played or showed is in it; his voids
+ * are not. */
+static int read_opp_cards(pk_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
+    cardset_t opp_seen = t->played[S->opp] | t->decl_shown[S->opp];
     if (opp_seen & ~(S->lu | S->fixed_r))
         return fail(err, errlen, "the view has the opponent play or show a card placed elsewhere");
     S->held = opp_seen & S->lu;
     cardset_t voids = 0;
     for (int s = 0; s < NSUITS; s++)
-        if (t->voids[opp] & (1u << s))
+        if (t->voids[S->opp] & (1u << s))
             voids |= cardset_suit(s);
-    S->out = S->lu & voids & ~t->played[opp];
+    S->out = S->lu & voids & ~t->played[S->opp];
+    return 0;
+}
 
-    /* The dealt hand: known (a Blank shown), without courts, with one at least, or unknown. */
+/* The opponent's dealt hand: known (a Blank shown), without courts, with one at least, or
+ * unknown; the pools the programme counts from. */
+static int read_dealt_hand(pk_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int opp = S->opp, e = S->e;
     S->d_known = t->blank_shown[opp] != 0;
     S->kqj = S->lu & (cardset_rank(RANK_J) | cardset_rank(RANK_Q) | cardset_rank(RANK_K));
     S->J = cardset_count(S->kqj);
@@ -378,15 +408,24 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
         S->blank = undeclared_yet ? BLANK_ANY : hidden ? BLANK_NONE : BLANK_SOME;
     }
     S->jcap = S->blank == BLANK_ANY ? 0 : (S->nR + 1 < S->J ? S->nR + 1 : S->J);
+    return 0;
+}
 
-    /* The suit elder called, when he was not appointed one and play began. */
+/* The suit elder called binds P, when he was not appointed one and play began. */
+static void read_call(pk_sampler_t *S)
+{
+    const picket_pub_t *t = &S->v.pub;
     S->call_suit = -1;
     int play_begun = t->phase == PK_PH_PLAY || (t->played[0] | t->played[1]);
-    if (opp == e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun)
+    if (S->opp == S->e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun)
         S->call_suit = t->called_suit;
+}
 
-    /* Declarations. */
-    int c0 = 0, c1 = 0;
+/* The Ruff declaration: the rule on P's best suit; a shown Ruff fixes that suit of P. */
+static int read_ruff(pk_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int c0 = 0, c1 = 0, opp = S->opp;
     S->ruff_rule = claim_rule(S, 0, &c0, &c1);
     S->ruff_v = c0;
     S->ruff_t = -1;
@@ -398,27 +437,42 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
             return fail(err, errlen, "the opponent's shown Ruff does not match his claim");
         S->out |= S->lu & cardset_suit(S->ruff_t) & ~S->ruff_cards;
     }
-    S->unsuited = v->rules.sequences == PK_SEQ_UNSUITED;
+    return 0;
+}
+
+/* The Sequences declaration: the claim, and the cards shown for it. */
+static void read_sequences(pk_sampler_t *S)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int c0 = 0, c1 = 0, opp = S->opp;
+    S->unsuited = S->v.rules.sequences == PK_SEQ_UNSUITED;
     S->seq_rule = claim_rule(S, 1, &c0, &c1);
     S->seq_len = c0;
     S->seq_top = c1;
-    if (S->seq_rule != RULE_NONE && t->decl_winner[1] == opp && t->decl_cards[1][opp]) {
-        S->seq_shown = 1;
-        S->seq_cards = t->decl_cards[1][opp];
-        S->seq_points = t->cat_pts[opp][PK_CAT_SEQ];
-        if (S->unsuited) {
-            /* A rank's shown cards are its highest suits in P: no higher unshown card is. */
-            for (int r = 0; r < CARD_RANKS; r++) {
-                cardset_t shown = S->seq_cards & cardset_rank(r);
-                if (shown)
-                    for (int s = card_suit(cardset_first(shown)) + 1; s < NSUITS; s++)
-                        if (!cardset_has(shown, card_make(s, r)))
-                            S->out |= S->lu & cardset_of(card_make(s, r));
-            }
-        }
+    if (S->seq_rule == RULE_NONE || t->decl_winner[1] != opp || !t->decl_cards[1][opp])
+        return;
+    S->seq_shown = 1;
+    S->seq_cards = t->decl_cards[1][opp];
+    S->seq_points = t->cat_pts[opp][PK_CAT_SEQ];
+    if (!S->unsuited)
+        return;
+    /* A rank's shown cards are its highest suits in P: no higher unshown card is. */
+    for (int r = 0; r < CARD_RANKS; r++) {
+        cardset_t shown = S->seq_cards & cardset_rank(r);
+        if (shown)
+            for (int s = card_suit(cardset_first(shown)) + 1; s < NSUITS; s++)
+                if (!cardset_has(shown, card_make(s, r)))
+                    S->out |= S->lu & cardset_of(card_make(s, r));
     }
+}
+
+/* The sets declaration: the counts of each set rank (Ten up) P may hold. */
+static void read_sets(pk_sampler_t *S)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int c0 = 0, c1 = 0;
     int sets_rule = claim_rule(S, 2, &c0, &c1);
-    cardset_t sets_cards = (sets_rule != RULE_NONE && t->decl_winner[2] == opp) ? t->decl_cards[2][opp] : 0;
+    cardset_t sets_cards = (sets_rule != RULE_NONE && t->decl_winner[2] == S->opp) ? t->decl_cards[2][S->opp] : 0;
     for (int r = 0; r < CARD_RANKS; r++) {
         S->allowed[r] = 0x1f;
         if (sets_rule != RULE_NONE && r >= RANK_T)
@@ -428,13 +482,13 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
             S->allowed[r] &= (uint8_t)(n ? 1u << n : 0x7u);
         }
     }
-    int unsuited_seq = S->seq_rule != RULE_NONE && S->unsuited;
-    if (unsuited_seq)
-        unsuited_rule(S, pack);
-    if (S->held & S->out)
-        S->impossible = 1; /* a card he showed breaks a rule his claims make: no world */
+}
 
-    /* Which ranks the programme must count, and how far. */
+/* Which ranks the programme must count, and how far: a rank is tracked when the sets rule bites
+ * on its counts or, unsuited, when a run of it matters; the rest count as their certain cards. */
+static void plan_ranks(pk_sampler_t *S, cardset_t pack)
+{
+    int unsuited_seq = S->seq_rule != RULE_NONE && S->unsuited;
     uint16_t maybe_held = 0;
     int hi[CARD_RANKS];
     for (int r = 0; r < CARD_RANKS; r++) {
@@ -472,11 +526,37 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
         if (S->cap[r])
             S->tracked |= (uint16_t)(1u << r);
     }
+}
+
+/* An exact claim no shown card proves must be reached by some suit of P (suited rules). */
+static void plan_reach(pk_sampler_t *S)
+{
     S->need_reach = 0;
     if (S->ruff_rule == RULE_EXACT && S->ruff_t < 0)
         S->need_reach |= REACH_RUFF;
     if (S->seq_rule == RULE_EXACT && !S->seq_shown && !S->unsuited && S->seq_len > 0)
         S->need_reach |= REACH_SEQ;
+}
+
+/* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
+static int read_view(pk_sampler_t *S, char *err, size_t errlen)
+{
+    cardset_t pack = cards_pack(S->v.rules.deck);
+    if (read_seats(S, err, errlen) < 0 || read_own_cards(S, pack, err, errlen) < 0 ||
+        read_stock(S, pack, err, errlen) < 0 || read_bins(S, err, errlen) < 0 ||
+        read_opp_cards(S, err, errlen) < 0 || read_dealt_hand(S, err, errlen) < 0)
+        return -1;
+    read_call(S);
+    if (read_ruff(S, err, errlen) < 0)
+        return -1;
+    read_sequences(S);
+    read_sets(S);
+    if (S->seq_rule != RULE_NONE && S->unsuited)
+        unsuited_rule(S, pack);
+    if (S->held & S->out)
+        S->impossible = 1; /* a card he showed breaks a rule his claims make: no world */
+    plan_ranks(S, pack);
+    plan_reach(S);
     return 0;
 }
 
