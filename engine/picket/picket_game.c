@@ -109,7 +109,7 @@ static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
     const picket_view_t *v = view;
     if (v->pub.to_move != v->seat)
         return -1;
-    return pk_random_move(&v->rules, &v->pub, v->hand, rng, out);
+    return picket_pub_random_move(&v->rules, &v->pub, v->hand, rng, out);
 }
 static int g_view_in_play(const void *view) { return ((const picket_view_t *)view)->pub.phase == PK_PH_PLAY; }
 
@@ -134,11 +134,11 @@ const game_t PICKET_GAME = {
     .view_seat = g_view_seat,
     .view_num_players = g_view_num_players,
     .sample_world = picket_sample_world,
-    .sampler_new = picket_sampler_new,
-    .sampler_prepare = picket_sampler_prepare,
-    .sampler_draw = picket_sampler_draw,
-    .sampler_count = picket_sampler_count,
-    .sampler_free = picket_sampler_free,
+    .sampler_new = picket_game_sampler_new,
+    .sampler_prepare = picket_game_sampler_prepare,
+    .sampler_draw = picket_game_sampler_draw,
+    .sampler_count = picket_game_sampler_count,
+    .sampler_free = picket_game_sampler_free,
     .view_init = g_view_init,
     .view_apply = g_view_apply,
     .view_diff = g_view_diff,
