@@ -2,6 +2,7 @@
  * from events alike on the referee's side and in every view, and the rules that emit them. */
 #include "court.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -309,9 +310,11 @@ static void emit(ctx_t *x, int type, int audience, int seat, int arg, int a, int
     e.b = (int16_t)b;
     e.c = c;
     e.cards = cards;
-    if (audience == GAME_ALL)
-        court_pub_apply(&x->st->pub, &e);
-    else if (type == CC_EV_CARD)
+    if (audience == GAME_ALL) {
+        int refused = court_pub_apply(&x->st->pub, &e);
+        assert(!refused);
+        (void)refused;
+    } else if (type == CC_EV_CARD)
         x->st->hand[seat] |= cards;
     if (type == CC_EV_PLAY)
         x->st->hand[seat] &= ~cards;

@@ -2,6 +2,7 @@
  * method, the definition of a world and the worst case are in picket_sampler.h. */
 #include "picket_sampler.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1059,6 +1060,7 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
                 break;
             pick -= g[b];
         }
+        assert(a + b > 0 && a <= jp && b <= jn);
     }
     *K = random_subset(rng, plu & S->kqj, a) | random_subset(rng, plu & ~S->kqj, S->nK - a);
     *X = random_subset(rng, rest & S->kqj, b) | random_subset(rng, rest & ~S->kqj, S->nX - b);
