@@ -25,7 +25,7 @@ static const double TARGET_WORLDS = 1e5, TARGET_ITERS = 1e4;
 static const int64_t TIMED_ITERS = 5000, SIGNATURE_ITERS = 200;
 
 /* The views of the seat to move at every 9th decision of heuristic games, until N_VIEWS. */
-static int collect(int players, uint64_t seed, cc_view_t *v)
+static int collect(int players, uint64_t seed, court_view_t *v)
 {
     const game_t *g = &COURT_GAME;
     char err[GAME_ERR_LEN];
@@ -40,7 +40,7 @@ static int collect(int players, uint64_t seed, cc_view_t *v)
         memset(&cfg, 0, sizeof cfg);
         cfg.players = players;
         cfg.deal_seed = rng_derive(seed, game);
-        static cc_state_t st;
+        static court_state_t st;
         if (g->init(&st, &cfg, err, sizeof err) < 0) {
             fprintf(stderr, "court: %s\n", err);
             bot_free(bot);
@@ -51,7 +51,7 @@ static int collect(int players, uint64_t seed, cc_view_t *v)
                 g->apply_chance(&st, NULL, NULL, 0);
                 continue;
             }
-            cc_view_t view;
+            court_view_t view;
             g->view_from_state(&st, who, &view);
             if (step % 9 == 4)
                 v[n++] = view;
@@ -68,9 +68,9 @@ static int collect(int players, uint64_t seed, cc_view_t *v)
     return n == N_VIEWS ? 0 : -1;
 }
 
-static double worlds_rate(const cc_view_t *v, double budget, uint64_t seed)
+static double worlds_rate(const court_view_t *v, double budget, uint64_t seed)
 {
-    static cc_state_t w;
+    static court_state_t w;
     rng_t rng;
     rng_seed(&rng, seed);
     uint64_t n = 0;
@@ -96,7 +96,7 @@ static uint64_t mix(uint64_t h, uint64_t x)
 }
 
 /* Search every view with `iters` iterations (a search each): iterations, nodes, seconds, moves. */
-static int run(int rollout, const cc_view_t *v, int64_t iters, uint64_t seed, int64_t *it, int64_t *nodes,
+static int run(int rollout, const court_view_t *v, int64_t iters, uint64_t seed, int64_t *it, int64_t *nodes,
                double *secs, uint64_t *hash)
 {
     static game_move_t moves[GAME_MAX_MOVES];
@@ -161,7 +161,7 @@ int main(int argc, char **argv)
     int met = 0, missed = 0;
     uint64_t sig_nodes = 0, sig_hash = 0;
     for (int t = 0; t < N_TABLES; t++) {
-        static cc_view_t v[N_VIEWS];
+        static court_view_t v[N_VIEWS];
         if (collect(TABLES[t], rng_derive(seed, (uint64_t)TABLES[t]), v) < 0) {
             fprintf(stderr, "court: too few views at %d seats\n", TABLES[t]);
             return 1;

@@ -75,7 +75,7 @@ typedef struct oracle_view {
  * positions and cards, and the count. */
 static int unseen_stock(const picket_state_t *st, int seat, uint8_t *pos, uint8_t *cards)
 {
-    int nstock = pk_stock_size(&st->rules), n = 0;
+    int nstock = picket_stock_size(&st->rules), n = 0;
     cardset_t seen = st->know[seat].seen | st->know[1 - seat].stock_known;
     for (int i = nstock - st->pub.stock_left; i < nstock; i++)
         if (!cardset_has(seen, st->stock[i])) {
@@ -91,7 +91,7 @@ static int unseen_stock(const picket_state_t *st, int seat, uint8_t *pos, uint8_
  * discards. Nothing changes where his dealt hand is public (a Blank shown). */
 static void deal_discards_afresh(picket_state_t *st, rng_t *rng)
 {
-    int e = pk_elder(&st->pub), k = st->pub.discarded[e];
+    int e = picket_elder(&st->pub), k = st->pub.discarded[e];
     if (k == 0 || st->pub.blank_shown[e])
         return;
     cardset_t old = st->discard[e], fresh = 0;
@@ -109,7 +109,7 @@ static void deal_discards_afresh(picket_state_t *st, rng_t *rng)
     st->discard[e] = fresh;
     st->dealt[e] = (st->dealt[e] & ~old) | fresh;
     st->know[e].seen = (st->know[e].seen & ~old) | fresh;
-    st->holds_blank[e] = (int8_t)pk_is_blank(st->dealt[e]);
+    st->holds_blank[e] = (int8_t)picket_is_blank(st->dealt[e]);
 }
 
 static int oracle_sample(const void *view, rng_t *rng, void *out)

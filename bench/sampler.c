@@ -7,8 +7,8 @@
  *          voids     mid-play (a trick done), the viewer's opponent known void in a suit.
  * Each is seen from the seat that knows least there: the one whose view allows more worlds (for
  * voids, among the seats whose opponent is known void; ties: the seat to move). For each view:
- * the exact counts, the time to prepare and count (pk_sampler_new, both counts, free: the median
- * of many runs), worlds drawn per second as full states (pk_sampler_draw with a picket_state_t),
+ * the exact counts, the time to prepare and count (picket_sampler_new, both counts, free: the median
+ * of many runs), worlds drawn per second as full states (picket_sampler_draw with a picket_state_t),
  * and a checksum over a fixed number of worlds drawn from the seed, every field of every state
  * and placement included (same seed, same checksum). Those worlds are also checked against the
  * view they came from. Then a sweep: every decision point of the first sets of each preset, from
@@ -58,15 +58,15 @@ typedef struct view_case {
 static uint64_t worlds_of(const picket_view_t *v, uint64_t *holdings)
 {
     char err[160];
-    pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
         return UINT64_MAX;
     }
-    uint64_t w = pk_sampler_worlds(s);
+    uint64_t w = picket_sampler_worlds(s);
     if (holdings)
-        *holdings = pk_sampler_holdings(s);
-    pk_sampler_free(s);
+        *holdings = picket_sampler_holdings(s);
+    picket_sampler_free(s);
     return w;
 }
 
@@ -123,7 +123,7 @@ typedef struct sweep {
 } sweep_t;
 
 /* A drawn world against the view it came from: NULL, or the first field that differs. */
-static const char *world_diff(const picket_view_t *v, const picket_state_t *st, const pk_world_t *w)
+static const char *world_diff(const picket_view_t *v, const picket_state_t *st, const picket_world_t *w)
 {
     int opp = 1 - v->seat;
     picket_view_t back;
@@ -143,16 +143,16 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
 {
     char err[160];
     static picket_state_t st;
-    pk_world_t w;
+    picket_world_t w;
     double t0 = measure_now();
-    pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sampler: the sampler refused a view (set %" PRIu64 ", hand %d, %s, seat %d): %s\n", set,
                 v->pub.hand_no, PK_PHASE_NAMES[v->pub.phase], v->seat, err);
         return -1;
     }
-    uint64_t worlds = pk_sampler_worlds(s);
-    (void)pk_sampler_holdings(s);
+    uint64_t worlds = picket_sampler_worlds(s);
+    (void)picket_sampler_holdings(s);
     double t = measure_now() - t0;
     sw->views++;
     sw->total_s += t;
@@ -172,10 +172,10 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
         sw->slow_worlds[slot] = worlds;
     }
     for (int i = 0; i < 4 && worlds > 0; i++) {
-        if (pk_sampler_draw(s, rng, &w, &st) < 0) {
+        if (picket_sampler_draw(s, rng, &w, &st) < 0) {
             fprintf(stderr, "sampler: a draw failed on a view of %" PRIu64 " worlds (set %" PRIu64 ", hand %d, %s, "
                             "seat %d)\n", worlds, set, v->pub.hand_no, PK_PHASE_NAMES[v->pub.phase], v->seat);
-            pk_sampler_free(s);
+            picket_sampler_free(s);
             return -1;
         }
         sw->worlds_checked++;
@@ -184,7 +184,7 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
             snprintf(sw->first_diff, sizeof sw->first_diff, "%s at set %" PRIu64 " hand %d, %s, seat %d", diff, set,
                      v->pub.hand_no, PK_PHASE_NAMES[v->pub.phase], v->seat);
     }
-    pk_sampler_free(s);
+    picket_sampler_free(s);
     return 0;
 }
 
@@ -195,12 +195,12 @@ static double count_time(const picket_view_t *v, int runs)
     char err[160];
     for (int i = 0; i < runs; i++) {
         double t0 = measure_now();
-        pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
+        picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
         if (!s)
             return -1;
-        (void)pk_sampler_worlds(s);
-        (void)pk_sampler_holdings(s);
-        pk_sampler_free(s);
+        (void)picket_sampler_worlds(s);
+        (void)picket_sampler_holdings(s);
+        picket_sampler_free(s);
         t[i] = measure_now() - t0;
     }
     qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
@@ -293,7 +293,7 @@ _Static_assert(sizeof(picket_pub_t) == 248, "picket_pub_t changed: hash its new 
 _Static_assert(sizeof(picket_state_t) == 424, "picket_state_t changed: hash its new fields in hash_world");
 _Static_assert(sizeof(picket_rules_t) == 12 * sizeof(int), "picket_rules_t changed: hash its new fields");
 _Static_assert(sizeof(picket_know_t) == 3 * sizeof(cardset_t), "picket_know_t changed: hash its new fields");
-_Static_assert(sizeof(pk_world_t) == 4 * sizeof(cardset_t), "pk_world_t changed: hash its new fields");
+_Static_assert(sizeof(picket_world_t) == 4 * sizeof(cardset_t), "picket_world_t changed: hash its new fields");
 
 typedef struct packer {
     unsigned char buf[512];
@@ -307,7 +307,7 @@ static void put(packer_t *p, const void *x, size_t n)
 }
 #define PUT(p, field) put(p, &(field), sizeof(field))
 
-static uint64_t hash_world(uint64_t h, const picket_state_t *st, const pk_world_t *w)
+static uint64_t hash_world(uint64_t h, const picket_state_t *st, const picket_world_t *w)
 {
     packer_t pk = { .n = 0 };
     packer_t *p = &pk;
@@ -340,26 +340,26 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     double start = measure_now();
     while (runs < MAX_COUNT_RUNS && (runs < 5 || measure_now() - start < budget)) {
         double t0 = measure_now();
-        pk_sampler_t *s = pk_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
+        picket_sampler_t *s = picket_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
         if (!s) {
             fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
             return -1;
         }
-        c->worlds = pk_sampler_worlds(s);
-        c->holdings = pk_sampler_holdings(s);
-        pk_sampler_free(s);
+        c->worlds = picket_sampler_worlds(s);
+        c->holdings = picket_sampler_holdings(s);
+        picket_sampler_free(s);
         t[runs++] = measure_now() - t0;
     }
     qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
     c->count_s = t[runs / 2];
 
-    pk_sampler_t *s = pk_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
         return -1;
     }
     static picket_state_t st;
-    pk_world_t w;
+    picket_world_t w;
     rng_t rng;
     if (c->worlds > 0) {
         rng_seed(&rng, seed);
@@ -367,9 +367,9 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
         double t0 = measure_now(), el;
         do {
             for (int i = 0; i < 64; i++)
-                if (pk_sampler_draw(s, &rng, &w, &st) < 0) {
+                if (picket_sampler_draw(s, &rng, &w, &st) < 0) {
                     fprintf(stderr, "sampler: a draw failed on a view of %" PRIu64 " worlds\n", c->worlds);
-                    pk_sampler_free(s);
+                    picket_sampler_free(s);
                     return -1;
                 }
             n += 64;
@@ -382,9 +382,9 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     uint64_t h = 0;
     for (int i = 0; i < CHECK_WORLDS && c->worlds > 0; i++) {
         memset(&st, 0, sizeof st);
-        if (pk_sampler_draw(s, &rng, &w, &st) < 0) {
+        if (picket_sampler_draw(s, &rng, &w, &st) < 0) {
             fprintf(stderr, "sampler: a draw failed on a view of %" PRIu64 " worlds\n", c->worlds);
-            pk_sampler_free(s);
+            picket_sampler_free(s);
             return -1;
         }
         h = hash_world(h, &st, &w);
@@ -393,7 +393,7 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
             snprintf(c->first_diff, sizeof c->first_diff, "%s", diff);
     }
     c->checksum = h;
-    pk_sampler_free(s);
+    picket_sampler_free(s);
     return 0;
 }
 
@@ -496,7 +496,7 @@ int main(int argc, char **argv)
                        CHECK_WORLDS, c->first_diff);
         }
     }
-    printf("hand: set.hand of the sets played; count: pk_sampler_new with both counts, median; worlds/s: full "
+    printf("hand: set.hand of the sets played; count: picket_sampler_new with both counts, median; worlds/s: full "
            "states drawn\n");
     int swept = 0, sweep_bad = 0;
     if (own.sweep_sets > 0)

@@ -16,7 +16,7 @@
 
 
 /* Deal, exchange with the heuristic bot for both seats, and stop at the first lead. */
-static int first_lead(const picket_rules_t *r, uint64_t seed, pk_end_t *out)
+static int first_lead(const picket_rules_t *r, uint64_t seed, picket_end_t *out)
 {
     picket_state_t st;
     picket_init(&st, r, seed);
@@ -34,7 +34,7 @@ static int first_lead(const picket_rules_t *r, uint64_t seed, pk_end_t *out)
         picket_apply(&st, &m, NULL, 0);
     }
     bot_free(bot);
-    return pk_end_from_state(&st, out);
+    return picket_end_from_state(&st, out);
 }
 
 typedef struct run {
@@ -65,7 +65,7 @@ static void progress(const char *what, int done, int total)
         fprintf(stderr, "\r%70s\r", "");
 }
 
-static void solve_all(solver_t *s, const pk_end_t *pos, int n, int all_moves, run_t *r, const char *name)
+static void solve_all(solver_t *s, const picket_end_t *pos, int n, int all_moves, run_t *r, const char *name)
 {
     memset(r, 0, sizeof *r);
     for (int i = 0; i < n; i++) {
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
         }
     }
     picket_rules_t rules = picket_preset_find(preset)->rules;
-    static pk_end_t pos[1000];
+    static picket_end_t pos[1000];
     int n = 0;
     for (int i = 0; i < deals; i++) {
         if (i % 50 == 0)
@@ -164,7 +164,7 @@ int main(int argc, char **argv)
     double t_mm = 0, t_ab = 0;
     for (int i = 0; i < endings7 && s; i++) {
         progress("7-trick endings against plain minimax", i, endings7);
-        pk_end_t e = pos[i], next;
+        picket_end_t e = pos[i], next;
         for (int ply = 0; ply < 10; ply++) {
             uint8_t moves[ENDGAME_MAX_MOVES];
             PICKET_ENDGAME.all_moves(&e, moves);

@@ -34,7 +34,7 @@ static int card(const char *t) { return card_parse(t, strlen(t)); }
 
 /* The best line of the cards put down (a space-separated list, at most 3) with the Lead ("" for
  * none). */
-static cc_line_t line_of(const char *own, const char *lead)
+static court_line_t line_of(const char *own, const char *lead)
 {
     int8_t c[CC_PER_TRICK];
     int n = 0;
@@ -42,17 +42,17 @@ static cc_line_t line_of(const char *own, const char *lead)
         CU_ASSERT_FATAL(n < CC_PER_TRICK);
         c[n++] = (int8_t)cardset_first(s);
     }
-    cc_line_t l;
-    cc_best_line(c, n, lead[0] ? card(lead) : -1, &l);
+    court_line_t l;
+    court_best_line(c, n, lead[0] ? card(lead) : -1, &l);
     return l;
 }
 
 static void expect(const char *own, const char *lead, int cls, int kind, int len)
 {
-    cc_line_t l = line_of(own, lead);
+    court_line_t l = line_of(own, lead);
     if (l.cls != cls || l.kind != kind || l.len != len)
         fprintf(stderr, "\n    %s with Lead %s: class %d %s of %d, wanted class %d %s of %d\n", own, lead[0] ? lead : "-",
-                l.cls, cc_kind_name(l.cls, l.kind), l.len, cls, cc_kind_name(cls, kind), len);
+                l.cls, court_kind_name(l.cls, l.kind), l.len, cls, court_kind_name(cls, kind), len);
     CU_ASSERT(l.cls == cls && l.kind == kind && l.len == len);
 }
 
@@ -92,7 +92,7 @@ static void test_the_lead_and_the_ace_in_a_sequence(void)
 {
     expect("8S TD 2C", "9C", CC_CLASS_NONE, 0, 0);                  /* 8 [9] T: the Lead inside */
     expect("8S 9D JC", "TH", CC_CLASS_1, CC_KIND_SEQUENCE, 3);      /* 8 9 [T] J refused; 8 9 [T] taken */
-    cc_line_t l = line_of("8S 9D JC", "TH");
+    court_line_t l = line_of("8S 9D JC", "TH");
     CU_ASSERT(l.nown == 2 && l.own[0] == card("9D") && l.own[1] == card("8S"));
     expect("AS 2D 9C", "3C", CC_CLASS_1, CC_KIND_SEQUENCE, 3);      /* A 2 [3] */
     expect("KS QD 2C", "AC", CC_CLASS_1, CC_KIND_SEQUENCE, 3);      /* Q K [A] */
@@ -106,8 +106,8 @@ static void test_the_lead_and_the_ace_in_a_sequence(void)
 /* 2. The ranking. */
 static int cmp(const char *a, const char *la, const char *b, const char *lb)
 {
-    cc_line_t x = line_of(a, la), y = line_of(b, lb);
-    int c = cc_line_compare(&x, &y), d = cc_line_compare(&y, &x);
+    court_line_t x = line_of(a, la), y = line_of(b, lb);
+    int c = court_line_compare(&x, &y), d = court_line_compare(&y, &x);
     CU_ASSERT((c > 0 && d < 0) || (c < 0 && d > 0) || (c == 0 && d == 0));
     return c > 0 ? 1 : c < 0 ? -1 : 0;
 }
@@ -135,14 +135,14 @@ static void test_lines_rank_by_class_kind_length_then_cards(void)
     /* Class 1: the Lead both share is skipped; the own cards decide. */
     CU_ASSERT(cmp("TS JD 2C", "QC", "KD AD 2D", "QC") == -1);      /* T J [Q] under [Q] K A */
     CU_ASSERT(cmp("KS KD 2C", "KH", "QS QD 2S", "KH") == 1);       /* trio of Kings over Q Q [K] court */
-    CU_ASSERT(cc_card_value(card("2H")) > cc_card_value(card("AD")));
-    CU_ASSERT(cc_card_value(card("AD")) > cc_card_value(card("AC")));
-    CU_ASSERT(cc_card_value(card("AC")) > cc_card_value(card("AS")));
-    CU_ASSERT(cc_card_value(card("AS")) > cc_card_value(card("KD")));
+    CU_ASSERT(court_card_value(card("2H")) > court_card_value(card("AD")));
+    CU_ASSERT(court_card_value(card("AD")) > court_card_value(card("AC")));
+    CU_ASSERT(court_card_value(card("AC")) > court_card_value(card("AS")));
+    CU_ASSERT(court_card_value(card("AS")) > court_card_value(card("KD")));
     /* A total order: 52 distinct values. */
     unsigned long long seen[3] = { 0, 0, 0 };
     for (int c = 0; c < CARD_COUNT; c++) {
-        int v = cc_card_value(c);
+        int v = court_card_value(c);
         CU_ASSERT_FATAL(v >= 0 && v < 192);
         CU_ASSERT(!(seen[v / 64] & (1ull << (v % 64))));
         seen[v / 64] |= 1ull << (v % 64);
@@ -157,7 +157,7 @@ static int winner(const char *const *own, int players, unsigned in, const char *
     for (int s = 0; s < players; s++)
         for (cardset_t c = test_cards(own[s]); c; c &= c - 1)
             played[s][count[s]++] = (int8_t)cardset_first(c);
-    return cc_trick_winner(players, (const int8_t(*)[CC_PER_TRICK])played, count, in, card(lead), NULL);
+    return court_trick_winner(players, (const int8_t(*)[CC_PER_TRICK])played, count, in, card(lead), NULL);
 }
 
 static void test_the_trick_goes_to_the_best_line_or_card(void)
@@ -179,7 +179,7 @@ static void test_the_trick_goes_to_the_best_line_or_card(void)
 
 /* ---------------------------------------------------------------- the rules */
 
-static cc_rules_t rules_for(int players, const char *flag)
+static court_rules_t rules_for(int players, const char *flag)
 {
     game_config_t cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -188,9 +188,9 @@ static cc_rules_t rules_for(int players, const char *flag)
         snprintf(cfg.flags[0], sizeof cfg.flags[0], "%s", flag);
         cfg.n_flags = 1;
     }
-    cc_rules_t r;
+    court_rules_t r;
     char err[GAME_ERR_LEN];
-    CU_ASSERT_FATAL(court_rules(&r, &cfg, err, sizeof err) == 0);
+    CU_ASSERT_FATAL(court_rules_build(&r, &cfg, err, sizeof err) == 0);
     return r;
 }
 
@@ -204,7 +204,7 @@ static game_move_t mv(int kind, int arg)
     return m;
 }
 
-static void play(cc_state_t *st, const game_move_t *m)
+static void play(court_state_t *st, const game_move_t *m)
 {
     char err[GAME_ERR_LEN];
     if (!court_check_move(st, m, err, sizeof err))
@@ -217,7 +217,7 @@ static int lowest(cardset_t h)
 {
     int best = cardset_first(h);
     for (; h; h &= h - 1)
-        if (cc_card_value(cardset_first(h)) < cc_card_value(best))
+        if (court_card_value(cardset_first(h)) < court_card_value(best))
             best = cardset_first(h);
     return best;
 }
@@ -226,44 +226,44 @@ static void test_config_is_checked(void)
 {
     game_config_t cfg;
     char err[GAME_ERR_LEN];
-    cc_rules_t r;
+    court_rules_t r;
     memset(&cfg, 0, sizeof cfg);
-    CU_ASSERT(court_rules(&r, &cfg, err, sizeof err) == 0 && r.players == 2 && r.target == 50);
+    CU_ASSERT(court_rules_build(&r, &cfg, err, sizeof err) == 0 && r.players == 2 && r.target == 50);
     const int bad_players[] = { 1, 9, -1 };
     for (int i = 0; i < 3; i++) {
         cfg.players = bad_players[i];
-        CU_ASSERT(court_rules(&r, &cfg, err, sizeof err) < 0 && strstr(err, "2 to 8"));
+        CU_ASSERT(court_rules_build(&r, &cfg, err, sizeof err) < 0 && strstr(err, "2 to 8"));
     }
     cfg.players = 8;
-    CU_ASSERT(court_rules(&r, &cfg, err, sizeof err) == 0 && r.players == 8);
+    CU_ASSERT(court_rules_build(&r, &cfg, err, sizeof err) == 0 && r.players == 8);
     const char *bad[] = { "target=30", "target=", "target=50x", "target=-20", "tgt=20", "target" };
     for (int i = 0; i < 6; i++) {
         snprintf(cfg.flags[0], sizeof cfg.flags[0], "%s", bad[i]);
         cfg.n_flags = 1;
         err[0] = '\0';
-        CU_ASSERT(court_rules(&r, &cfg, err, sizeof err) < 0 && err[0] && !strchr(err, '\n'));
+        CU_ASSERT(court_rules_build(&r, &cfg, err, sizeof err) < 0 && err[0] && !strchr(err, '\n'));
     }
     snprintf(cfg.flags[0], sizeof cfg.flags[0], "target=20");
-    CU_ASSERT(court_rules(&r, &cfg, err, sizeof err) == 0 && r.target == 20);
+    CU_ASSERT(court_rules_build(&r, &cfg, err, sizeof err) == 0 && r.target == 20);
     snprintf(cfg.preset, sizeof cfg.preset, "cotgrave");
-    CU_ASSERT(court_rules(&r, &cfg, err, sizeof err) < 0 && strstr(err, "carroll"));
+    CU_ASSERT(court_rules_build(&r, &cfg, err, sizeof err) < 0 && strstr(err, "carroll"));
 }
 
 /* 4. A deal, a resignation, the Lead chosen, cards taken, a whole trick, and the refusals. */
 static void test_a_trick_resign_lead_take_and_refill(void)
 {
-    cc_rules_t r = rules_for(2, NULL);
-    cc_state_t st;
+    court_rules_t r = rules_for(2, NULL);
+    court_state_t st;
     court_init(&st, &r, 7);
     CU_ASSERT_EQUAL(court_to_move(&st), GAME_CHANCE);
     court_apply_chance(&st, NULL, NULL, 0);
     int f = st.pub.deal_first, o = 1 - f;
     CU_ASSERT(f >= 0 && st.pub.dealer == o);
-    CU_ASSERT(cc_card_value(st.pub.cut[f]) > cc_card_value(st.pub.cut[o]));
+    CU_ASSERT(court_card_value(st.pub.cut[f]) > court_card_value(st.pub.cut[o]));
     CU_ASSERT(cardset_count(st.hand[0]) == 6 && cardset_count(st.hand[1]) == 6 && st.pub.lead >= 0);
     CU_ASSERT_EQUAL(st.pub.pack_left, 52 - 13);
     CU_ASSERT_EQUAL(court_to_move(&st), f);
-    CU_ASSERT(!cc_may_resign(&st.pub)); /* not before the trick's first card */
+    CU_ASSERT(!court_may_resign(&st.pub)); /* not before the trick's first card */
     char err[GAME_ERR_LEN];
     game_move_t res = mv(CC_MV_RESIGN, 0);
     CU_ASSERT(!court_check_move(&st, &res, err, sizeof err) && strstr(err, "first card"));
@@ -273,7 +273,7 @@ static void test_a_trick_resign_lead_take_and_refill(void)
     game_move_t m = mv(CC_MV_PLAY, c1);
     play(&st, &m);
     CU_ASSERT_EQUAL(court_to_move(&st), o);
-    CU_ASSERT(cc_may_resign(&st.pub));
+    CU_ASSERT(court_may_resign(&st.pub));
     game_move_t legal[16];
     CU_ASSERT_EQUAL(court_legal_moves(&st, legal, 16), 7); /* six cards and the resignation */
     play(&st, &res);
@@ -306,7 +306,7 @@ static void test_a_trick_resign_lead_take_and_refill(void)
         m = mv(CC_MV_PLAY, c);
         play(&st, &m);
     }
-    int w = cc_trick_winner(2, (const int8_t(*)[CC_PER_TRICK])put, cnt, 3, st.pub.lead, NULL);
+    int w = court_trick_winner(2, (const int8_t(*)[CC_PER_TRICK])put, cnt, 3, st.pub.lead, NULL);
     CU_ASSERT_EQUAL(st.pub.phase, CC_PH_LEAD);
     CU_ASSERT_EQUAL(court_to_move(&st), w);
     cardset_t table = 0;
@@ -331,10 +331,10 @@ static void test_a_trick_resign_lead_take_and_refill(void)
     /* No one resigns once the pack is exhausted. */
     m = mv(CC_MV_PLAY, lowest(st.hand[w]));
     play(&st, &m);
-    CU_ASSERT(cc_may_resign(&st.pub));
-    cc_state_t dry = st;
+    CU_ASSERT(court_may_resign(&st.pub));
+    court_state_t dry = st;
     dry.pub.pack_left = 0;
-    CU_ASSERT(!cc_may_resign(&dry.pub));
+    CU_ASSERT(!court_may_resign(&dry.pub));
     CU_ASSERT(!court_check_move(&dry, &res, err, sizeof err) && strstr(err, "exhausted"));
     /* Cards not held are refused. */
     m = mv(CC_MV_PLAY, old_lead);
@@ -355,10 +355,10 @@ static void test_reckoning(void)
  * face up by first-hand, and every seat scoring its marks less the lowest seat's. */
 static void last_trick(int players, const char *const *up, const char *const *down, const int *want_pts)
 {
-    cc_rules_t r = rules_for(players, NULL);
-    cc_state_t st;
+    court_rules_t r = rules_for(players, NULL);
+    court_state_t st;
     court_init(&st, &r, 1);
-    cc_pub_t *p = &st.pub;
+    court_pub_t *p = &st.pub;
     p->deal_no = 1;
     p->deal_first = p->first = 0;
     p->dealer = (int8_t)(players - 1);
@@ -409,8 +409,8 @@ static void test_reckoning_for_two_and_for_n_seats(void)
  * the seat to move, reckoning by the lowest seat, games that end, and equal seeds equal games. */
 static uint64_t random_game(int players, uint64_t seed, int *moves_out)
 {
-    cc_rules_t r = rules_for(players, players % 2 ? "target=20" : NULL);
-    cc_state_t st;
+    court_rules_t r = rules_for(players, players % 2 ? "target=20" : NULL);
+    court_state_t st;
     court_init(&st, &r, seed);
     rng_t rng;
     rng_seed(&rng, seed * 31 + 7);
@@ -552,7 +552,7 @@ static void test_the_registry_finds_court_circular_with_every_hook(void)
               G->view_apply && G->view_diff && G->view_to_move && G->view_legal_moves && G->view_random_move &&
               G->move_format && G->move_parse && G->event_format && G->event_parse && G->heuristic_evaluate);
     CU_ASSERT(G->endgame == NULL); /* a trick solver is two-seat only; Court Circular's tricks are not */
-    CU_ASSERT_EQUAL(G->state_size, sizeof(cc_state_t));
+    CU_ASSERT_EQUAL(G->state_size, sizeof(court_state_t));
     CU_ASSERT_EQUAL(G->n_heuristic_params, CC_N_PARAMS);
 }
 
@@ -570,8 +570,8 @@ static void checked_game(int players, uint64_t seed, checks_t *ck)
 {
     game_config_t cfg = config(players, seed);
     char err[GAME_ERR_LEN];
-    cc_state_t st;
-    cc_view_t v[CC_MAX_PLAYERS];
+    court_state_t st;
+    court_view_t v[CC_MAX_PLAYERS];
     CU_ASSERT_EQUAL_FATAL(G->init(&st, &cfg, err, sizeof err), 0);
     for (int s = 0; s < players; s++)
         CU_ASSERT_EQUAL_FATAL(G->view_init(&v[s], &cfg, s, err, sizeof err), 0);
@@ -635,7 +635,7 @@ static void checked_game(int players, uint64_t seed, checks_t *ck)
             }
         }
         for (int s = 0; s < players; s++) {
-            cc_view_t truth;
+            court_view_t truth;
             G->view_from_state(&st, s, &truth);
             const char *d = G->view_diff(&v[s], &truth);
             if (d && ck->bad_views++ == 0)
@@ -672,8 +672,8 @@ static void test_refusals(void)
 {
     game_config_t cfg = config(3, 4);
     char err[GAME_ERR_LEN];
-    cc_state_t st;
-    cc_view_t v;
+    court_state_t st;
+    court_view_t v;
     CU_ASSERT_EQUAL_FATAL(G->init(&st, &cfg, err, sizeof err), 0);
     CU_ASSERT_EQUAL_FATAL(G->view_init(&v, &cfg, 1, err, sizeof err), 0);
     CU_ASSERT(G->view_init(&v, &cfg, 3, err, sizeof err) < 0 && strstr(err, "0 to 2"));
@@ -714,14 +714,14 @@ static void test_refusals(void)
 
 /* ---------------------------------------------------------------- worlds */
 
-static int world_fits(const cc_view_t *v, const cc_state_t *w)
+static int world_fits(const court_view_t *v, const court_state_t *w)
 {
-    cc_view_t seen;
+    court_view_t seen;
     G->view_from_state(w, v->seat, &seen);
     if (G->view_diff(&seen, v))
         return 0;
-    const cc_pub_t *p = &w->pub;
-    cardset_t all = cc_table(p) | (p->lead >= 0 ? cardset_of(p->lead) : 0);
+    const court_pub_t *p = &w->pub;
+    cardset_t all = court_table(p) | (p->lead >= 0 ? cardset_of(p->lead) : 0);
     int total = cardset_count(all);
     for (int s = 0; s < p->rules.players; s++) {
         if (cardset_count(w->hand[s]) != p->held[s])
@@ -753,7 +753,7 @@ static void test_worlds_fit_the_view_and_are_uniform(void)
     for (int players = 2; players <= 8; players += 3) {
         game_config_t cfg = config(players, (uint64_t)players);
         char err[GAME_ERR_LEN];
-        cc_state_t st;
+        court_state_t st;
         CU_ASSERT_EQUAL_FATAL(G->init(&st, &cfg, err, sizeof err), 0);
         for (int step = 0; G->to_move(&st) != GAME_OVER && step < 400; step++) {
             int who = G->to_move(&st);
@@ -762,9 +762,9 @@ static void test_worlds_fit_the_view_and_are_uniform(void)
                 continue;
             }
             if (step % 7 == 0) {
-                cc_view_t v;
+                court_view_t v;
                 G->view_from_state(&st, who, &v);
-                cc_state_t w;
+                court_state_t w;
                 for (int k = 0; k < 20; k++) {
                     CU_ASSERT_EQUAL_FATAL(G->sample_world(&v, &rng, &w), 0);
                     bad += !world_fits(&v, &w);
@@ -792,16 +792,16 @@ static void test_worlds_fit_the_view_and_are_uniform(void)
      * drawn to (seat 1, 2, 3 or the pack) against the places' sizes, over 40,000 worlds. */
     game_config_t cfg = config(4, 77);
     char err[GAME_ERR_LEN];
-    cc_state_t st;
+    court_state_t st;
     CU_ASSERT_EQUAL_FATAL(G->init(&st, &cfg, err, sizeof err), 0);
     G->apply_chance(&st, NULL, NULL, 0);
     int me = G->to_move(&st);
-    cc_view_t v;
+    court_view_t v;
     G->view_from_state(&st, me, &v);
     cardset_t unseen = cards_pack(52) & ~v.hand & ~cardset_of(v.pub.lead);
     int card = cardset_first(unseen), draws = 40000;
     double count[CC_MAX_PLAYERS + 1] = { 0 };
-    cc_state_t w;
+    court_state_t w;
     for (int k = 0; k < draws; k++) {
         CU_ASSERT_EQUAL_FATAL(G->sample_world(&v, &rng, &w), 0);
         int where = 4;
@@ -845,7 +845,7 @@ static void test_bots_play_whole_games_through_the_referee(void)
                 CU_ASSERT_PTR_NOT_NULL_FATAL(bots[s]);
             }
             game_config_t cfg = config(players, (uint64_t)(players + b));
-            cc_state_t st;
+            court_state_t st;
             int rc = match_play(G, &cfg, bots, &st, NULL, err, sizeof err);
             if (rc < 0)
                 fprintf(stderr, "\n    %s at %d seats: %s\n", names[b], players, err);
@@ -870,7 +870,7 @@ static void test_a_record_replays_to_the_same_game(void)
         for (int s = 0; s < players; s++)
             bots[s] = bot_create(s % 2 ? "random" : "heuristic", G, (uint64_t)s, err, sizeof err);
         record_write_header(f, G, &cfg);
-        cc_state_t st, back;
+        court_state_t st, back;
         FILE *sink = f;
         referee_hooks_t hooks = { NULL, write_move, &sink };
         CU_ASSERT_EQUAL(match_play(G, &cfg, bots, &st, &hooks, err, sizeof err), 0);

@@ -201,7 +201,7 @@ static void setup(table_t *t, const char *elder_final, const char *younger_final
     CU_ASSERT_FATAL(cardset_has(yf, ys[0]) && cardset_has(rest, ys[1]) && es[1] != ys[1]);
     cardset_t dealt_e = (ef & ~cardset_of(es[0])) | cardset_of(es[1]);
     cardset_t dealt_y = (yf & ~cardset_of(ys[0])) | cardset_of(ys[1]);
-    CU_ASSERT_FATAL(!pk_is_blank(dealt_e)); /* an elder's Blank changes the flow: deal() those */
+    CU_ASSERT_FATAL(!picket_is_blank(dealt_e)); /* an elder's Blank changes the flow: deal() those */
     uint8_t stock[PK_STOCK];
     int n = 0;
     stock[n++] = es[0];
@@ -377,7 +377,7 @@ static void test_elder_is_the_non_dealer(void)
     for (int dealer = 0; dealer < 2; dealer++) {
         init(&T, test_rules("cotgrave", NULL));
         deal(&T, dealer, dealer ? P1_E : P1_Y, dealer ? P1_Y : P1_E, P1_S);
-        EXPECT_EQ(pk_elder(&T.st.pub), 1 - dealer);
+        EXPECT_EQ(picket_elder(&T.st.pub), 1 - dealer);
         EXPECT_EQ(picket_to_move(&T.st), 1 - dealer);
         EXPECT_EQ(phase(&T), PK_PH_ELDER_EXCHANGE);
     }

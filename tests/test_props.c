@@ -50,7 +50,7 @@ static cardset_t stock_left(const picket_state_t *st)
 static int check_no_leak(const picket_state_t *st, int seat, cardset_t told, char *why, size_t len)
 {
     const picket_pub_t *p = &st->pub;
-    int opp = 1 - seat, e = pk_elder(p);
+    int opp = 1 - seat, e = picket_elder(p);
     int share = st->rules.deck == 32 ? 5 : 8;
     cardset_t peek = 0;
     if (seat == e && p->drawn[e] > 0)

@@ -133,7 +133,7 @@ static void test_written_record_replays_to_the_same_state(void)
     CU_ASSERT_EQUAL(record_replay(in, &rec, NULL, NULL, err, sizeof err), 0);
     fclose(in);
     const picket_state_t *back = rec.state;
-    CU_ASSERT_PTR_NULL(pk_pub_diff(&back->pub, &st.pub));
+    CU_ASSERT_PTR_NULL(picket_pub_diff(&back->pub, &st.pub));
     CU_ASSERT_EQUAL(back->hand[0], st.hand[0]);
     CU_ASSERT_EQUAL(back->hand[1], st.hand[1]);
     record_free(&rec);

@@ -62,24 +62,24 @@ static int claims_hold(const picket_state_t *w, int opp, char *why, size_t len)
 {
     const picket_pub_t *p = &w->pub;
     cardset_t h = w->hand[opp] | p->played[opp];
-    int e = pk_elder(p);
+    int e = picket_elder(p);
     for (int d = 0; d < PK_DECL_COUNT; d++) {
         if (p->answer[d] < 0)
             continue;
         int c[2];
         if (d == 0) {
-            pk_ruff_t r;
-            pk_ruff(h, &r);
+            picket_ruff_t r;
+            picket_ruff(h, &r);
             c[0] = r.value;
             c[1] = 0;
         } else if (d == 1) {
-            pk_sequences_t q;
-            pk_sequences(h, w->rules.sequences == PK_SEQ_UNSUITED, &q);
+            picket_sequences_t q;
+            picket_sequences(h, w->rules.sequences == PK_SEQ_UNSUITED, &q);
             c[0] = q.best.len;
             c[1] = q.best.top;
         } else {
-            pk_sets_t t;
-            pk_sets(h, &t);
+            picket_sets_t t;
+            picket_sets(h, &t);
             c[0] = t.best.count;
             c[1] = t.best.rank;
         }
@@ -118,7 +118,7 @@ static int play_out(picket_state_t *w, rng_t *rng, char *why, size_t len)
             n = picket_apply_chance(w, NULL, ev, GAME_MAX_EVENTS);
         } else {
             game_move_t m;
-            if (pk_random_move(&w->rules, &views[who].pub, views[who].hand, rng, &m) < 0) {
+            if (picket_pub_random_move(&w->rules, &views[who].pub, views[who].hand, rng, &m) < 0) {
                 snprintf(why, len, "play-out step %d: no move for seat %d", step, who);
                 return 0;
             }
@@ -174,7 +174,7 @@ static int check_world(const picket_state_t *truth, int seat, const picket_state
      * state of the rules: every card in one place, every seat's knowledge true. */
     picket_view_from_state(world, opp, &opp_view);
     picket_view_from_state(truth, opp, &opp_truth);
-    if (pk_pub_diff(&opp_view.pub, &opp_truth.pub) || opp_view.hand != world->hand[opp] ||
+    if (picket_pub_diff(&opp_view.pub, &opp_truth.pub) || opp_view.hand != world->hand[opp] ||
         cardset_count(opp_view.hand) != cardset_count(opp_truth.hand) ||
         opp_view.pub.discarded[opp] != cardset_count(world->discard[opp])) {
         snprintf(why, len, "the opponent's view of the world is not of this record");
@@ -186,7 +186,7 @@ static int check_world(const picket_state_t *truth, int seat, const picket_state
     }
     /* (3) What the seat knows is where it knows it. */
     if (p->hand_no > 0) {
-        int e = pk_elder(p);
+        int e = picket_elder(p);
         int ok = world->hand[seat] == truth->hand[seat] && world->discard[seat] == truth->discard[seat] &&
                  !(v.know.opp_known & ~world->hand[opp]) && !(v.know.stock_known & ~undrawn(world)) &&
                  !(p->decl_shown[opp] & ~(world->hand[opp] | p->played[opp])) &&
@@ -194,7 +194,7 @@ static int check_world(const picket_state_t *truth, int seat, const picket_state
                  (!p->blank_shown[seat] || world->dealt[seat] == p->blank_shown[seat]) &&
                  (world->holds_blank[opp] == truth->holds_blank[opp] || p->phase == PK_PH_BLANK_COUNT);
         if (seat == e && p->drawn[e] > 0)
-            for (int i = p->drawn[e], j = 0; i < pk_elder_share(&truth->rules); i++, j++)
+            for (int i = p->drawn[e], j = 0; i < picket_elder_share(&truth->rules); i++, j++)
                 ok = ok && world->stock[i] == truth->stock[i] && v.peek[j] == world->stock[i];
         for (int s = 0; s < CARD_SUITS; s++)
             if (p->voids[opp] & (1u << s))
@@ -465,12 +465,12 @@ static void test_every_world_keeps_the_opponents_declared_claims(void)
         picket_state_t w;
         CU_ASSERT_EQUAL_FATAL(picket_sample_world(&v, &rng, &w), 0);
         cardset_t h = w.hand[0] | w.pub.played[0];
-        pk_ruff_t ruff;
-        pk_sequences_t seq;
-        pk_sets_t sets;
-        pk_ruff(h, &ruff);
-        pk_sequences(h, 0, &seq);
-        pk_sets(h, &sets);
+        picket_ruff_t ruff;
+        picket_sequences_t seq;
+        picket_sets_t sets;
+        picket_ruff(h, &ruff);
+        picket_sequences(h, 0, &seq);
+        picket_sets(h, &sets);
         CU_ASSERT_EQUAL(ruff.value, 47);
         CU_ASSERT_EQUAL(seq.best.len, 3);
         CU_ASSERT_EQUAL(seq.best.top, RANK_A);

@@ -245,7 +245,7 @@ static const char *state_diff(const picket_state_t *a, const picket_state_t *b, 
         return "stock";
     if (memcmp(a->stock + nstock, b->stock + nstock, (size_t)(PK_STOCK - nstock)) != 0)
         return "stock (the unused tail)";
-    return pk_pub_diff(&a->pub, &b->pub);
+    return picket_pub_diff(&a->pub, &b->pub);
 }
 
 static void deal_of_state(const picket_state_t *w, int opp, deal_t *d)
@@ -303,7 +303,7 @@ static int make_bins(const picket_view_t *v, bins_t *b, char *why, size_t len)
 {
     const picket_pub_t *p = &v->pub;
     memset(b, 0, sizeof *b);
-    int me = v->seat, opp = 1 - me, e = pk_elder(p), y = 1 - e;
+    int me = v->seat, opp = 1 - me, e = picket_elder(p), y = 1 - e;
     b->seat = me;
     b->opp = opp;
     b->nstock = nstock_of(&v->rules);
@@ -323,7 +323,7 @@ static int make_bins(const picket_view_t *v, bins_t *b, char *why, size_t len)
         b->at[i++] = (int8_t)cardset_first(c);
     cardset_t pinned = 0;
     if (me == e && p->drawn[e] > 0)
-        for (int k = p->drawn[e], j = 0; k < pk_elder_share(&v->rules) && k < b->nstock && j < 8; k++, j++) {
+        for (int k = p->drawn[e], j = 0; k < picket_elder_share(&v->rules) && k < b->nstock && j < 8; k++, j++) {
             if (v->peek[j] < 0 || v->peek[j] >= CARD_COUNT) {
                 snprintf(why, len, "bins: a peek is missing");
                 return 0;
@@ -634,7 +634,7 @@ typedef struct chi {
 
 /* Draw n worlds from s and test them against the uniform law on the brute force's worlds.
  * Draws outside the brute force's set are counted apart (outside). */
-static void chi_square(pk_sampler_t *s, const bins_t *b, const brute_t *bf, long n, uint64_t seed, chi_t *out)
+static void chi_square(picket_sampler_t *s, const bins_t *b, const brute_t *bf, long n, uint64_t seed, chi_t *out)
 {
     memset(out, 0, sizeof *out);
     long *obs = calloc((size_t)bf->n, sizeof *obs);
@@ -643,7 +643,7 @@ static void chi_square(pk_sampler_t *s, const bins_t *b, const brute_t *bf, long
     rng_seed(&rng, seed);
     picket_state_t w;
     for (long i = 0; i < n; i++) {
-        if (pk_sampler_draw(s, &rng, NULL, &w) != 0) {
+        if (picket_sampler_draw(s, &rng, NULL, &w) != 0) {
             out->failed_draws++;
             continue;
         }
@@ -803,17 +803,17 @@ static int consist_view(void *ctx, const table_t *t, const picket_view_t *v)
         report_view(t, v, msg);
         c->truth_bad++;
     }
-    pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
-        snprintf(msg, sizeof msg, "pk_sampler_new refused the view: %s", err);
+        snprintf(msg, sizeof msg, "picket_sampler_new refused the view: %s", err);
         report_view(t, v, msg);
         c->failures++;
         return c->failures >= 5;
     }
-    uint64_t worlds = pk_sampler_worlds(s), holdings = pk_sampler_holdings(s);
+    uint64_t worlds = picket_sampler_worlds(s), holdings = picket_sampler_holdings(s);
     c->worlds_one += worlds == 1;
     c->worlds_log_sum += worlds ? log10((double)worlds) : 0;
-    pk_world_t pw;
+    picket_world_t pw;
     picket_state_t w;
     bins_t b;
     if (worlds == 0 || holdings == 0 || holdings > worlds) {
@@ -821,8 +821,8 @@ static int consist_view(void *ctx, const table_t *t, const picket_view_t *v)
                  (unsigned long long)worlds, (unsigned long long)holdings);
         report_view(t, v, msg);
         c->failures++;
-    } else if (pk_sampler_draw(s, &c->rng, &pw, &w) != 0) {
-        report_view(t, v, "pk_sampler_draw found no world");
+    } else if (picket_sampler_draw(s, &c->rng, &pw, &w) != 0) {
+        report_view(t, v, "picket_sampler_draw found no world");
         c->failures++;
     } else if (!check_world(t, v, &w, why, sizeof why)) {
         report_view(t, v, why);
@@ -840,12 +840,12 @@ static int consist_view(void *ctx, const table_t *t, const picket_view_t *v)
                           : pw.stock_unseen != (k.r | L)                        ? "stock_unseen"
                                                                                 : NULL;
         if (bad) {
-            snprintf(msg, sizeof msg, "pk_world_t.%s is not the drawn state's", bad);
+            snprintf(msg, sizeof msg, "picket_world_t.%s is not the drawn state's", bad);
             report_view(t, v, msg);
             c->failures++;
         }
     }
-    pk_sampler_free(s);
+    picket_sampler_free(s);
     return c->views >= c->target || c->failures >= 5 || c->truth_bad >= 5;
 }
 
@@ -911,15 +911,15 @@ static int check_exact(const table_t *t, const picket_view_t *v, const bins_t *b
     brute_force(t, v, b, &bf);
     st->views++;
     int ok = 1;
-    pk_sampler_t *s = pk_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
-        snprintf(msg, sizeof msg, "pk_sampler_new refused the view: %s", err);
+        snprintf(msg, sizeof msg, "picket_sampler_new refused the view: %s", err);
         report_view(t, v, msg);
         st->failures++;
         brute_free(&bf);
         return 0;
     }
-    uint64_t worlds = pk_sampler_worlds(s), holdings = pk_sampler_holdings(s);
+    uint64_t worlds = picket_sampler_worlds(s), holdings = picket_sampler_holdings(s);
     if (worlds != (uint64_t)bf.n || holdings != bf.holdings) {
         snprintf(msg, sizeof msg,
                  "sampler counts %llu worlds and %llu holdings, brute force %ld and %llu (%ld placements of %d "
@@ -937,8 +937,8 @@ static int check_exact(const table_t *t, const picket_view_t *v, const bins_t *b
     for (int i = 0; i < 20 && bf.n > 0 && ok; i++) {
         picket_state_t w;
         char why[300];
-        if (pk_sampler_draw(s, &rng, NULL, &w) != 0) {
-            report_view(t, v, "pk_sampler_draw found no world");
+        if (picket_sampler_draw(s, &rng, NULL, &w) != 0) {
+            report_view(t, v, "picket_sampler_draw found no world");
             ok = 0;
         } else if (brute_find(&bf, key_of_state(b, &w)) < 0) {
             wkey_t k = key_of_state(b, &w);
@@ -972,7 +972,7 @@ static int check_exact(const table_t *t, const picket_view_t *v, const bins_t *b
             ok = 0;
         }
     }
-    pk_sampler_free(s);
+    picket_sampler_free(s);
     if (!ok)
         st->failures++;
     if (out_bf)
@@ -1016,7 +1016,7 @@ static int exact_view(void *ctx, const table_t *t, const picket_view_t *v)
     check_exact(t, v, &b, chi, rng_derive(x->seed, (uint64_t)t->step * 2 + (uint64_t)v->seat), &x->st, NULL);
     x->chi_budget -= x->st.samples - before;
     x->got++;
-    int e = pk_elder(p);
+    int e = picket_elder(p);
     x->late += p->phase == PK_PH_PLAY && p->trick_no >= 6;
     x->elder_decl += v->seat == e && p->answer[0] >= 0;
     x->younger += v->seat != e;
@@ -1207,7 +1207,7 @@ static void claims_of_view(const picket_view_t *v, claims_arg_t *a)
     for (int d = 0; d < PK_DECL_COUNT; d++) {
         a->claim[d][0] = p->claim[d][opp][0];
         a->claim[d][1] = p->claim[d][opp][1];
-        a->exact[d] = p->answer[d] >= 0 && (opp == pk_elder(p) || p->answer[d] != PK_ANS_GOOD);
+        a->exact[d] = p->answer[d] >= 0 && (opp == picket_elder(p) || p->answer[d] != PK_ANS_GOOD);
         a->shown[d] = p->decl_winner[d] == opp ? p->decl_cards[d][opp] : 0;
     }
     a->played = p->played[opp];
@@ -1218,12 +1218,12 @@ static void claims_of_view(const picket_view_t *v, claims_arg_t *a)
 /* What a holding claims in each category, and what it would show on winning. */
 static void holding_claims(cardset_t h, int unsuited, int claim[PK_DECL_COUNT][2], cardset_t shows[PK_DECL_COUNT])
 {
-    pk_ruff_t r;
-    pk_sequences_t q;
-    pk_sets_t s;
-    pk_ruff(h, &r);
-    pk_sequences(h, unsuited, &q);
-    pk_sets(h, &s);
+    picket_ruff_t r;
+    picket_sequences_t q;
+    picket_sets_t s;
+    picket_ruff(h, &r);
+    picket_sequences(h, unsuited, &q);
+    picket_sets(h, &s);
     claim[0][0] = r.value;
     claim[0][1] = 0;
     claim[1][0] = q.best.len;
@@ -1280,7 +1280,7 @@ static int rule_lacks_called(cardset_t P, cardset_t D, const void *arg)
 static int rule_blank_dealt(cardset_t P, cardset_t D, const void *arg)
 {
     (void)P;
-    return D == *(const cardset_t *)arg && pk_is_blank(D);
+    return D == *(const cardset_t *)arg && picket_is_blank(D);
 }
 
 /* A Blank declared and not yet shown: the dealt hand has no King, Queen or Knave. */
@@ -1288,7 +1288,7 @@ static int rule_dealt_is_blank(cardset_t P, cardset_t D, const void *arg)
 {
     (void)P;
     (void)arg;
-    return pk_is_blank(D);
+    return picket_is_blank(D);
 }
 
 /* A forged view: the counts and uniformity against the brute force, the rule on every holding
@@ -1314,18 +1314,18 @@ static void check_forged(const table_t *t, int seat, holding_rule_fn rule, const
     if (must_bite)
         CU_ASSERT(bf.breakers > 0);
     /* Every holding drawn obeys the rule. */
-    pk_sampler_t *s = pk_sampler_new(&v, PK_SAMPLER_EXACT, msg, sizeof msg);
+    picket_sampler_t *s = picket_sampler_new(&v, PK_SAMPLER_EXACT, msg, sizeof msg);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     rng_t rng;
     rng_seed(&rng, 4242);
     int broken = 0;
     for (int i = 0; i < 2000; i++) {
-        pk_world_t w;
+        picket_world_t w;
         picket_state_t ws;
-        if (pk_sampler_draw(s, &rng, &w, &ws) != 0 || !rule(w.opp_holding, w.opp_dealt, arg))
+        if (picket_sampler_draw(s, &rng, &w, &ws) != 0 || !rule(w.opp_holding, w.opp_dealt, arg))
             broken++;
     }
-    pk_sampler_free(s);
+    picket_sampler_free(s);
     if (broken) {
         snprintf(msg, sizeof msg, "%s: %d of 2000 holdings drawn break the rule", what, broken);
         report_view(t, &v, msg);
@@ -1420,7 +1420,7 @@ static int rule_has_court(cardset_t P, cardset_t D, const void *arg)
 {
     (void)P;
     (void)arg;
-    return !pk_is_blank(D);
+    return !picket_is_blank(D);
 }
 
 /* Younger's Blank is declared at the deal whenever elder holds none (every preset): elder,
@@ -1486,12 +1486,12 @@ static int mutant_caught(const picket_view_t *v, const bins_t *b, const brute_t 
                          size_t len)
 {
     char err[GAME_ERR_LEN];
-    pk_sampler_t *s = pk_sampler_new(v, mode, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(v, mode, err, sizeof err);
     if (!s) {
         snprintf(how, len, "refused the view: %s", err);
         return 1;
     }
-    uint64_t worlds = pk_sampler_worlds(s), holdings = pk_sampler_holdings(s);
+    uint64_t worlds = picket_sampler_worlds(s), holdings = picket_sampler_holdings(s);
     int caught = 0;
     if (worlds != (uint64_t)bf->n || holdings != bf->holdings) {
         snprintf(how, len, "counts %llu worlds, %llu holdings; the brute force %ld, %llu", (unsigned long long)worlds,
@@ -1507,7 +1507,7 @@ static int mutant_caught(const picket_view_t *v, const bins_t *b, const brute_t 
     } else {
         snprintf(how, len, "one world, counted right");
     }
-    pk_sampler_free(s);
+    picket_sampler_free(s);
     return caught;
 }
 
@@ -1529,7 +1529,7 @@ static int mutant_view(void *ctx, const table_t *t, const picket_view_t *v)
         int equal = 0;
         for (int d = 0; d < PK_DECL_COUNT; d++)
             equal |= p->answer[d] == PK_ANS_EQUAL;
-        if (!equal || v->seat != pk_elder(p))
+        if (!equal || v->seat != picket_elder(p))
             return 0;
     }
     bins_t b;
@@ -1658,11 +1658,11 @@ static void test_the_game_hooks_count_and_draw_as_the_sampler(void)
                 picket_view_from_state(&t.st, seat, &v);
                 void *s = g->sampler_new(&v, err, sizeof err);
                 CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-                pk_sampler_t *e = pk_sampler_new(&v, PK_SAMPLER_EXACT, err, sizeof err);
+                picket_sampler_t *e = picket_sampler_new(&v, PK_SAMPLER_EXACT, err, sizeof err);
                 CU_ASSERT_PTR_NOT_NULL_FATAL(e);
                 uint64_t h = 0, n = g->sampler_count(s, &h);
-                CU_ASSERT_EQUAL(n, pk_sampler_worlds(e));
-                CU_ASSERT_EQUAL(h, pk_sampler_holdings(e));
+                CU_ASSERT_EQUAL(n, picket_sampler_worlds(e));
+                CU_ASSERT_EQUAL(h, picket_sampler_holdings(e));
                 CU_ASSERT_EQUAL(g->sampler_count(s, NULL), n);
                 CU_ASSERT(n >= 1);
                 if (k == 0 && step == 0 && seat == 1) {
@@ -1704,11 +1704,11 @@ static void test_the_game_hooks_count_and_draw_as_the_sampler(void)
                     CU_ASSERT_EQUAL(g->sampler_prepare(reused, &v, err, sizeof err), 0);
                 CU_ASSERT_PTR_NOT_NULL_FATAL(reused);
                 CU_ASSERT_EQUAL(g->sampler_count(reused, &h), n);
-                CU_ASSERT_EQUAL(h, pk_sampler_holdings(e));
+                CU_ASSERT_EQUAL(h, picket_sampler_holdings(e));
                 rng_seed(&rb, 31 + (uint64_t)step);
                 CU_ASSERT_EQUAL(g->sampler_draw(reused, &rb, &b2), 0);
                 CU_ASSERT(same_state(&a, &b2));
-                pk_sampler_free(e);
+                picket_sampler_free(e);
                 g->sampler_free(s);
                 views++;
             }
@@ -1762,14 +1762,14 @@ static void test_a_malformed_view_is_refused(void)
     picket_view_from_state(&t.st, 1, &v);
     v.know.opp_known = v.hand & -v.hand; /* a card of his own "known" in the other hand */
     char err[GAME_ERR_LEN] = "";
-    pk_sampler_t *s = pk_sampler_new(&v, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *s = picket_sampler_new(&v, PK_SAMPLER_EXACT, err, sizeof err);
     if (s) {
-        CU_ASSERT_EQUAL(pk_sampler_worlds(s), 0);
+        CU_ASSERT_EQUAL(picket_sampler_worlds(s), 0);
         picket_state_t w;
         rng_t rng;
         rng_seed(&rng, 1);
-        CU_ASSERT_EQUAL(pk_sampler_draw(s, &rng, NULL, &w), -1);
-        pk_sampler_free(s);
+        CU_ASSERT_EQUAL(picket_sampler_draw(s, &rng, NULL, &w), -1);
+        picket_sampler_free(s);
     } else {
         CU_ASSERT(err[0] != '\0');
     }
@@ -1780,19 +1780,19 @@ static void test_a_malformed_view_is_refused(void)
     /* A sampler made over for it has no world after, and serves a good view again. */
     picket_view_t good;
     picket_view_from_state(&t.st, 1, &good);
-    pk_sampler_t *re = pk_sampler_new(&good, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *re = picket_sampler_new(&good, PK_SAMPLER_EXACT, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(re);
-    uint64_t n = pk_sampler_worlds(re);
+    uint64_t n = picket_sampler_worlds(re);
     CU_ASSERT(n > 0);
     err[0] = '\0';
-    CU_ASSERT_EQUAL(pk_sampler_prepare(re, &v, PK_SAMPLER_EXACT, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(picket_sampler_prepare(re, &v, PK_SAMPLER_EXACT, err, sizeof err), -1);
     CU_ASSERT(err[0] != '\0');
-    CU_ASSERT_EQUAL(pk_sampler_worlds(re), 0);
-    CU_ASSERT_EQUAL(pk_sampler_draw(re, &rng, NULL, &w), -1);
-    CU_ASSERT_EQUAL(pk_sampler_prepare(re, &good, PK_SAMPLER_EXACT, err, sizeof err), 0);
-    CU_ASSERT_EQUAL(pk_sampler_worlds(re), n);
-    CU_ASSERT_EQUAL(pk_sampler_draw(re, &rng, NULL, &w), 0);
-    pk_sampler_free(re);
+    CU_ASSERT_EQUAL(picket_sampler_worlds(re), 0);
+    CU_ASSERT_EQUAL(picket_sampler_draw(re, &rng, NULL, &w), -1);
+    CU_ASSERT_EQUAL(picket_sampler_prepare(re, &good, PK_SAMPLER_EXACT, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(picket_sampler_worlds(re), n);
+    CU_ASSERT_EQUAL(picket_sampler_draw(re, &rng, NULL, &w), 0);
+    picket_sampler_free(re);
 }
 
 /* A view no deal gives (the opponent fails to follow a suit he is known to hold): no world, and
@@ -1832,12 +1832,12 @@ static void test_a_view_with_no_world_has_none(void)
                     picket_apply(&t, &o, NULL, 0);
                     picket_view_t x;
                     picket_view_from_state(&t, me, &x);
-                    pk_sampler_t *smp = pk_sampler_new(&x, PK_SAMPLER_EXACT, err, sizeof err);
+                    picket_sampler_t *smp = picket_sampler_new(&x, PK_SAMPLER_EXACT, err, sizeof err);
                     if (smp) {
-                        CU_ASSERT_EQUAL(pk_sampler_worlds(smp), 0);
+                        CU_ASSERT_EQUAL(picket_sampler_worlds(smp), 0);
                         picket_state_t w;
-                        CU_ASSERT_EQUAL(pk_sampler_draw(smp, &rng, NULL, &w), -1);
-                        pk_sampler_free(smp);
+                        CU_ASSERT_EQUAL(picket_sampler_draw(smp, &rng, NULL, &w), -1);
+                        picket_sampler_free(smp);
                     }
                     found = 1;
                 }

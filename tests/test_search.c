@@ -713,8 +713,8 @@ static void test_the_bot_sees_only_its_view(void)
  * state is not in its play. */
 static int solve_all(solver_t *sv, const picket_state_t *st, int vals[CARD_COUNT], cardset_t *cards)
 {
-    pk_end_t pos;
-    if (pk_end_from_state(st, &pos) < 0)
+    picket_end_t pos;
+    if (picket_end_from_state(st, &pos) < 0)
         return 0;
     uint8_t moves[ENDGAME_MAX_MOVES];
     int values[ENDGAME_MAX_MOVES];

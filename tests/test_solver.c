@@ -17,7 +17,7 @@
 #include "tt.h"
 
 /* A random ending: n cards each (the follower one fewer when a trick is in progress). */
-static void random_ending(rng_t *rng, const picket_rules_t *r, int n, pk_end_t *e)
+static void random_ending(rng_t *rng, const picket_rules_t *r, int n, picket_end_t *e)
 {
     int cards[CARD_COUNT];
     int m = cardset_to_array(cards_pack(r->deck), cards);
@@ -42,7 +42,7 @@ static void random_ending(rng_t *rng, const picket_rules_t *r, int n, pk_end_t *
     }
     int played = PK_TRICKS - n;
     int t0 = (int)rng_below(rng, (uint32_t)played + 1);
-    pk_end_make(e, r, h[0], h[1], to_move, lead, t0, played - t0);
+    picket_end_make(e, r, h[0], h[1], to_move, lead, t0, played - t0);
     /* Sometimes a Pique is still open. */
     if (rng_below(rng, 3) == 0) {
         e->pique_open = 1;
@@ -64,7 +64,7 @@ static void check_config(const picket_rules_t *r, int endings, uint64_t seed, si
     rng_seed(&rng, seed);
     int bad_value = 0, bad_moves = 0, bad_best = 0;
     for (int i = 0; i < endings; i++) {
-        pk_end_t e;
+        picket_end_t e;
         random_ending(&rng, r, 1 + (int)rng_below(&rng, 6), &e);
         if (PICKET_ENDGAME.to_move(&e) < 0)
             continue;
@@ -78,7 +78,7 @@ static void check_config(const picket_rules_t *r, int endings, uint64_t seed, si
         int n = solver_all(s, &e, moves, values);
         int mover = PICKET_ENDGAME.to_move(&e), best_seen = -10000, best_is_best = 0;
         for (int k = 0; k < n; k++) {
-            pk_end_t child;
+            picket_end_t child;
             int delta = PICKET_ENDGAME.play(&e, moves[k], &child);
             int child_to_move = PICKET_ENDGAME.to_move(&child);
             int v = solver_minimax(&PICKET_ENDGAME, &child, NULL);
@@ -126,16 +126,16 @@ static void test_tiny_tables_give_the_same_values(void)
 static void test_equivalent_cards_are_collapsed(void)
 {
     picket_rules_t r = test_rules("cotgrave", NULL);
-    pk_end_t e;
-    pk_end_make(&e, &r, test_cards("AH KH QH 7H 6H"), test_cards("9S 8S 7S 6S TS"), 0, -1, 4, 3);
+    picket_end_t e;
+    picket_end_make(&e, &r, test_cards("AH KH QH 7H 6H"), test_cards("9S 8S 7S 6S TS"), 0, -1, 4, 3);
     uint8_t moves[ENDGAME_MAX_MOVES];
     /* Classes: A K Q (high, adjacent), 7 6 (low, adjacent): two moves. */
     CU_ASSERT_EQUAL(PICKET_ENDGAME.moves(&e, moves), 2);
     CU_ASSERT_EQUAL(PICKET_ENDGAME.all_moves(&e, moves), 5);
     /* A card in the other hand between them splits the class: the TH. */
-    pk_end_make(&e, &r, test_cards("AH KH QH 9H 8H"), test_cards("TH 8S 7S 6S TS"), 0, -1, 4, 3);
+    picket_end_make(&e, &r, test_cards("AH KH QH 9H 8H"), test_cards("TH 8S 7S 6S TS"), 0, -1, 4, 3);
     CU_ASSERT_EQUAL(PICKET_ENDGAME.moves(&e, moves), 2);
-    pk_end_make(&e, &r, test_cards("AH KH JH 9H 8H"), test_cards("QH 8S 7S 6S TS"), 0, -1, 4, 3);
+    picket_end_make(&e, &r, test_cards("AH KH JH 9H 8H"), test_cards("QH 8S 7S 6S TS"), 0, -1, 4, 3);
     CU_ASSERT_EQUAL(PICKET_ENDGAME.moves(&e, moves), 3);
 }
 
@@ -156,18 +156,18 @@ static void test_endgame_scores_as_the_rules_engine(void)
                 picket_apply_chance(&st, NULL, NULL, 0);
                 int stop_at = (int)rng_below(&rng, 24);
                 int plays = 0;
-                pk_end_t e;
+                picket_end_t e;
                 int have = 0, start_diff = 0;
                 while (picket_to_move(&st) >= 0) {
                     if (st.pub.phase == PK_PH_PLAY && !have && plays == stop_at) {
-                        CU_ASSERT_EQUAL_FATAL(pk_end_from_state(&st, &e), 0);
+                        CU_ASSERT_EQUAL_FATAL(picket_end_from_state(&st, &e), 0);
                         have = 1;
                         start_diff = st.pub.score[0] - st.pub.score[1];
                     }
                     game_move_t m;
                     picket_random_move(&st, &rng, &m);
                     if (have && m.kind == PK_MV_PLAY) {
-                        pk_end_t next;
+                        picket_end_t next;
                         start_diff += PICKET_ENDGAME.play(&e, m.arg, &next);
                         e = next;
                     }
@@ -197,7 +197,7 @@ typedef struct bound_check {
     long nodes, bounded, tight, wrong;
 } bound_check_t;
 
-static int minimax_checking_bounds(const pk_end_t *e, bound_check_t *c)
+static int minimax_checking_bounds(const picket_end_t *e, bound_check_t *c)
 {
     int who = PICKET_ENDGAME.to_move(e);
     if (who < 0)
@@ -205,7 +205,7 @@ static int minimax_checking_bounds(const pk_end_t *e, bound_check_t *c)
     uint8_t moves[ENDGAME_MAX_MOVES];
     int n = PICKET_ENDGAME.all_moves(e, moves), best = who == 0 ? -100000 : 100000;
     for (int i = 0; i < n; i++) {
-        pk_end_t child;
+        picket_end_t child;
         int v = PICKET_ENDGAME.play(e, moves[i], &child);
         v += minimax_checking_bounds(&child, c);
         if (who == 0 ? v > best : v < best)
@@ -234,7 +234,7 @@ static void test_bounds_hold_at_every_node(void)
             rng_t rng;
             rng_seed(&rng, 300 + (uint64_t)(10 * p + d));
             for (int i = 0; i < 150; i++) {
-                pk_end_t e;
+                picket_end_t e;
                 random_ending(&rng, &r, 1 + (int)rng_below(&rng, 5), &e);
                 minimax_checking_bounds(&e, &c);
             }
@@ -249,15 +249,15 @@ static void test_bounds_hold_at_every_node(void)
 static void test_sure_tricks_bound_exactly(void)
 {
     picket_rules_t r = test_rules("cotgrave", NULL);
-    pk_end_t e;
+    picket_end_t e;
     /* Seat 1 leads AH KH QH JH (4 points, the last trick, and 7 tricks: the cards). */
-    pk_end_make(&e, &r, test_cards("9H 8H 7S 6S"), test_cards("AH KH QH JH"), 1, -1, 5, 3);
+    picket_end_make(&e, &r, test_cards("9H 8H 7S 6S"), test_cards("AH KH QH JH"), 1, -1, 5, 3);
     int lo, hi;
     PICKET_ENDGAME.bounds(&e, &lo, &hi);
     CU_ASSERT(lo == -(4 + 1 + 10) && hi == lo);
     CU_ASSERT_EQUAL(solver_minimax(&PICKET_ENDGAME, &e, NULL), 4 + 1 + 10);
     /* Length wins too: AH KH 7H 6H against QH 8H; the capot when seat 1 has no trick yet. */
-    pk_end_make(&e, &r, test_cards("QH 8H 7S 6S"), test_cards("AH KH 7H 6H"), 1, -1, 0, 8);
+    picket_end_make(&e, &r, test_cards("QH 8H 7S 6S"), test_cards("AH KH 7H 6H"), 1, -1, 0, 8);
     PICKET_ENDGAME.bounds(&e, &lo, &hi);
     CU_ASSERT(lo == -(2 + 1 + 40) && hi == lo);
     CU_ASSERT_EQUAL(solver_minimax(&PICKET_ENDGAME, &e, NULL), 2 + 1 + 40);
@@ -272,16 +272,16 @@ static void test_sure_tricks_bound_exactly(void)
 static void test_keys_by_relative_rank(void)
 {
     picket_rules_t r = test_rules("cotgrave", NULL);
-    pk_end_t a, b, c;
-    pk_end_make(&a, &r, test_cards("9H 7H AS"), test_cards("8H KS 6D"), 0, -1, 4, 5);
-    pk_end_make(&b, &r, test_cards("8H 6H AS"), test_cards("7H KS 9D"), 0, -1, 4, 5);
+    picket_end_t a, b, c;
+    picket_end_make(&a, &r, test_cards("9H 7H AS"), test_cards("8H KS 6D"), 0, -1, 4, 5);
+    picket_end_make(&b, &r, test_cards("8H 6H AS"), test_cards("7H KS 9D"), 0, -1, 4, 5);
     CU_ASSERT_EQUAL(PICKET_ENDGAME.key(&a), PICKET_ENDGAME.key(&b));
     CU_ASSERT_EQUAL(solver_minimax(&PICKET_ENDGAME, &a, NULL), solver_minimax(&PICKET_ENDGAME, &b, NULL));
     /* 9H and 8H: the same relative card in each. */
     CU_ASSERT_EQUAL(PICKET_ENDGAME.code_move(&b, PICKET_ENDGAME.move_code(&a, card_parse("9H", 2))), card_parse("8H", 2));
     CU_ASSERT_EQUAL(PICKET_ENDGAME.code_move(&b, PICKET_ENDGAME.move_code(&a, card_parse("AS", 2))), card_parse("AS", 2));
     /* A Ten where a nine was scores: another key. */
-    pk_end_make(&c, &r, test_cards("TH 7H AS"), test_cards("8H KS 6D"), 0, -1, 4, 5);
+    picket_end_make(&c, &r, test_cards("TH 7H AS"), test_cards("8H KS 6D"), 0, -1, 4, 5);
     CU_ASSERT_NOT_EQUAL(PICKET_ENDGAME.key(&a), PICKET_ENDGAME.key(&c));
     /* Every card of every hand round-trips through its code. */
     rng_t rng;

@@ -450,7 +450,7 @@ static const char *phase_task(const play_t *p, char *buf, size_t len)
     case PK_PH_ELDER_EXCHANGE:
     case PK_PH_YOUNGER_EXCHANGE:
     case PK_PH_SET_ASIDE:
-        pk_discard_range(&p->view.rules, pub, &lo, &hi);
+        picket_discard_range(&p->view.rules, pub, &lo, &hi);
         snprintf(buf, len, "your exchange: discard %d to %d cards (mark with space, enter; or type 7C 8C QC)", lo, hi);
         break;
     case PK_PH_BLANK_COUNT:
@@ -513,7 +513,7 @@ static void table_lines(const play_t *p, table_text_t *t)
     const picket_pub_t *pub = &p->view.pub;
     char a[LINE_LEN], b[LINE_LEN];
     t->n = 0;
-    int elder = pub->hand_no > 0 ? pk_elder(pub) : -1;
+    int elder = pub->hand_no > 0 ? picket_elder(pub) : -1;
     /* The seed determines every deal: shown only when the player chose it, or once the set is
      * over (a seed is how to play the same deals again). */
     char seed[48] = "";

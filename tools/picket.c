@@ -232,13 +232,13 @@ static int cmd_score(int argc, char **argv)
         snprintf(msg, sizeof msg, "a hand has 12 cards, not %d", n);
         return fail("score: %s", msg);
     }
-    pk_ruff_t ruff;
-    pk_sequences_t seq;
-    pk_sets_t sets;
-    pk_ruff(hand, &ruff);
-    pk_sequences(hand, r.sequences == PK_SEQ_UNSUITED, &seq);
-    pk_sets(hand, &sets);
-    int blank = pk_is_blank(hand);
+    picket_ruff_t ruff;
+    picket_sequences_t seq;
+    picket_sets_t sets;
+    picket_ruff(hand, &ruff);
+    picket_sequences(hand, r.sequences == PK_SEQ_UNSUITED, &seq);
+    picket_sets(hand, &sets);
+    int blank = picket_is_blank(hand);
     char buf[256];
     if (json) {
         cJSON *o = cJSON_CreateObject();
@@ -697,8 +697,8 @@ static int cmd_solve(int argc, char **argv)
                                           : "both hands must hold the same number of cards, 1 to 12");
     if (tricks[0] + tricks[1] + n0 != PK_TRICKS)
         return fail("solve: %s", "tricks won so far plus cards in hand must make 12 tricks (see --tricks)");
-    pk_end_t pos;
-    pk_end_make(&pos, &r, hands[0], hands[1], to_move, lead_set ? cardset_first(lead_set) : -1, tricks[0], tricks[1]);
+    picket_end_t pos;
+    picket_end_make(&pos, &r, hands[0], hands[1], to_move, lead_set ? cardset_first(lead_set) : -1, tricks[0], tricks[1]);
     solver_t *s = solver_create(&PICKET_ENDGAME, (size_t)tt_mb, err, sizeof err);
     if (!s)
         return fail("solve: %s", err);
@@ -722,7 +722,7 @@ static int cmd_solve(int argc, char **argv)
     for (int i = 0; i < n; i++)
         printf("  play %s  %+d\n", card_format(moves[i], c), values[i]);
     printf("principal line:");
-    pk_end_t cur = pos, next;
+    picket_end_t cur = pos, next;
     for (int i = 0; i < len; i++) {
         int who = PICKET_ENDGAME.to_move(&cur);
         if (cur.lead < 0 && i)
@@ -806,7 +806,7 @@ static void print_cards(const char *label, cardset_t set)
 }
 
 /* One JSON object for the command's answer; 0, or -1 if out of memory. */
-static int worlds_json(int seat, uint64_t after, uint64_t worlds, uint64_t holdings, const pk_world_t *w, int n)
+static int worlds_json(int seat, uint64_t after, uint64_t worlds, uint64_t holdings, const picket_world_t *w, int n)
 {
     char num[24];
     cJSON *o = cJSON_CreateObject(), *arr = NULL;
@@ -994,21 +994,21 @@ static int cmd_worlds(int argc, char **argv)
     picket_pub_t pub = st->pub;
     record_free(&rec);
 
-    pk_sampler_t *smp = pk_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *smp = picket_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
     if (!smp)
         return fail("worlds: the sampler refused the view: %s", err);
-    uint64_t worlds = pk_sampler_worlds(smp), holdings = pk_sampler_holdings(smp);
-    pk_world_t *drawn = calloc(samples ? samples : 1, sizeof *drawn);
+    uint64_t worlds = picket_sampler_worlds(smp), holdings = picket_sampler_holdings(smp);
+    picket_world_t *drawn = calloc(samples ? samples : 1, sizeof *drawn);
     if (!drawn) {
-        pk_sampler_free(smp);
+        picket_sampler_free(smp);
         return fail("worlds: %s", "out of memory");
     }
     rng_t rng;
     rng_seed(&rng, seed);
     int n = 0;
-    while ((uint64_t)n < samples && worlds > 0 && pk_sampler_draw(smp, &rng, &drawn[n], NULL) == 0)
+    while ((uint64_t)n < samples && worlds > 0 && picket_sampler_draw(smp, &rng, &drawn[n], NULL) == 0)
         n++;
-    pk_sampler_free(smp);
+    picket_sampler_free(smp);
     if ((uint64_t)n < samples && worlds > 0) {
         free(drawn);
         char msg[96];
@@ -1032,7 +1032,7 @@ static int cmd_worlds(int argc, char **argv)
     else
         printf(", %s\n", to_move == GAME_OVER ? "the set is over" : "a deal is due");
     printf("view            seat %d (%s)\n", seat,
-           pub.hand_no == 0 ? "before the deal" : seat == pk_elder(&pub) ? "elder" : "younger");
+           pub.hand_no == 0 ? "before the deal" : seat == picket_elder(&pub) ? "elder" : "younger");
     print_cards("  holds", view->hand);
     print_cards("  played", pub.played[seat]);
     print_cards("  discarded", view->discards);

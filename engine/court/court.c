@@ -2,12 +2,13 @@
  * from events alike on the referee's side and in every view, and the rules that emit them. */
 #include "court.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- rules */
 
-int court_rules(cc_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
+int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
     char shown[64];
     if (cfg->preset[0] && strcmp(cfg->preset, "carroll") != 0) {
@@ -43,7 +44,7 @@ int court_rules(cc_rules_t *r, const game_config_t *cfg, char *err, size_t errle
     return 0;
 }
 
-static void pub_init(cc_pub_t *p, const cc_rules_t *r)
+static void pub_init(court_pub_t *p, const court_rules_t *r)
 {
     memset(p, 0, sizeof *p);
     p->rules = *r;
@@ -53,14 +54,14 @@ static void pub_init(cc_pub_t *p, const cc_rules_t *r)
     memset(p->played, -1, sizeof p->played);
 }
 
-void court_init(cc_state_t *st, const cc_rules_t *r, uint64_t deal_seed)
+void court_init(court_state_t *st, const court_rules_t *r, uint64_t deal_seed)
 {
     memset(st, 0, sizeof *st);
     pub_init(&st->pub, r);
     st->deal_seed = deal_seed;
 }
 
-int cc_pub_to_move(const cc_pub_t *p)
+int court_pub_to_move(const court_pub_t *p)
 {
     if (p->phase == CC_PH_OVER)
         return GAME_OVER;
@@ -69,7 +70,7 @@ int cc_pub_to_move(const cc_pub_t *p)
     return p->to_move;
 }
 
-int court_to_move(const cc_state_t *st) { return cc_pub_to_move(&st->pub); }
+int court_to_move(const court_state_t *st) { return court_pub_to_move(&st->pub); }
 
 int court_marks(cardset_t up, cardset_t down)
 {
@@ -80,7 +81,7 @@ int court_marks(cardset_t up, cardset_t down)
 
 /* ---------------------------------------------------------------- the public record */
 
-cardset_t cc_table(const cc_pub_t *p)
+cardset_t court_table(const court_pub_t *p)
 {
     cardset_t t = 0;
     for (int s = 0; s < p->rules.players; s++)
@@ -90,7 +91,7 @@ cardset_t cc_table(const cc_pub_t *p)
     return t;
 }
 
-int cc_may_resign(const cc_pub_t *p)
+int court_may_resign(const court_pub_t *p)
 {
     if (p->phase != CC_PH_PLAY || p->to_move < 0 || p->pack_left == 0)
         return 0;
@@ -103,9 +104,9 @@ int cc_may_resign(const cc_pub_t *p)
     return any;
 }
 
-cardset_t cc_public_cards(const cc_pub_t *p)
+cardset_t court_public_cards(const court_pub_t *p)
 {
-    cardset_t s = cc_table(p);
+    cardset_t s = court_table(p);
     if (p->lead >= 0)
         s |= cardset_of(p->lead);
     for (int i = 0; i < p->rules.players; i++)
@@ -115,7 +116,7 @@ cardset_t cc_public_cards(const cc_pub_t *p)
 
 static int valid_card(int c) { return c >= 0 && c < CARD_COUNT; }
 
-int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
+int court_pub_apply(court_pub_t *p, const game_event_t *ev)
 {
     int n = p->rules.players, s = ev->seat, c = ev->arg;
     if (ev->audience != GAME_ALL || p->phase == CC_PH_OVER)
@@ -138,8 +139,8 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
             for (int i = 0; i < n; i++) {
                 if (p->cut[i] < 0)
                     return -1;
-                hi = cc_card_value(p->cut[i]) > cc_card_value(p->cut[hi]) ? i : hi;
-                lo = cc_card_value(p->cut[i]) < cc_card_value(p->cut[lo]) ? i : lo;
+                hi = court_card_value(p->cut[i]) > court_card_value(p->cut[hi]) ? i : hi;
+                lo = court_card_value(p->cut[i]) < court_card_value(p->cut[lo]) ? i : lo;
             }
             if (s != hi || ev->b != lo)
                 return -1;
@@ -167,16 +168,16 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
         p->pack_left = (int8_t)ev->a;
         return 0;
     case CC_EV_LEAD:
-        if (!valid_card(c) || ev->cards != cardset_of(c) || cardset_has(cc_public_cards(p) & ~cc_table(p), c))
+        if (!valid_card(c) || ev->cards != cardset_of(c) || cardset_has(court_public_cards(p) & ~court_table(p), c))
             return -1;
         if (s == -1) {
             /* Turned up from the pack at the deal. */
-            if (p->lead >= 0 || p->trick_no != 0 || ev->a != p->pack_left - 1 || cardset_has(cc_table(p), c))
+            if (p->lead >= 0 || p->trick_no != 0 || ev->a != p->pack_left - 1 || cardset_has(court_table(p), c))
                 return -1;
             p->pack_left = (int8_t)ev->a;
         } else {
             /* Chosen by the trick's winner from the table, never the old Lead. */
-            if (p->phase != CC_PH_LEAD || s != p->to_move || s != p->winner || !cardset_has(cc_table(p), c) ||
+            if (p->phase != CC_PH_LEAD || s != p->to_move || s != p->winner || !cardset_has(court_table(p), c) ||
                 ev->a != p->pack_left)
                 return -1;
             p->old_lead = p->lead;
@@ -185,7 +186,7 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
         p->lead = (int8_t)c;
         return 0;
     case CC_EV_TRICK:
-        if (!seat_ok || p->deal_no == 0 || ev->a != p->trick_no + 1 || p->lead < 0 || cc_table(p) || p->held[s] == 0)
+        if (!seat_ok || p->deal_no == 0 || ev->a != p->trick_no + 1 || p->lead < 0 || court_table(p) || p->held[s] == 0)
             return -1;
         p->trick_no = (int8_t)ev->a;
         p->first = (int8_t)s;
@@ -215,14 +216,14 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
         return 0;
     case CC_EV_PLAY:
         if (!seat_ok || p->phase != CC_PH_PLAY || s != p->to_move || !valid_card(c) || ev->cards != cardset_of(c) ||
-            cardset_has(cc_public_cards(p), c) || p->held[s] <= 0 || p->count[s] >= CC_PER_TRICK)
+            cardset_has(court_public_cards(p), c) || p->held[s] <= 0 || p->count[s] >= CC_PER_TRICK)
             return -1;
         p->played[s][p->count[s]++] = (int8_t)c;
         p->held[s]--;
         p->to_move = -1;
         return 0;
     case CC_EV_RESIGN:
-        if (!seat_ok || s != p->to_move || !cc_may_resign(p))
+        if (!seat_ok || s != p->to_move || !court_may_resign(p))
             return -1;
         p->in &= (uint8_t)~(1u << s);
         p->to_move = -1;
@@ -236,7 +237,7 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
     case CC_EV_TAKE: {
         if (!seat_ok || s != p->winner || p->to_move >= 0 || (c != 0 && c != 1) || c != (s == p->first))
             return -1;
-        cardset_t pool = cc_table(p) | (p->old_lead >= 0 ? cardset_of(p->old_lead) : 0);
+        cardset_t pool = court_table(p) | (p->old_lead >= 0 ? cardset_of(p->old_lead) : 0);
         int clears = p->old_lead < 0; /* the last trick: no Lead chosen, the board cleared */
         if (clears)
             pool |= cardset_of(p->lead);
@@ -289,15 +290,15 @@ int cc_pub_apply(cc_pub_t *p, const game_event_t *ev)
 
 /* ---------------------------------------------------------------- the rules */
 
-typedef struct cc_ctx {
-    cc_state_t *st;
+typedef struct ctx {
+    court_state_t *st;
     game_event_t *ev;
     int cap, n;
-} cc_ctx_t;
+} ctx_t;
 
 /* Record an event and apply it to the truth: public ones through the record (the rules emit
  * only events that follow), the private card to the seat's hand. */
-static void emit(cc_ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
+static void emit(ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
 {
     game_event_t e;
     memset(&e, 0, sizeof e);
@@ -309,9 +310,11 @@ static void emit(cc_ctx_t *x, int type, int audience, int seat, int arg, int a, 
     e.b = (int16_t)b;
     e.c = c;
     e.cards = cards;
-    if (audience == GAME_ALL)
-        cc_pub_apply(&x->st->pub, &e);
-    else if (type == CC_EV_CARD)
+    if (audience == GAME_ALL) {
+        int refused = court_pub_apply(&x->st->pub, &e);
+        assert(!refused);
+        (void)refused;
+    } else if (type == CC_EV_CARD)
         x->st->hand[seat] |= cards;
     if (type == CC_EV_PLAY)
         x->st->hand[seat] &= ~cards;
@@ -320,21 +323,21 @@ static void emit(cc_ctx_t *x, int type, int audience, int seat, int arg, int a, 
     x->n++;
 }
 
-static int players(const cc_state_t *st) { return st->pub.rules.players; }
+static int players(const court_state_t *st) { return st->pub.rules.players; }
 
 /* One card from the pack to a seat. */
-static void give(cc_ctx_t *x, int seat)
+static void give(ctx_t *x, int seat)
 {
-    cc_state_t *st = x->st;
+    court_state_t *st = x->st;
     int card = st->pack[CC_PACK - st->pub.pack_left];
     emit(x, CC_EV_CARD, seat, seat, card, 0, 0, 0, cardset_of(card));
     emit(x, CC_EV_GIVEN, GAME_ALL, seat, 0, st->pub.pack_left - 1, 0, 0, 0);
 }
 
 /* Make every hand up to 6, one card at a time from first-hand, while the pack lasts. */
-static void refill(cc_ctx_t *x, int from)
+static void refill(ctx_t *x, int from)
 {
-    cc_state_t *st = x->st;
+    court_state_t *st = x->st;
     int n = players(st), gave = 1;
     while (gave && st->pub.pack_left > 0) {
         gave = 0;
@@ -349,7 +352,7 @@ static void refill(cc_ctx_t *x, int from)
 }
 
 /* The first seat from `from` on (itself included) that may put down a card, or -1. */
-static int next_in(const cc_pub_t *p, int from)
+static int next_in(const court_pub_t *p, int from)
 {
     int n = p->rules.players;
     for (int i = 0; i < n; i++) {
@@ -361,9 +364,9 @@ static int next_in(const cc_pub_t *p, int from)
 }
 
 /* A new trick from first-hand (or, if he holds nothing, the next seat that does). */
-static void start_trick(cc_ctx_t *x, int first)
+static void start_trick(ctx_t *x, int first)
 {
-    cc_pub_t *p = &x->st->pub;
+    court_pub_t *p = &x->st->pub;
     int n = players(x->st);
     for (int i = 0; i < n && p->held[first] == 0; i++)
         first = (first + 1) % n;
@@ -384,9 +387,9 @@ static void shuffle(uint8_t *pack, rng_t *r)
 }
 
 /* The cut, once: each seat a card; the highest is first-hand, the lowest deals. */
-static void cut(cc_ctx_t *x, rng_t *rng)
+static void cut(ctx_t *x, rng_t *rng)
 {
-    cc_state_t *st = x->st;
+    court_state_t *st = x->st;
     uint8_t pack[CC_PACK];
     rng_t own;
     rng_seed(&own, rng_derive(st->deal_seed, 0));
@@ -396,16 +399,16 @@ static void cut(cc_ctx_t *x, rng_t *rng)
 }
 
 /* A deal from the pack in order: 6 cards a seat one at a time from first-hand, then the Lead. */
-static void deal(cc_ctx_t *x, const uint8_t *pack)
+static void deal(ctx_t *x, const uint8_t *pack)
 {
-    cc_state_t *st = x->st;
-    cc_pub_t *p = &st->pub;
+    court_state_t *st = x->st;
+    court_pub_t *p = &st->pub;
     int n = players(st), first = p->deal_first, dealer = p->dealer;
     if (p->deal_no == 0) {
         first = dealer = 0;
         for (int s = 0; s < n; s++) {
-            first = cc_card_value(p->cut[s]) > cc_card_value(p->cut[first]) ? s : first;
-            dealer = cc_card_value(p->cut[s]) < cc_card_value(p->cut[dealer]) ? s : dealer;
+            first = court_card_value(p->cut[s]) > court_card_value(p->cut[first]) ? s : first;
+            dealer = court_card_value(p->cut[s]) < court_card_value(p->cut[dealer]) ? s : dealer;
         }
     }
     memcpy(st->pack, pack, CC_PACK);
@@ -420,10 +423,10 @@ static void deal(cc_ctx_t *x, const uint8_t *pack)
     start_trick(x, first);
 }
 
-int court_apply_chance(cc_state_t *st, rng_t *rng, game_event_t *ev, int evcap)
+int court_apply_chance(court_state_t *st, rng_t *rng, game_event_t *ev, int evcap)
 {
-    cc_pub_t *p = &st->pub;
-    cc_ctx_t x = { st, ev, evcap, 0 };
+    court_pub_t *p = &st->pub;
+    ctx_t x = { st, ev, evcap, 0 };
     if (p->phase != CC_PH_DEAL)
         return 0;
     if (p->deal_no == 0)
@@ -438,9 +441,9 @@ int court_apply_chance(cc_state_t *st, rng_t *rng, game_event_t *ev, int evcap)
 
 /* ---------------------------------------------------------------- moves */
 
-int court_legal_moves(const cc_state_t *st, game_move_t *out, int cap)
+int court_legal_moves(const court_state_t *st, game_move_t *out, int cap)
 {
-    const cc_pub_t *p = &st->pub;
+    const court_pub_t *p = &st->pub;
     int n = 0;
     if (court_to_move(st) < 0)
         return 0;
@@ -453,14 +456,14 @@ int court_legal_moves(const cc_state_t *st, game_move_t *out, int cap)
             m.cards = cardset_of(m.arg);
             out[n++] = m;
         }
-        if (cc_may_resign(p) && n < cap) {
+        if (court_may_resign(p) && n < cap) {
             memset(&m, 0, sizeof m);
             m.kind = CC_MV_RESIGN;
             out[n++] = m;
         }
     } else if (p->phase == CC_PH_LEAD) {
         m.kind = CC_MV_LEAD;
-        for (cardset_t t = cc_table(p); t && n < cap; t &= t - 1) {
+        for (cardset_t t = court_table(p); t && n < cap; t &= t - 1) {
             m.arg = (int16_t)cardset_first(t);
             m.cards = cardset_of(m.arg);
             out[n++] = m;
@@ -469,9 +472,9 @@ int court_legal_moves(const cc_state_t *st, game_move_t *out, int cap)
     return n;
 }
 
-int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size_t errlen)
+int court_check_move(const court_state_t *st, const game_move_t *m, char *err, size_t errlen)
 {
-    const cc_pub_t *p = &st->pub;
+    const court_pub_t *p = &st->pub;
     char c[3];
     if (court_to_move(st) < 0) {
         snprintf(err, errlen, "%s", p->phase == CC_PH_OVER ? "the game is over" : "no move is due: a deal is");
@@ -484,7 +487,7 @@ int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size
     }
     if (p->phase == CC_PH_PLAY) {
         if (m->kind == CC_MV_RESIGN) {
-            if (cc_may_resign(p))
+            if (court_may_resign(p))
                 return 1;
             snprintf(err, errlen, "%s",
                      p->pack_left == 0 ? "no one may resign once the pack is exhausted"
@@ -510,7 +513,7 @@ int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size
         snprintf(err, errlen, "the old Lead may not be the Lead again");
         return 0;
     }
-    if (!cardset_has(cc_table(p), m->arg)) {
+    if (!cardset_has(court_table(p), m->arg)) {
         snprintf(err, errlen, "card %s is not on the table", card_format(m->arg, c));
         return 0;
     }
@@ -518,9 +521,9 @@ int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size
 }
 
 /* Reckon the deal and go on: another deal, or the end of the game. */
-static void end_deal(cc_ctx_t *x)
+static void end_deal(ctx_t *x)
 {
-    cc_pub_t *p = &x->st->pub;
+    court_pub_t *p = &x->st->pub;
     int n = players(x->st), low = 0, marks[CC_MAX_PLAYERS], over = 0;
     for (int s = 0; s < n; s++) {
         marks[s] = court_marks(p->up[s], p->down[s]);
@@ -537,28 +540,28 @@ static void end_deal(cc_ctx_t *x)
 }
 
 /* The trick is over: its winner clears the board (the last trick) or is to choose the Lead. */
-static void decide_trick(cc_ctx_t *x)
+static void decide_trick(ctx_t *x)
 {
-    cc_state_t *st = x->st;
-    cc_pub_t *p = &st->pub;
-    cc_line_t line;
-    int w = cc_trick_winner(players(st), (const int8_t(*)[CC_PER_TRICK])p->played, p->count, p->in, p->lead, &line);
+    court_state_t *st = x->st;
+    court_pub_t *p = &st->pub;
+    court_line_t line;
+    int w = court_trick_winner(players(st), (const int8_t(*)[CC_PER_TRICK])p->played, p->count, p->in, p->lead, &line);
     emit(x, CC_EV_WON, GAME_ALL, w, line.cls, line.kind, line.len, 0, 0);
     int empty = 1;
     for (int s = 0; s < players(st); s++)
         empty &= p->held[s] == 0;
     if (empty && p->pack_left == 0) {
-        emit(x, CC_EV_TAKE, GAME_ALL, w, w == p->first, 0, 0, 0, cc_table(p) | cardset_of(p->lead));
+        emit(x, CC_EV_TAKE, GAME_ALL, w, w == p->first, 0, 0, 0, court_table(p) | cardset_of(p->lead));
         end_deal(x);
         return;
     }
     emit(x, CC_EV_TURN, GAME_ALL, w, CC_PH_LEAD, 0, 0, 0, 0);
 }
 
-int court_apply(cc_state_t *st, const game_move_t *m, game_event_t *ev, int evcap)
+int court_apply(court_state_t *st, const game_move_t *m, game_event_t *ev, int evcap)
 {
-    cc_ctx_t x = { st, ev, evcap, 0 };
-    cc_pub_t *p = &st->pub;
+    ctx_t x = { st, ev, evcap, 0 };
+    court_pub_t *p = &st->pub;
     char why[GAME_ERR_LEN];
     if (!court_check_move(st, m, why, sizeof why))
         return 0; /* the contract says check first; an illegal move changes nothing */
@@ -581,16 +584,16 @@ int court_apply(cc_state_t *st, const game_move_t *m, game_event_t *ev, int evca
      * is first-hand of the next trick, and the hands are made up from him. */
     int w = p->winner;
     emit(&x, CC_EV_LEAD, GAME_ALL, w, m->arg, p->pack_left, 0, 0, cardset_of(m->arg));
-    cardset_t rest = (cc_table(p) | cardset_of(p->old_lead)) & ~cardset_of(m->arg);
+    cardset_t rest = (court_table(p) | cardset_of(p->old_lead)) & ~cardset_of(m->arg);
     emit(&x, CC_EV_TAKE, GAME_ALL, w, w == p->first, 0, 0, 0, rest);
     refill(&x, w);
     start_trick(&x, w);
     return x.n;
 }
 
-int court_rank(const cc_state_t *st, int *rank)
+int court_rank(const court_state_t *st, int *rank)
 {
-    const cc_pub_t *p = &st->pub;
+    const court_pub_t *p = &st->pub;
     if (p->phase != CC_PH_OVER)
         return 0;
     int n = players(st);

@@ -45,10 +45,10 @@ enum {
     CC_DEFAULT_TARGET = 50
 };
 
-typedef struct cc_rules {
+typedef struct court_rules {
     int players;
     int target;
-} cc_rules_t;
+} court_rules_t;
 
 enum { CC_PH_DEAL, CC_PH_PLAY, CC_PH_LEAD, CC_PH_OVER };
 
@@ -78,9 +78,9 @@ enum {
     CC_EV_COUNT
 };
 
-/* Everything every seat knows, changed only by cc_pub_apply (public events). */
-typedef struct cc_pub {
-    cc_rules_t rules;
+/* Everything every seat knows, changed only by court_pub_apply (public events). */
+typedef struct court_pub {
+    court_rules_t rules;
     int32_t score[CC_MAX_PLAYERS];
     cardset_t up[CC_MAX_PLAYERS];    /* taken face up this deal */
     cardset_t down[CC_MAX_PLAYERS];  /* taken face down this deal */
@@ -98,48 +98,48 @@ typedef struct cc_pub {
     uint8_t in;                      /* seats in the trick (had cards, not resigned) */
     int8_t winner;                   /* the last trick's winner, -1 none */
     int8_t old_lead;                 /* the Lead before the winner chose the next, -1 none */
-} cc_pub_t;
+} court_pub_t;
 
-typedef struct cc_state {
-    cc_pub_t pub;
+typedef struct court_state {
+    court_pub_t pub;
     uint64_t deal_seed;              /* deal d from rng_derive(deal_seed, d); the cut from stream 0 */
     cardset_t hand[CC_MAX_PLAYERS];
     uint8_t pack[CC_PACK];           /* the deal's pack in order; pack[CC_PACK - pack_left] next */
-} cc_state_t;
+} court_state_t;
 
 /* A seat's view: the public record and its own hand. */
-typedef struct cc_view {
-    cc_pub_t pub;
+typedef struct court_view {
+    court_pub_t pub;
     int32_t seat;
     cardset_t hand;
-} cc_view_t;
+} court_view_t;
 
 /* Apply one public event to the record: 0, or -1 (nothing changed) if it is malformed or cannot
  * follow. */
-int cc_pub_apply(cc_pub_t *p, const game_event_t *ev);
+int court_pub_apply(court_pub_t *p, const game_event_t *ev);
 /* The cards on the table: every card put down in the trick in progress. */
-cardset_t cc_table(const cc_pub_t *p);
+cardset_t court_table(const court_pub_t *p);
 /* A seat, GAME_CHANCE (a deal, or events still owed) or GAME_OVER, from the record alone. */
-int cc_pub_to_move(const cc_pub_t *p);
+int court_pub_to_move(const court_pub_t *p);
 /* Every card seen by all this deal: taken, on the table, the Lead. */
-cardset_t cc_public_cards(const cc_pub_t *p);
+cardset_t court_public_cards(const court_pub_t *p);
 /* May the seat to move resign now (rule VII, Section II)? */
-int cc_may_resign(const cc_pub_t *p);
+int court_may_resign(const court_pub_t *p);
 
 /* The rules from a config: preset "carroll" (or ""), players 2..8 (0: 2), flag target=20|50.
  * 0, or -1 with a one-line reason. */
-int court_rules(cc_rules_t *r, const game_config_t *cfg, char *err, size_t errlen);
-void court_init(cc_state_t *st, const cc_rules_t *r, uint64_t deal_seed);
+int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, size_t errlen);
+void court_init(court_state_t *st, const court_rules_t *r, uint64_t deal_seed);
 /* A seat, GAME_CHANCE or GAME_OVER. */
-int court_to_move(const cc_state_t *st);
+int court_to_move(const court_state_t *st);
 /* The cut (once) and a deal: from the game's own stream with rng NULL, else from rng. Returns
  * the events written (at most evcap kept). */
-int court_apply_chance(cc_state_t *st, rng_t *rng, game_event_t *ev, int evcap);
-int court_legal_moves(const cc_state_t *st, game_move_t *out, int cap);
+int court_apply_chance(court_state_t *st, rng_t *rng, game_event_t *ev, int evcap);
+int court_legal_moves(const court_state_t *st, game_move_t *out, int cap);
 /* 1 if legal; else 0 with a reason. */
-int court_check_move(const cc_state_t *st, const game_move_t *m, char *err, size_t errlen);
+int court_check_move(const court_state_t *st, const game_move_t *m, char *err, size_t errlen);
 /* Apply a legal move (check first). Returns the events written. */
-int court_apply(cc_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
+int court_apply(court_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
 /* Notation (court_text.c). */
 extern const char *const CC_EVENT_NAMES[CC_EV_COUNT];
 int court_move_format(const game_move_t *m, char *buf, size_t len);
@@ -149,18 +149,18 @@ int court_event_parse(const char *text, int seat, game_event_t *out, char *err, 
 
 /* The rules point by point (court_text.c): the reading played and the source's sentence, for
  * `picket rules --game court-circular` and docs/court.md. */
-typedef struct cc_ruling {
+typedef struct court_ruling {
     const char *point, *reading, *source;
-} cc_ruling_t;
-extern const cc_ruling_t CC_RULINGS[];
+} court_ruling_t;
+extern const court_ruling_t CC_RULINGS[];
 extern const int CC_N_RULINGS;
 
 /* Views (court_game.c). */
-void court_view_from_state(const cc_state_t *st, int seat, cc_view_t *v);
+void court_view_from_state(const court_state_t *st, int seat, court_view_t *v);
 /* Apply one event the seat may see: 0, or -1 (nothing changed) if it cannot follow. */
-int court_view_apply(cc_view_t *v, const game_event_t *ev);
+int court_view_apply(court_view_t *v, const game_event_t *ev);
 /* NULL if equal, else the name of the first field that differs. */
-const char *court_view_diff(const cc_view_t *a, const cc_view_t *b);
+const char *court_view_diff(const court_view_t *a, const court_view_t *b);
 
 /* The heuristic player's weights (court_game.c). */
 enum { CC_W_LINE, CC_W_CARD, CC_W_KEEP, CC_W_RESIGN, CC_N_PARAMS };
@@ -171,6 +171,6 @@ extern const game_t COURT_GAME;
 /* The marks of cards taken (rule VIII). */
 int court_marks(cardset_t up, cardset_t down);
 /* 1 once the game is over, with each seat's rank (0 first; ties share, the next skips). */
-int court_rank(const cc_state_t *st, int *rank);
+int court_rank(const court_state_t *st, int *rank);
 
 #endif

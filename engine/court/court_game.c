@@ -7,7 +7,7 @@
 
 /* ---------------------------------------------------------------- views */
 
-void court_view_from_state(const cc_state_t *st, int seat, cc_view_t *v)
+void court_view_from_state(const court_state_t *st, int seat, court_view_t *v)
 {
     memset(v, 0, sizeof *v);
     v->pub = st->pub;
@@ -15,7 +15,7 @@ void court_view_from_state(const cc_state_t *st, int seat, cc_view_t *v)
     v->hand = st->hand[seat];
 }
 
-int court_view_apply(cc_view_t *v, const game_event_t *ev)
+int court_view_apply(court_view_t *v, const game_event_t *ev)
 {
     if (!game_event_visible(ev, v->seat))
         return -1;
@@ -23,7 +23,7 @@ int court_view_apply(cc_view_t *v, const game_event_t *ev)
         /* The only private event: a card given to this seat, before its public "given". */
         int c = ev->arg;
         if (ev->type != CC_EV_CARD || ev->seat != v->seat || c < 0 || c >= CARD_COUNT || ev->cards != cardset_of(c) ||
-            ev->a || ev->b || ev->c || cardset_has(v->hand | cc_public_cards(&v->pub), c) || v->pub.deal_no == 0 ||
+            ev->a || ev->b || ev->c || cardset_has(v->hand | court_public_cards(&v->pub), c) || v->pub.deal_no == 0 ||
             v->pub.pack_left == 0 || cardset_count(v->hand) != v->pub.held[v->seat] ||
             v->pub.held[v->seat] >= CC_HAND)
             return -1;
@@ -55,8 +55,8 @@ int court_view_apply(cc_view_t *v, const game_event_t *ev)
     default:
         break;
     }
-    cc_pub_t p = v->pub;
-    if (cc_pub_apply(&p, ev) < 0)
+    court_pub_t p = v->pub;
+    if (court_pub_apply(&p, ev) < 0)
         return -1;
     v->pub = p;
     if (ev->type == CC_EV_DEAL)
@@ -72,7 +72,7 @@ int court_view_apply(cc_view_t *v, const game_event_t *ev)
             return #f;                                          \
     } while (0)
 
-const char *court_view_diff(const cc_view_t *a, const cc_view_t *b)
+const char *court_view_diff(const court_view_t *a, const court_view_t *b)
 {
     DIFF(pub.rules); DIFF(pub.score); DIFF(pub.up); DIFF(pub.down); DIFF(pub.cut);
     DIFF(pub.held); DIFF(pub.played); DIFF(pub.count); DIFF(pub.deal_no); DIFF(pub.dealer);
@@ -86,14 +86,14 @@ const char *court_view_diff(const cc_view_t *a, const cc_view_t *b)
 
 static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
 {
-    cc_rules_t r;
-    if (court_rules(&r, cfg, err, errlen) < 0)
+    court_rules_t r;
+    if (court_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
     court_init(state, &r, cfg->deal_seed);
     return 0;
 }
 
-static int g_num_players(const void *state) { return ((const cc_state_t *)state)->pub.rules.players; }
+static int g_num_players(const void *state) { return ((const court_state_t *)state)->pub.rules.players; }
 static int g_to_move(const void *state) { return court_to_move(state); }
 static int g_apply_chance(void *state, rng_t *rng, game_event_t *ev, int evcap)
 {
@@ -123,21 +123,21 @@ static int g_rank(const void *state, int *rank) { return court_rank(state, rank)
 
 static void g_scores(const void *state, int *out)
 {
-    const cc_state_t *st = state;
+    const court_state_t *st = state;
     for (int s = 0; s < st->pub.rules.players; s++)
         out[s] = st->pub.score[s];
 }
 
 static int g_hand_over(const void *state)
 {
-    const cc_pub_t *p = &((const cc_state_t *)state)->pub;
+    const court_pub_t *p = &((const court_state_t *)state)->pub;
     return p->phase == CC_PH_OVER || (p->phase == CC_PH_DEAL && p->deal_no > 0);
 }
 
 /* The deal so far: each seat's marks less the lowest seat's (what the reckoning would give). */
 static void g_hand_value(const void *state, double *out)
 {
-    const cc_pub_t *p = &((const cc_state_t *)state)->pub;
+    const court_pub_t *p = &((const court_state_t *)state)->pub;
     int n = p->rules.players, marks[CC_MAX_PLAYERS], low = 0;
     for (int s = 0; s < n; s++) {
         marks[s] = court_marks(p->up[s], p->down[s]);
@@ -148,19 +148,19 @@ static void g_hand_value(const void *state, double *out)
 }
 
 static void g_view_from_state(const void *state, int seat, void *view) { court_view_from_state(state, seat, view); }
-static int g_view_seat(const void *view) { return ((const cc_view_t *)view)->seat; }
-static int g_view_num_players(const void *view) { return ((const cc_view_t *)view)->pub.rules.players; }
+static int g_view_seat(const void *view) { return ((const court_view_t *)view)->seat; }
+static int g_view_num_players(const void *view) { return ((const court_view_t *)view)->pub.rules.players; }
 
 static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
 {
-    cc_rules_t r;
-    if (court_rules(&r, cfg, err, errlen) < 0)
+    court_rules_t r;
+    if (court_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
     if (seat < 0 || seat >= r.players) {
         snprintf(err, errlen, "court-circular seats are 0 to %d, not %d", r.players - 1, seat);
         return -1;
     }
-    cc_state_t st;
+    court_state_t st;
     court_init(&st, &r, 0);
     court_view_from_state(&st, seat, view);
     return 0;
@@ -169,10 +169,10 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
 static int g_view_apply(void *view, const game_event_t *ev) { return court_view_apply(view, ev); }
 static const char *g_view_diff(const void *a, const void *b) { return court_view_diff(a, b); }
 
-static int g_view_to_move(const void *view) { return cc_pub_to_move(&((const cc_view_t *)view)->pub); }
+static int g_view_to_move(const void *view) { return court_pub_to_move(&((const court_view_t *)view)->pub); }
 
 /* A state with the view's public record and the seat's own hand (enough to list its moves). */
-static void own_state(const cc_view_t *v, cc_state_t *st)
+static void own_state(const court_view_t *v, court_state_t *st)
 {
     memset(st, 0, sizeof *st);
     st->pub = v->pub;
@@ -181,20 +181,20 @@ static void own_state(const cc_view_t *v, cc_state_t *st)
 
 static int g_view_legal(const void *view, game_move_t *out, int cap)
 {
-    const cc_view_t *v = view;
+    const court_view_t *v = view;
     if (g_view_to_move(v) != v->seat)
         return 0;
-    cc_state_t st;
+    court_state_t st;
     own_state(v, &st);
     return court_legal_moves(&st, out, cap);
 }
 
 static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
 {
-    const cc_view_t *v = view;
+    const court_view_t *v = view;
     if (g_view_to_move(v) != v->seat)
         return -1;
-    cc_state_t st;
+    court_state_t st;
     own_state(v, &st);
     return g_random(&st, rng, out);
 }
@@ -207,9 +207,9 @@ static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
  * the pack's remaining places, all equally likely: one shuffle draws one of them uniformly. */
 static int g_sample_world(const void *view, rng_t *rng, void *state_out)
 {
-    const cc_view_t *v = view;
-    const cc_pub_t *p = &v->pub;
-    cc_state_t *st = state_out;
+    const court_view_t *v = view;
+    const court_pub_t *p = &v->pub;
+    court_state_t *st = state_out;
     own_state(v, st);
     st->deal_seed = rng_next(rng); /* future deals: a stream of the world's own, from rng */
     if (p->deal_no == 0 || p->phase == CC_PH_OVER || p->phase == CC_PH_DEAL)
@@ -218,7 +218,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
         return -1; /* a card of this seat's is still owed: no state has this view */
     uint8_t unseen[CC_PACK];
     int n = 0, pos = 0;
-    for (cardset_t c = cards_pack(52) & ~cc_public_cards(p) & ~v->hand; c; c &= c - 1)
+    for (cardset_t c = cards_pack(52) & ~court_public_cards(p) & ~v->hand; c; c &= c - 1)
         unseen[n++] = (uint8_t)cardset_first(c);
     int need = p->pack_left;
     for (int s = 0; s < p->rules.players; s++)
@@ -254,14 +254,14 @@ const game_param_t CC_PARAMS[CC_N_PARAMS] = {
                       "resign when another seat's line already beats the best this seat can still make by this much" },
 };
 
-/* A line's strength as one number, in the order of cc_line_compare's class, kind and length. */
-static int strength(const cc_line_t *l) { return l->cls == CC_CLASS_NONE ? 0 : l->cls * 16 + l->kind * 4 + l->len; }
+/* A line's strength as one number, in the order of court_line_compare's class, kind and length. */
+static int strength(const court_line_t *l) { return l->cls == CC_CLASS_NONE ? 0 : l->cls * 16 + l->kind * 4 + l->len; }
 
 /* The best line of the cards put down plus up to `more` of `hand`, with the Lead. */
-static cc_line_t best_with(const int8_t *put, int k, cardset_t hand, int more, int lead)
+static court_line_t best_with(const int8_t *put, int k, cardset_t hand, int more, int lead)
 {
-    cc_line_t best, l;
-    cc_best_line(put, k, lead, &best);
+    court_line_t best, l;
+    court_best_line(put, k, lead, &best);
     int8_t c[CC_PER_TRICK];
     memcpy(c, put, (size_t)k);
     int cards[CC_HAND], n = 0;
@@ -269,25 +269,25 @@ static cc_line_t best_with(const int8_t *put, int k, cardset_t hand, int more, i
         cards[n++] = cardset_first(h);
     for (int i = 0; i < n && more >= 1 && k < CC_PER_TRICK; i++) {
         c[k] = (int8_t)cards[i];
-        cc_best_line(c, k + 1, lead, &l);
-        if (cc_line_compare(&l, &best) > 0)
+        court_best_line(c, k + 1, lead, &l);
+        if (court_line_compare(&l, &best) > 0)
             best = l;
         for (int j = i + 1; j < n && more >= 2 && k + 1 < CC_PER_TRICK; j++) {
             c[k + 1] = (int8_t)cards[j];
-            cc_best_line(c, k + 2, lead, &l);
-            if (cc_line_compare(&l, &best) > 0)
+            court_best_line(c, k + 2, lead, &l);
+            if (court_line_compare(&l, &best) > 0)
                 best = l;
         }
     }
     return best;
 }
 
-static double card_order(int c) { return cc_card_value(c) / 51.0; }
+static double card_order(int c) { return court_card_value(c) / 51.0; }
 
 static void g_heuristic(const void *view, const double *params, const game_move_t *moves, int n, double *values)
 {
-    const cc_view_t *v = view;
-    const cc_pub_t *p = &v->pub;
+    const court_view_t *v = view;
+    const court_pub_t *p = &v->pub;
     double w[CC_N_PARAMS];
     for (int i = 0; i < CC_N_PARAMS; i++)
         w[i] = params ? params[i] : CC_PARAMS[i].def;
@@ -301,24 +301,24 @@ static void g_heuristic(const void *view, const double *params, const game_move_
             for (int s = 0; s < p->rules.players; s++) {
                 if (s == me || !(p->in & (1u << s)))
                     continue;
-                cc_line_t l;
-                cc_best_line(p->played[s], p->count[s] < CC_PER_TRICK ? p->count[s] : CC_PER_TRICK, p->lead, &l);
+                court_line_t l;
+                court_best_line(p->played[s], p->count[s] < CC_PER_TRICK ? p->count[s] : CC_PER_TRICK, p->lead, &l);
                 others = strength(&l) > others ? strength(&l) : others;
             }
-            cc_line_t mine = best_with(p->played[me], k, v->hand, CC_PER_TRICK - k, p->lead);
+            court_line_t mine = best_with(p->played[me], k, v->hand, CC_PER_TRICK - k, p->lead);
             values[i] = others > strength(&mine) + w[CC_W_RESIGN] ? 1000.0 : -1000.0;
         } else if (m->kind == CC_MV_PLAY && c >= 0 && c < CARD_COUNT && k < CC_PER_TRICK) {
             /* The line this card makes now, and what it may still make with one more of mine. */
             int8_t put[CC_PER_TRICK];
             memcpy(put, p->played[me], (size_t)k);
             put[k] = (int8_t)c;
-            cc_line_t now, later = best_with(put, k + 1, v->hand & ~cardset_of(c), 1, p->lead);
-            cc_best_line(put, k + 1, p->lead, &now);
+            court_line_t now, later = best_with(put, k + 1, v->hand & ~cardset_of(c), 1, p->lead);
+            court_best_line(put, k + 1, p->lead, &now);
             values[i] = w[CC_W_LINE] * (strength(&now) + 0.5 * strength(&later)) + w[CC_W_CARD] * card_order(c);
         } else if (m->kind == CC_MV_LEAD && c >= 0 && c < CARD_COUNT) {
             /* A Lead that makes a class 1 line with my hand; giving up its marks. */
             int8_t none[1] = { 0 };
-            cc_line_t l = best_with(none, 0, v->hand, 2, c);
+            court_line_t l = best_with(none, 0, v->hand, 2, c);
             int marks = court_marks(p->first == me ? cardset_of(c) : 0, p->first == me ? 0 : cardset_of(c));
             values[i] = w[CC_W_LINE] * (l.cls == CC_CLASS_1 ? strength(&l) : 0) - w[CC_W_KEEP] * marks;
         } else {
@@ -331,8 +331,8 @@ static void g_heuristic(const void *view, const double *params, const game_move_
 
 const game_t COURT_GAME = {
     .name = "court-circular",
-    .state_size = sizeof(cc_state_t),
-    .view_size = sizeof(cc_view_t),
+    .state_size = sizeof(court_state_t),
+    .view_size = sizeof(court_view_t),
     .init = g_init,
     .num_players = g_num_players,
     .to_move = g_to_move,

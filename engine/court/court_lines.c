@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-int cc_card_value(int card)
+int court_card_value(int card)
 {
     int r = card_rank(card), s = card_suit(card);
     if (s == SUIT_H)
@@ -12,7 +12,7 @@ int cc_card_value(int card)
     return 3 * r + SUIT_ORDER[s];
 }
 
-int cc_is_court(int card)
+int court_is_court_card(int card)
 {
     int r = card_rank(card);
     return r == RANK_J || r == RANK_Q || r == RANK_K;
@@ -22,7 +22,7 @@ int cc_is_court(int card)
 typedef struct feat {
     int8_t card, rank;
     uint8_t heart, court;
-    int value;                    /* cc_card_value */
+    int value;                    /* court_card_value */
 } feat_t;
 
 /* Consecutive distinct ranks over the cards f[idx[0..m)], the Ace counted high or low; with the
@@ -71,7 +71,7 @@ static int kind_of(const feat_t *f, const int *idx, int m, int cls, int lead_at)
     return hearts ? CC_KIND_SYMPATHY : courts ? CC_KIND_COURT : 0;
 }
 
-int cc_line_compare(const cc_line_t *a, const cc_line_t *b)
+int court_line_compare(const court_line_t *a, const court_line_t *b)
 {
     if (a->cls != b->cls)
         return a->cls - b->cls;
@@ -82,11 +82,11 @@ int cc_line_compare(const cc_line_t *a, const cc_line_t *b)
     int n = a->nown < b->nown ? a->nown : b->nown;
     for (int i = 0; i < n; i++)
         if (a->own[i] != b->own[i])
-            return cc_card_value(a->own[i]) - cc_card_value(b->own[i]);
+            return court_card_value(a->own[i]) - court_card_value(b->own[i]);
     return a->nown - b->nown;
 }
 
-void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out)
+void court_best_line(const int8_t *cards, int n, int lead, court_line_t *out)
 {
     memset(out, 0, sizeof *out);
     if (n > CC_PER_TRICK)
@@ -98,7 +98,7 @@ void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out)
     memset(f, 0, sizeof f);
     for (int i = 0; i < n; i++) {
         f[i].card = cards[i];
-        f[i].value = cc_card_value(cards[i]);
+        f[i].value = court_card_value(cards[i]);
     }
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && f[j].value > f[j - 1].value; j--) {
@@ -108,12 +108,12 @@ void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out)
         }
     if (lead >= 0) {
         f[n].card = (int8_t)lead;
-        f[n].value = cc_card_value(lead);
+        f[n].value = court_card_value(lead);
     }
     for (int i = 0; i < n + (lead >= 0); i++) {
         f[i].rank = (int8_t)card_rank(f[i].card);
         f[i].heart = card_suit(f[i].card) == SUIT_H;
-        f[i].court = cc_is_court(f[i].card);
+        f[i].court = court_is_court_card(f[i].card);
     }
     /* The subsets of own cards, the three first: {0,1,2}, {0,1}, {0,2}, {1,2} (n = 3), {0,1}. */
     static const int SUBSETS[4][3] = { { 0, 1, 2 }, { 0, 1, -1 }, { 0, 2, -1 }, { 1, 2, -1 } };
@@ -135,7 +135,7 @@ void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out)
             int kind = kind_of(f, idx, len, cls, lead_at);
             if (!kind)
                 continue;
-            cc_line_t cand;
+            court_line_t cand;
             memset(&cand, 0, sizeof cand);
             cand.cls = (int8_t)cls;
             cand.kind = (int8_t)kind;
@@ -143,13 +143,13 @@ void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out)
             cand.nown = (int8_t)m;
             for (int i = 0; i < m; i++)
                 cand.own[i] = f[idx[i]].card;
-            if (cc_line_compare(&cand, out) > 0)
+            if (court_line_compare(&cand, out) > 0)
                 *out = cand;
         }
     }
 }
 
-const char *cc_kind_name(int cls, int kind)
+const char *court_kind_name(int cls, int kind)
 {
     static const char *const BIG[] = { "none", "court", "sympathy", "sequence", "trio" };
     static const char *const SMALL[] = { "none", "etiquette", "valentine", "pair" };
@@ -160,22 +160,22 @@ const char *cc_kind_name(int cls, int kind)
     return "none";
 }
 
-int cc_trick_winner(int players, const int8_t played[][CC_PER_TRICK], const int8_t *count, unsigned in, int lead,
-                    cc_line_t *line)
+int court_trick_winner(int players, const int8_t played[][CC_PER_TRICK], const int8_t *count, unsigned in, int lead,
+                       court_line_t *line)
 {
     int best = -1, best_card = -1, card_winner = -1;
-    cc_line_t bl, l;
+    court_line_t bl, l;
     memset(&bl, 0, sizeof bl);
     for (int s = 0; s < players; s++) {
         if (!(in & (1u << s)))
             continue;
-        cc_best_line(played[s], count[s], lead, &l);
-        if (l.cls != CC_CLASS_NONE && (best < 0 || cc_line_compare(&l, &bl) > 0)) {
+        court_best_line(played[s], count[s], lead, &l);
+        if (l.cls != CC_CLASS_NONE && (best < 0 || court_line_compare(&l, &bl) > 0)) {
             best = s;
             bl = l;
         }
         for (int i = 0; i < count[s] && i < CC_PER_TRICK; i++)
-            if (best_card < 0 || cc_card_value(played[s][i]) > cc_card_value(best_card)) {
+            if (best_card < 0 || court_card_value(played[s][i]) > court_card_value(best_card)) {
                 best_card = played[s][i];
                 card_winner = s;
             }

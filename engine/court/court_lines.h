@@ -30,31 +30,31 @@ enum { CC_CLASS_NONE = 0, CC_CLASS_3 = 1, CC_CLASS_2 = 2, CC_CLASS_1 = 3 };
 enum { CC_KIND_COURT = 1, CC_KIND_SYMPATHY = 2, CC_KIND_SEQUENCE = 3, CC_KIND_TRIO = 4 };
 enum { CC_KIND_ETIQUETTE = 1, CC_KIND_VALENTINE = 2, CC_KIND_PAIR = 3 };
 
-typedef struct cc_line {
+typedef struct court_line {
     int8_t cls;                /* CC_CLASS_*; CC_CLASS_NONE: no line */
     int8_t kind;               /* CC_KIND_* of its class */
     int8_t len;                /* cards in the line, the Lead included (2, 3 or 4) */
     int8_t nown;               /* the seat's own cards in it */
     int8_t own[CC_PER_TRICK];  /* those cards, best first by the card order */
-} cc_line_t;
+} court_line_t;
 
 /* The card order of rule IV as a number: higher is better, every card distinct. */
-int cc_card_value(int card);
+int court_card_value(int card);
 /* 1 for a court card (King, Queen, Knave). */
-int cc_is_court(int card);
+int court_is_court_card(int card);
 /* The best line of n (0..3) cards put down, with the Lead (a card, or -1 for none). A seat with
  * no line gets cls CC_CLASS_NONE. */
-void cc_best_line(const int8_t *cards, int n, int lead, cc_line_t *out);
+void court_best_line(const int8_t *cards, int n, int lead, court_line_t *out);
 /* > 0 if a beats b, < 0 if b beats a, 0 if equal (the same class, kind, length and cards). */
-int cc_line_compare(const cc_line_t *a, const cc_line_t *b);
+int court_line_compare(const court_line_t *a, const court_line_t *b);
 /* Name of a class and kind ("trio", "sequence", ..., "pair", "valentine", "etiquette"; "none"). */
-const char *cc_kind_name(int cls, int kind);
+const char *court_kind_name(int cls, int kind);
 
 /* The winner of a trick among the seats in `in` (a bit per seat, the seats that have not
  * resigned): played[s][0..count[s]) are seat s's cards. The best line wins; with no line among
  * them, the best card. A single seat left wins. -1 if no seat is in. Its line into *line (may be
  * NULL). */
-int cc_trick_winner(int players, const int8_t played[][CC_PER_TRICK], const int8_t *count, unsigned in, int lead,
-                    cc_line_t *line);
+int court_trick_winner(int players, const int8_t played[][CC_PER_TRICK], const int8_t *count, unsigned in, int lead,
+                       court_line_t *line);
 
 #endif

@@ -1,6 +1,6 @@
 /* Court Circular's notation: moves ("play AS", "resign", "lead AS") and events, written and
  * read (docs/court.md). Parsing checks form only and never trusts its input; whether an event
- * can follow is the view's question (cc_pub_apply), whether a move is legal check_move's. */
+ * can follow is the view's question (court_pub_apply), whether a move is legal check_move's. */
 #include <stdio.h>
 #include <string.h>
 
@@ -90,7 +90,7 @@ int court_event_format(const game_event_t *ev, char *buf, size_t len)
         if (ev->arg == CC_CLASS_NONE)
             return snprintf(buf, len, "won %d none", ev->seat);
         return snprintf(buf, len, "won %d class %d %s %d", ev->seat, class_number(ev->arg),
-                        cc_kind_name(ev->arg, ev->a), ev->b);
+                        court_kind_name(ev->arg, ev->a), ev->b);
     case CC_EV_TAKE:
         cardset_format(ev->cards, cards, sizeof cards);
         return snprintf(buf, len, "take %d %s %s", ev->seat, ev->arg ? "up" : "down", cards);
@@ -116,7 +116,7 @@ static int parse_line(const game_tokens_t *tk, game_event_t *ev)
         return 0;
     int cls = k == 1 ? CC_CLASS_1 : k == 2 ? CC_CLASS_2 : CC_CLASS_3, top = cls == CC_CLASS_3 ? CC_KIND_PAIR : CC_KIND_TRIO;
     for (int kind = 1; kind <= top; kind++)
-        if (strcmp(tk->t[4], cc_kind_name(cls, kind)) == 0) {
+        if (strcmp(tk->t[4], court_kind_name(cls, kind)) == 0) {
             ev->arg = (int8_t)cls;
             ev->a = (int16_t)kind;
             ev->b = (int16_t)len;
@@ -236,7 +236,7 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
 
 /* The rules point by point: the reading the engine plays, and the source's own sentence (the
  * seed text, ../shared/seeds/004_3d7ab3dc65df5666.txt; rulings from the rules matrix). */
-const cc_ruling_t CC_RULINGS[] = {
+const court_ruling_t CC_RULINGS[] = {
     { "cut", "each seat cuts; the highest card (rule IV's order) is first-hand, the lowest deals; the same seat deals, "
              "and the same seat is first-hand at the start of every deal, for the whole game (ruling)",
       "Cut for precedence. Highest is \"first-hand;\" lowest \"dealer.\" ... It is convenient that the same player "

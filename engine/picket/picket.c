@@ -15,28 +15,28 @@ const char *const PK_PHASE_NAMES[PK_PH_COUNT] = {
 };
 
 /* Emission context: the state, and where events go (buffer may be NULL). */
-typedef struct pk_ctx {
+typedef struct ctx {
     picket_state_t *st;
     game_event_t *ev;
     int cap;
     int n;
     int opening_lead; /* scoring elder's first lead: the Pique window of pique=first-card */
-} pk_ctx_t;
+} ctx_t;
 
-static void emit(pk_ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
+static void emit(ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
 {
     game_event_t e = { (uint8_t)type, (int8_t)audience, (int8_t)seat, (int8_t)arg,
                        (int16_t)a, (int16_t)b, (int32_t)c, 0, cards };
     if (audience == GAME_ALL)
-        pk_pub_apply(&x->st->pub, &e);
+        picket_pub_apply(&x->st->pub, &e);
     if (x->ev && x->n < x->cap)
         x->ev[x->n] = e;
     x->n++;
 }
 
-static void turn(pk_ctx_t *x, int seat, int phase) { emit(x, PK_EV_TURN, GAME_ALL, seat, phase, 0, 0, 0, 0); }
+static void turn(ctx_t *x, int seat, int phase) { emit(x, PK_EV_TURN, GAME_ALL, seat, phase, 0, 0, 0, 0); }
 
-int pk_elder_share(const picket_rules_t *r) { return r->deck == 32 ? 5 : 8; }
+int picket_elder_share(const picket_rules_t *r) { return r->deck == 32 ? 5 : 8; }
 
 static int younger_limit(const picket_rules_t *r, int stock_left)
 {
@@ -45,11 +45,11 @@ static int younger_limit(const picket_rules_t *r, int stock_left)
     return stock_left;
 }
 
-int pk_stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CARDS; }
+int picket_stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CARDS; }
 
 /* ---------------------------------------------------------------- scoring */
 
-static void end_set(pk_ctx_t *x, int winner)
+static void end_set(ctx_t *x, int winner)
 {
     emit(x, PK_EV_SET_END, GAME_ALL, winner, 0, 0, 0, 0, 0);
 }
@@ -57,7 +57,7 @@ static void end_set(pk_ctx_t *x, int winner)
 static int is_declaration(int cat) { return cat <= PK_CAT_SETS; }
 
 /* Reckon points; returns 1 if that ended the set (the caller must stop at once). */
-static int score(pk_ctx_t *x, int seat, int cat, int pts)
+static int score(ctx_t *x, int seat, int cat, int pts)
 {
     picket_state_t *st = x->st;
     const picket_pub_t *p = &st->pub;
@@ -101,10 +101,10 @@ static void know_shown(picket_state_t *st, int seat, cardset_t cards, int still_
 
 /* ---------------------------------------------------------------- the hand */
 
-static int score_blanks(pk_ctx_t *x)
+static int score_blanks(ctx_t *x)
 {
     picket_state_t *st = x->st;
-    int e = pk_elder(&st->pub), y = 1 - e;
+    int e = picket_elder(&st->pub), y = 1 - e;
     int both = st->pub.blank[e] && st->pub.blank[y];
     if (both && st->rules.both_blank == PK_BB_VOID)
         return 0;
@@ -115,7 +115,7 @@ static int score_blanks(pk_ctx_t *x)
     return 0;
 }
 
-static void declare_blank(pk_ctx_t *x, int seat, int count, int show)
+static void declare_blank(ctx_t *x, int seat, int count, int show)
 {
     picket_state_t *st = x->st;
     emit(x, PK_EV_BLANK, GAME_ALL, seat, 0, count, 0, 0, 0);
@@ -125,10 +125,10 @@ static void declare_blank(pk_ctx_t *x, int seat, int count, int show)
     }
 }
 
-static void start_play(pk_ctx_t *x)
+static void start_play(ctx_t *x)
 {
     picket_state_t *st = x->st;
-    int e = pk_elder(&st->pub);
+    int e = picket_elder(&st->pub);
     int called = st->pub.called_suit;
     if (called >= 0 && !(st->hand[e] & cardset_suit(called)))
         turn(x, 1 - e, PK_PH_APPOINT);
@@ -137,10 +137,10 @@ static void start_play(pk_ctx_t *x)
 }
 
 /* One declaration: elder announces, younger answers, the winner shows and scores. */
-static int declare(pk_ctx_t *x, int cat, const int claim[2][2], const int points[2], const cardset_t shown[2])
+static int declare(ctx_t *x, int cat, const int claim[2][2], const int points[2], const cardset_t shown[2])
 {
     picket_state_t *st = x->st;
-    int e = pk_elder(&st->pub), y = 1 - e;
+    int e = picket_elder(&st->pub), y = 1 - e;
     int cmp;
     if (claim[e][0] != claim[y][0])
         cmp = claim[e][0] - claim[y][0];
@@ -160,15 +160,15 @@ static int declare(pk_ctx_t *x, int cat, const int claim[2][2], const int points
     return score(x, w, cat, points[w]);
 }
 
-static void declarations(pk_ctx_t *x)
+static void declarations(ctx_t *x)
 {
     picket_state_t *st = x->st;
     int claim[2][2], points[2];
     cardset_t shown[2];
 
     for (int s = 0; s < 2; s++) {
-        pk_ruff_t r;
-        pk_ruff(st->hand[s], &r);
+        picket_ruff_t r;
+        picket_ruff(st->hand[s], &r);
         claim[s][0] = r.value;
         claim[s][1] = 0;
         points[s] = r.points;
@@ -177,8 +177,8 @@ static void declarations(pk_ctx_t *x)
     if (declare(x, PK_CAT_RUFF, claim, points, shown))
         return;
     for (int s = 0; s < 2; s++) {
-        pk_sequences_t q;
-        pk_sequences(st->hand[s], st->rules.sequences == PK_SEQ_UNSUITED, &q);
+        picket_sequences_t q;
+        picket_sequences(st->hand[s], st->rules.sequences == PK_SEQ_UNSUITED, &q);
         claim[s][0] = q.best.len;
         claim[s][1] = q.best.top;
         points[s] = q.points;
@@ -187,8 +187,8 @@ static void declarations(pk_ctx_t *x)
     if (declare(x, PK_CAT_SEQ, claim, points, shown))
         return;
     for (int s = 0; s < 2; s++) {
-        pk_sets_t t;
-        pk_sets(st->hand[s], &t);
+        picket_sets_t t;
+        picket_sets(st->hand[s], &t);
         claim[s][0] = t.best.count;
         claim[s][1] = t.best.rank;
         points[s] = t.points;
@@ -200,10 +200,10 @@ static void declarations(pk_ctx_t *x)
 }
 
 /* After both exchanges: the leftover stock, then the declarations. */
-static void after_exchange(pk_ctx_t *x)
+static void after_exchange(ctx_t *x)
 {
     picket_state_t *st = x->st;
-    int e = pk_elder(&st->pub);
+    int e = picket_elder(&st->pub);
     if (st->pub.stock_left > 0 && st->rules.leftover == PK_LO_ELDER_CALLS)
         turn(x, e, PK_PH_CALL);
     else if (st->pub.stock_left > 0 && st->rules.leftover == PK_LO_YOUNGER_MAY_SHOW)
@@ -220,7 +220,7 @@ static cardset_t stock_range(const picket_state_t *st, int from, int to)
     return set;
 }
 
-static void discard(pk_ctx_t *x, int seat, cardset_t cards)
+static void discard(ctx_t *x, int seat, cardset_t cards)
 {
     picket_state_t *st = x->st;
     st->hand[seat] &= ~cards;
@@ -232,10 +232,10 @@ static void discard(pk_ctx_t *x, int seat, cardset_t cards)
     emit(x, PK_EV_DISCARD, seat, seat, 0, n, 0, 0, cards);
 }
 
-static void draw(pk_ctx_t *x, int seat, int n)
+static void draw(ctx_t *x, int seat, int n)
 {
     picket_state_t *st = x->st;
-    int from = pk_stock_size(&st->rules) - st->pub.stock_left;
+    int from = picket_stock_size(&st->rules) - st->pub.stock_left;
     cardset_t cards = stock_range(st, from, from + n);
     st->hand[seat] |= cards;
     st->know[seat].seen |= cards;
@@ -246,15 +246,15 @@ static void draw(pk_ctx_t *x, int seat, int n)
     emit(x, PK_EV_DRAW, seat, seat, 0, n, 0, 0, cards);
 }
 
-static void elder_exchange(pk_ctx_t *x, cardset_t cards)
+static void elder_exchange(ctx_t *x, cardset_t cards)
 {
     picket_state_t *st = x->st;
-    int e = pk_elder(&st->pub), y = 1 - e;
+    int e = picket_elder(&st->pub), y = 1 - e;
     int k = cardset_count(cards);
     discard(x, e, cards);
     draw(x, e, k);
     /* He may look at the rest of his share, which stays on the stock in order. */
-    for (int i = k; i < pk_elder_share(&st->rules); i++) {
+    for (int i = k; i < picket_elder_share(&st->rules); i++) {
         int c = st->stock[i];
         st->know[e].seen |= cardset_of(c);
         st->know[e].stock_known |= cardset_of(c);
@@ -269,7 +269,7 @@ static void elder_exchange(pk_ctx_t *x, cardset_t cards)
     }
 }
 
-static void apply_play(pk_ctx_t *x, int seat, int card)
+static void apply_play(ctx_t *x, int seat, int card)
 {
     picket_state_t *st = x->st;
     const picket_pub_t *p = &st->pub;
@@ -336,7 +336,7 @@ void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_
     st->rules = *rules;
     st->deal_seed = deal_seed;
     st->pack = cards_pack(rules->deck);
-    pk_pub_init(&st->pub);
+    picket_pub_init(&st->pub);
 }
 
 int picket_to_move(const picket_state_t *st)
@@ -349,7 +349,7 @@ int picket_to_move(const picket_state_t *st)
 }
 
 /* The cut: each player cuts a card; the lower rank deals; equal ranks cut again (CG). */
-static void cut(pk_ctx_t *x, rng_t *given)
+static void cut(ctx_t *x, rng_t *given)
 {
     picket_state_t *st = x->st;
     rng_t own, *rng = given;
@@ -370,7 +370,7 @@ static void cut(pk_ctx_t *x, rng_t *given)
 }
 
 /* Deal given cards: the hand starts, Blanks are declared as the rules say. */
-static void deal(pk_ctx_t *x, int dealer, const cardset_t hands[2], const uint8_t *stock, int nstock)
+static void deal(ctx_t *x, int dealer, const cardset_t hands[2], const uint8_t *stock, int nstock)
 {
     picket_state_t *st = x->st;
     int e = 1 - dealer, y = dealer;
@@ -380,7 +380,7 @@ static void deal(pk_ctx_t *x, int dealer, const cardset_t hands[2], const uint8_
     for (int s = 0; s < 2; s++) {
         st->hand[s] = st->dealt[s] = hands[s];
         st->discard[s] = 0;
-        st->holds_blank[s] = (int8_t)pk_is_blank(hands[s]);
+        st->holds_blank[s] = (int8_t)picket_is_blank(hands[s]);
         st->know[s] = (picket_know_t){ hands[s], 0, 0 };
         emit(x, PK_EV_DEALT, s, s, 0, 0, 0, 0, hands[s]);
     }
@@ -402,7 +402,7 @@ static void deal(pk_ctx_t *x, int dealer, const cardset_t hands[2], const uint8_
 
 int picket_apply_chance(picket_state_t *st, rng_t *given, game_event_t *ev, int evcap)
 {
-    pk_ctx_t x = { st, ev, evcap, 0, 0 };
+    ctx_t x = { st, ev, evcap, 0, 0 };
     if (st->pub.phase != PK_PH_DEAL)
         return 0;
     int dealer;
@@ -439,10 +439,10 @@ int picket_apply_chance(picket_state_t *st, rng_t *given, game_event_t *ev, int 
 int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], const uint8_t *stock,
                       game_event_t *ev, int evcap)
 {
-    pk_ctx_t x = { st, ev, evcap, 0, 0 };
+    ctx_t x = { st, ev, evcap, 0, 0 };
     if (st->pub.phase != PK_PH_DEAL)
         return -1;
-    int nstock = pk_stock_size(&st->rules);
+    int nstock = picket_stock_size(&st->rules);
     cardset_t all = hands[0] | hands[1];
     if (cardset_count(hands[0]) != PK_HAND_CARDS || cardset_count(hands[1]) != PK_HAND_CARDS || (hands[0] & hands[1]))
         return -1;
@@ -463,10 +463,10 @@ int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], 
 
 int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int evcap)
 {
-    pk_ctx_t x = { st, ev, evcap, 0, 0 };
+    ctx_t x = { st, ev, evcap, 0, 0 };
     picket_pub_t *p = &st->pub;
     int seat = p->to_move;
-    int e = pk_elder(p), y = 1 - e;
+    int e = picket_elder(p), y = 1 - e;
     switch (p->phase) {
     case PK_PH_BLANK_COUNT:
         declare_blank(&x, e, m->arg, 0);
@@ -493,8 +493,8 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         after_exchange(&x);
         break;
     case PK_PH_CALL: {
-        int from = pk_stock_size(&st->rules) - p->stock_left;
-        cardset_t left = stock_range(st, from, pk_stock_size(&st->rules));
+        int from = picket_stock_size(&st->rules) - p->stock_left;
+        cardset_t left = stock_range(st, from, picket_stock_size(&st->rules));
         emit(&x, PK_EV_CALL, GAME_ALL, e, m->arg, 0, 0, 0, 0);
         if (m->arg >= 0) {
             st->know[e].seen |= left;
@@ -505,8 +505,8 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         break;
     }
     case PK_PH_LEFTOVER: {
-        int from = pk_stock_size(&st->rules) - p->stock_left;
-        cardset_t left = stock_range(st, from, pk_stock_size(&st->rules));
+        int from = picket_stock_size(&st->rules) - p->stock_left;
+        cardset_t left = stock_range(st, from, picket_stock_size(&st->rules));
         emit(&x, PK_EV_LEFTOVER, GAME_ALL, y, m->arg, 0, 0, 0, 0);
         if (m->arg) {
             emit(&x, PK_EV_SHOW, GAME_ALL, y, -1, 0, 0, 0, left);
@@ -538,7 +538,7 @@ int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err,
         snprintf(err, errlen, "no player is to move (%s)", seat == GAME_OVER ? "the set is over" : "a deal is due");
         return 0;
     }
-    return pk_check_move(&st->rules, &st->pub, st->hand[seat], m, err, errlen);
+    return picket_pub_check_move(&st->rules, &st->pub, st->hand[seat], m, err, errlen);
 }
 
 int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap)
@@ -546,7 +546,7 @@ int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap)
     int seat = picket_to_move(st);
     if (seat < 0)
         return 0;
-    return pk_legal_moves(&st->rules, &st->pub, st->hand[seat], out, cap);
+    return picket_pub_legal_moves(&st->rules, &st->pub, st->hand[seat], out, cap);
 }
 
 int picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out)
@@ -554,13 +554,13 @@ int picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out)
     int seat = picket_to_move(st);
     if (seat < 0)
         return -1;
-    return pk_random_move(&st->rules, &st->pub, st->hand[seat], rng, out);
+    return picket_pub_random_move(&st->rules, &st->pub, st->hand[seat], rng, out);
 }
 
 /* ---------------------------------------------------------------- legality */
 
 /* How many cards the mover may (must) discard now: [lo, hi]. */
-void pk_discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, int *hi)
+void picket_discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, int *hi)
 {
     *lo = 1;
     switch (p->phase) {
@@ -569,10 +569,10 @@ void pk_discard_range(const picket_rules_t *r, const picket_pub_t *p, int *lo, i
             *lo = *hi = p->blank_count;
             return;
         }
-        *hi = pk_elder_share(r);
+        *hi = picket_elder_share(r);
         return;
     case PK_PH_SET_ASIDE:
-        *hi = younger_limit(r, pk_stock_size(r) - p->blank_count);
+        *hi = younger_limit(r, picket_stock_size(r) - p->blank_count);
         return;
     case PK_PH_YOUNGER_EXCHANGE:
         *hi = younger_limit(r, p->stock_left);
@@ -595,7 +595,7 @@ static cardset_t playable(const picket_pub_t *p, cardset_t hand)
     int lead = p->trick_card[1 - seat];
     if (p->trick_card[p->leader] < 0) {
         /* Leading. Elder's first lead is bound to the suit he called, else the one appointed. */
-        if (p->trick_no == 0 && seat == pk_elder(p)) {
+        if (p->trick_no == 0 && seat == picket_elder(p)) {
             int bound = p->appointed_suit >= 0 ? p->appointed_suit : p->called_suit;
             if (bound >= 0 && (hand & cardset_suit(bound)))
                 return hand & cardset_suit(bound);
@@ -612,19 +612,19 @@ static game_move_t mv(int kind, int arg, cardset_t cards)
     return m;
 }
 
-int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, game_move_t *out, int cap)
+int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, game_move_t *out, int cap)
 {
     int n = 0;
     switch (p->phase) {
     case PK_PH_BLANK_COUNT:
-        for (int k = 1; k <= pk_elder_share(r) && n < cap; k++)
+        for (int k = 1; k <= picket_elder_share(r) && n < cap; k++)
             out[n++] = mv(PK_MV_BLANK, k, 0);
         return n;
     case PK_PH_SET_ASIDE:
     case PK_PH_ELDER_EXCHANGE:
     case PK_PH_YOUNGER_EXCHANGE: {
         int lo, hi, cards[CARD_COUNT];
-        pk_discard_range(r, p, &lo, &hi);
+        picket_discard_range(r, p, &lo, &hi);
         int h = cardset_to_array(hand, cards);
         if (h > PK_HAND_CARDS)
             return 0; /* no position of the rules holds more: a forged view */
@@ -672,13 +672,13 @@ static uint32_t choose(int n, int k)
     return c;
 }
 
-int pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, rng_t *rng, game_move_t *out)
+int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, rng_t *rng, game_move_t *out)
 {
     *out = mv(0, 0, 0);
     if (is_discard_phase(p->phase)) {
         /* Uniform over every legal discard: the size weighted by C(n, k), then a k-subset. */
         int lo, hi, cards[CARD_COUNT];
-        pk_discard_range(r, p, &lo, &hi);
+        picket_discard_range(r, p, &lo, &hi);
         int h = cardset_to_array(hand, cards);
         uint32_t total = 0;
         for (int k = lo; k <= hi && h <= PK_HAND_CARDS; k++)
@@ -713,15 +713,15 @@ int pk_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t han
         return 0;
     }
     game_move_t moves[16];
-    int n = pk_legal_moves(r, p, hand, moves, 16);
+    int n = picket_pub_legal_moves(r, p, hand, moves, 16);
     if (n == 0)
         return -1;
     *out = moves[rng_below(rng, (uint32_t)n)];
     return 0;
 }
 
-int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, const game_move_t *m,
-                  char *err, size_t errlen)
+int picket_pub_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, const game_move_t *m,
+                          char *err, size_t errlen)
 {
     static const int kind_of_phase[PK_PH_COUNT] = {
         [PK_PH_BLANK_COUNT] = PK_MV_BLANK, [PK_PH_SET_ASIDE] = PK_MV_DISCARD,
@@ -740,7 +740,7 @@ int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand
     }
     if (m->kind == PK_MV_DISCARD) {
         int lo, hi;
-        pk_discard_range(r, p, &lo, &hi);
+        picket_discard_range(r, p, &lo, &hi);
         int k = cardset_count(m->cards);
         if (m->cards & ~hand) {
             char c[3];
@@ -757,7 +757,7 @@ int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand
         return 1;
     }
     if (m->kind == PK_MV_BLANK) {
-        int share = pk_elder_share(r);
+        int share = picket_elder_share(r);
         if (m->cards || m->arg < 1 || m->arg > share) {
             snprintf(err, errlen, "a Blank's count must be 1 to %d (elder's share), not %d", share, m->arg);
             return 0;
@@ -782,7 +782,7 @@ int pk_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand
         return 1;
     }
     game_move_t moves[16];
-    int n = pk_legal_moves(r, p, hand, moves, 16);
+    int n = picket_pub_legal_moves(r, p, hand, moves, 16);
     for (int i = 0; i < n; i++)
         if (memcmp(&moves[i], m, sizeof *m) == 0)
             return 1;

@@ -1,7 +1,7 @@
 /* picket: the rules of 17th-century Picket as a state machine over one set.
  *
  * The true state (picket_state_t) holds both hands and the stock. Everything public lives in
- * picket_pub_t, which changes only by applying public events (pk_pub_apply): the rules emit an
+ * picket_pub_t, which changes only by applying public events (picket_pub_apply): the rules emit an
  * event for every fact that becomes known, and the same function updates the referee's public
  * record and every seat's view. A seat's private knowledge (its hand, the stock cards it saw,
  * the opponent's cards it knows) is tracked by the rules from the truth and, separately, by a
@@ -20,7 +20,7 @@ enum { PK_HAND_CARDS = 12, PK_STOCK = 12, PK_TRICKS = 12, PK_PIQUE_AT = 30 };
 typedef enum {
     PK_CAT_BLANK, PK_CAT_RUFF, PK_CAT_SEQ, PK_CAT_SETS, PK_CAT_PLAY, PK_CAT_LAST,
     PK_CAT_CARDS, PK_CAT_CAPOT, PK_CAT_PIQUE, PK_CAT_REPIQUE, PK_CAT_COUNT
-} pk_cat_t;
+} picket_cat_t;
 extern const char *const PK_CAT_NAMES[PK_CAT_COUNT];
 
 /* Where a hand is; to_move says who decides. */
@@ -36,7 +36,7 @@ typedef enum {
     PK_PH_PLAY,
     PK_PH_OVER,
     PK_PH_COUNT
-} pk_phase_t;
+} picket_phase_t;
 extern const char *const PK_PHASE_NAMES[PK_PH_COUNT];
 
 /* Moves (game_move_t.kind). */
@@ -83,7 +83,7 @@ enum { PK_DECL_COUNT = 3 };
 
 enum { PK_PLAYS = 24 }; /* the most cards played in a hand: 12 tricks of 2 */
 
-/* Everything both players know. Changed only by pk_pub_apply. */
+/* Everything both players know. Changed only by picket_pub_apply. */
 typedef struct picket_pub {
     int32_t score[2];
     int16_t hand_pts[2];
@@ -153,11 +153,11 @@ typedef struct picket_view {
     int8_t peek[8];            /* elder: the stock cards he looked at, in stock order; -1 */
 } picket_view_t;
 
-static inline int pk_elder(const picket_pub_t *p) { return 1 - p->dealer; }
+static inline int picket_elder(const picket_pub_t *p) { return 1 - p->dealer; }
 /* Elder's share of the stock: 8 of 12 (all sources); 5 of 8 with the 32-card pack (ruling). */
-int pk_elder_share(const picket_rules_t *r);
+int picket_elder_share(const picket_rules_t *r);
 /* The stock's cards: the pack less both hands. */
-int pk_stock_size(const picket_rules_t *r);
+int picket_stock_size(const picket_rules_t *r);
 
 /* Start a set. */
 void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_seed);
@@ -174,19 +174,20 @@ int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap);
 int picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out);
 
 /* Shared by state and view: legal moves from public facts and the mover's hand. */
-int pk_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, game_move_t *out, int cap);
+int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, game_move_t *out, int cap);
 /* Uniform over the legal moves; 0, or -1 if there is no legal move. Safe for any hand. */
-int pk_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng, game_move_t *out);
-int pk_check_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
-                  char *err, size_t errlen);
+int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng,
+                           game_move_t *out);
+int picket_pub_check_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
+                          char *err, size_t errlen);
 
 /* How many cards the seat to move may (must) discard now: [lo, hi]; lo > hi outside an exchange. */
-void pk_discard_range(const picket_rules_t *r, const picket_pub_t *pub, int *lo, int *hi);
+void picket_discard_range(const picket_rules_t *r, const picket_pub_t *pub, int *lo, int *hi);
 
 /* Public record. */
-void pk_pub_init(picket_pub_t *pub);
-void pk_pub_apply(picket_pub_t *pub, const game_event_t *ev);
-const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b);
+void picket_pub_init(picket_pub_t *pub);
+void picket_pub_apply(picket_pub_t *pub, const game_event_t *ev);
+const char *picket_pub_diff(const picket_pub_t *a, const picket_pub_t *b);
 
 /* Views. */
 void picket_view_init(picket_view_t *v, const picket_rules_t *rules, int seat);

@@ -14,8 +14,8 @@ static const cardset_t HIGH = HIGH_RANKS | HIGH_RANKS << 13 | HIGH_RANKS << 26 |
 
 static int high(int card) { return cardset_has(HIGH, card); }
 
-void pk_end_make(pk_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
-                 int tricks0, int tricks1)
+void picket_end_make(picket_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
+                     int tricks0, int tricks1)
 {
     memset(e, 0, sizeof *e);
     e->hand[0] = hand0;
@@ -32,7 +32,7 @@ void pk_end_make(pk_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_
 }
 
 /* Close the Pique when it can no longer happen, so positions that score alike share a key. */
-static void settle_pique(pk_end_t *e)
+static void settle_pique(picket_end_t *e)
 {
     if (!e->pique_open)
         return;
@@ -47,14 +47,14 @@ static void settle_pique(pk_end_t *e)
     }
 }
 
-int pk_end_from_state(const picket_state_t *st, pk_end_t *out)
+int picket_end_from_state(const picket_state_t *st, picket_end_t *out)
 {
     const picket_pub_t *p = &st->pub;
     if (p->phase != PK_PH_PLAY)
         return -1;
     int lead = p->trick_card[p->leader];
-    pk_end_make(out, &st->rules, st->hand[0], st->hand[1], p->to_move, lead, p->tricks[0], p->tricks[1]);
-    out->elder = (int8_t)pk_elder(p);
+    picket_end_make(out, &st->rules, st->hand[0], st->hand[1], p->to_move, lead, p->tricks[0], p->tricks[1]);
+    out->elder = (int8_t)picket_elder(p);
     if (p->trick_no == 0 && lead < 0) {
         out->bound_suit = (int8_t)(p->appointed_suit >= 0 ? p->appointed_suit : p->called_suit);
         out->opening = 1;
@@ -70,16 +70,16 @@ int pk_end_from_state(const picket_state_t *st, pk_end_t *out)
     return 0;
 }
 
-static int pe_from_state(const void *state, void *pos) { return pk_end_from_state(state, pos); }
+static int pe_from_state(const void *state, void *pos) { return picket_end_from_state(state, pos); }
 
 static int pe_to_move(const void *pos)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     return (e->hand[0] | e->hand[1]) ? e->to_move : -1;
 }
 
 /* Cards the side to move may play. */
-static cardset_t playable(const pk_end_t *e)
+static cardset_t playable(const picket_end_t *e)
 {
     cardset_t hand = e->hand[e->to_move];
     if (e->lead < 0) {
@@ -93,7 +93,7 @@ static cardset_t playable(const pk_end_t *e)
 
 static int pe_all_moves(const void *pos, uint8_t *out)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     int n = 0;
     for (cardset_t c = playable(e); c; c &= c - 1)
         out[n++] = (uint8_t)cardset_first(c);
@@ -106,7 +106,7 @@ static int pe_all_moves(const void *pos, uint8_t *out)
  * helpers below decide it with bit operations. */
 
 /* Every card still in play: both hands and the card led to this trick. */
-static cardset_t in_play(const pk_end_t *e)
+static cardset_t in_play(const picket_end_t *e)
 {
     return e->hand[0] | e->hand[1] | (e->lead >= 0 ? cardset_of(e->lead) : 0);
 }
@@ -128,7 +128,7 @@ static int stands_alone(cardset_t mine, cardset_t rest, int card)
 
 static int pe_representative(const void *pos, int card)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     cardset_t mine = e->hand[e->to_move], rest = in_play(e);
     while (!stands_alone(mine, rest, card))
         card = next_lower(rest, card);
@@ -137,7 +137,7 @@ static int pe_representative(const void *pos, int card)
 
 /* Order: the follower tries the cheapest winning card first, then the cheapest card; the
  * leader tries high cards first (sure winners), longest suits first. */
-static int order_score(const pk_end_t *e, int card)
+static int order_score(const picket_end_t *e, int card)
 {
     int r = card_rank(card);
     if (e->lead >= 0) {
@@ -155,7 +155,7 @@ static int order_score(const pk_end_t *e, int card)
 
 static int pe_moves(const void *pos, uint8_t *out)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     int n = 0, score[ENDGAME_MAX_MOVES];
     cardset_t mine = e->hand[e->to_move], rest = in_play(e);
     for (cardset_t c = playable(e); c; c &= c - 1) {
@@ -174,7 +174,7 @@ static int pe_moves(const void *pos, uint8_t *out)
 }
 
 /* Points for seat s, with the Pique when they complete it; returns seat 0's minus seat 1's. */
-static int reckon(pk_end_t *e, int s, int pts, int opening_lead)
+static int reckon(picket_end_t *e, int s, int pts, int opening_lead)
 {
     if (pts <= 0)
         return 0;
@@ -196,8 +196,8 @@ static int reckon(pk_end_t *e, int s, int pts, int opening_lead)
 
 static int pe_play(const void *pos, int card, void *childp)
 {
-    const pk_end_t *p = pos;
-    pk_end_t *e = childp;
+    const picket_end_t *p = pos;
+    picket_end_t *e = childp;
     *e = *p;
     int s = e->to_move, o = 1 - s, delta = 0;
     e->hand[s] &= ~cardset_of(card);
@@ -236,7 +236,7 @@ static int pe_play(const void *pos, int card, void *childp)
 
 /* The tricks won so far matter only through the 10 for cards and the capot. Once a seat has 7
  * tricks and the other at least one, the future scores the same whatever the exact count. */
-static int8_t trick_class(const pk_end_t *e)
+static int8_t trick_class(const picket_end_t *e)
 {
     if (e->tricks[0] >= 7 && e->tricks[1] >= 1)
         return 100;
@@ -262,7 +262,7 @@ static unsigned compress(unsigned bits, unsigned mask)
 /* A suit's cards still in play, by relative rank: only their order decides tricks, and only how
  * many of them are Ten and up decides points (those are the top ones). 16 bits: which of them
  * seat 0 holds (9 bits, lowest first), how many there are (4), how many score (3). */
-static uint64_t suit_shape(const pk_end_t *e, int suit)
+static uint64_t suit_shape(const picket_end_t *e, int suit)
 {
     unsigned mine = cardset_suit_bits(e->hand[0], suit);
     unsigned rest = mine | cardset_suit_bits(e->hand[1], suit);
@@ -273,7 +273,7 @@ static uint64_t suit_shape(const pk_end_t *e, int suit)
 
 static uint64_t pe_key(const void *pos)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     /* Positions inside a trick rarely recur; only those between tricks go in the table. */
     if (e->lead >= 0)
         return 0;
@@ -295,7 +295,7 @@ static uint64_t pe_key(const void *pos)
 /* A card as the table keeps it: its suit and how many cards still in play rank above it. */
 static int pe_move_code(const void *pos, int card)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     int suit = card_suit(card);
     cardset_t above = (e->hand[0] | e->hand[1]) & cardset_suit(suit) & ~((cardset_of(card) << 1) - 1);
     return suit * 16 + cardset_count(above);
@@ -303,7 +303,7 @@ static int pe_move_code(const void *pos, int card)
 
 static int pe_code_move(const void *pos, int code)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     cardset_t in = (e->hand[0] | e->hand[1]) & cardset_suit(code / 16);
     for (int above = code % 16; above > 0 && in; above--)
         in &= ~cardset_of(cardset_last(in));
@@ -323,7 +323,7 @@ static int pe_code_move(const void *pos, int code)
  * Only between tricks, with no opening-lead restriction and no Pique still possible. */
 static void pe_bounds(const void *pos, int *lo, int *hi)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     *lo = -ENDGAME_NO_BOUND;
     *hi = ENDGAME_NO_BOUND;
     if (e->lead >= 0 || e->bound_suit >= 0 || e->pique_open)
@@ -390,7 +390,7 @@ static void pe_bounds(const void *pos, int *lo, int *hi)
 
 static int pe_depth(const void *pos)
 {
-    const pk_end_t *e = pos;
+    const picket_end_t *e = pos;
     return cardset_count(e->hand[0] | e->hand[1]);
 }
 
@@ -403,7 +403,7 @@ static void pe_to_game_move(int card, game_move_t *out)
 }
 
 const game_endgame_t PICKET_ENDGAME = {
-    .pos_size = sizeof(pk_end_t),
+    .pos_size = sizeof(picket_end_t),
     .from_state = pe_from_state,
     .to_move = pe_to_move,
     .moves = pe_moves,

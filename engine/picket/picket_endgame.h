@@ -16,7 +16,7 @@
 #include "game.h"
 #include "picket.h"
 
-typedef struct pk_end {
+typedef struct picket_end {
     cardset_t hand[2];
     int8_t to_move;
     int8_t lead;          /* card led to the trick in progress, -1 none */
@@ -31,15 +31,15 @@ typedef struct pk_end {
     int8_t elder;
     /* Rules (constant through a search). */
     int8_t play_points, last_trick, pique_rule;
-} pk_end_t;
+} picket_end_t;
 
 extern const game_endgame_t PICKET_ENDGAME;
 
 /* A position from a state in its play phase. 0, or -1 if the state is not in its play phase. */
-int pk_end_from_state(const picket_state_t *st, pk_end_t *out);
+int picket_end_from_state(const picket_state_t *st, picket_end_t *out);
 /* A position from its parts (the `picket solve` command and tests). As in a real hand, the
  * tricks won and the tricks still in the hands must make 12: keys and bounds count on it. */
-void pk_end_make(pk_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
-                 int tricks0, int tricks1);
+void picket_end_make(picket_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
+                     int tricks0, int tricks1);
 
 #endif

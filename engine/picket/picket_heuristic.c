@@ -111,7 +111,7 @@ static double hand_value(const double *w, cardset_t h, int unsuited)
                     continue;
                 }
                 if (run >= 3)
-                    v += w[W_HAND_SEQUENCE] * pk_sequence_points(run);
+                    v += w[W_HAND_SEQUENCE] * picket_sequence_points(run);
                 else if (run == 2)
                     v += w[W_HAND_RUN_OF_TWO];
                 run = 0;
@@ -119,12 +119,12 @@ static double hand_value(const double *w, cardset_t h, int unsuited)
         }
     }
     if (unsuited) {
-        pk_sequences_t q;
-        pk_sequences(h, 1, &q);
+        picket_sequences_t q;
+        picket_sequences(h, 1, &q);
         v += w[W_HAND_UNSUITED_SEQUENCES] * q.points;
     }
-    pk_ruff_t ruff;
-    pk_ruff(h, &ruff);
+    picket_ruff_t ruff;
+    picket_ruff(h, &ruff);
     v += w[W_HAND_RUFF] * ruff.points;
     for (int r = RANK_T; r <= RANK_A; r++) {
         int c = cardset_count(h & cardset_rank(r));
@@ -183,7 +183,7 @@ static double play_value(const double *w, const picket_view_t *v, int card)
 
 static double discard_value(const double *w, const picket_view_t *v, cardset_t d)
 {
-    int elder = v->seat == pk_elder(&v->pub);
+    int elder = v->seat == picket_elder(&v->pub);
     double per = elder ? w[W_DRAW_ELDER] : w[W_DRAW_YOUNGER];
     return hand_value(w, v->hand & ~d, v->rules.sequences == PK_SEQ_UNSUITED) + per * cardset_count(d);
 }
@@ -215,7 +215,7 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
         case PK_MV_BLANK: {
             /* A Blank keeps its Aces and Tens and throws the small cards. */
             int small = cardset_count(v->hand & ~(cardset_rank(RANK_A) | cardset_rank(RANK_T)));
-            int want = small < 1 ? 1 : small > pk_elder_share(&v->rules) ? pk_elder_share(&v->rules) : small;
+            int want = small < 1 ? 1 : small > picket_elder_share(&v->rules) ? picket_elder_share(&v->rules) : small;
             val = -(double)((m->arg - want) * (m->arg - want));
             break;
         }

@@ -2,6 +2,7 @@
  * method, the definition of a world and the worst case are in picket_sampler.h. */
 #include "picket_sampler.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,7 @@ typedef struct layer {
     uint32_t nslot;
 } layer_t;
 
-struct pk_sampler {
+struct picket_sampler {
     picket_view_t v;
     int mode;
     int me, opp, e, y, nstock, share, de, dy;
@@ -126,7 +127,7 @@ static int claim_cmp(int a0, int a1, int b0, int b1)
 
 /* The opponent's claim in declaration d: RULE_EXACT with it, RULE_BOUND with the seat's claim
  * he fell short of, or RULE_NONE. */
-static int claim_rule(const pk_sampler_t *S, int d, int *c0, int *c1)
+static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1)
 {
     const picket_pub_t *p = &S->v.pub;
     if (p->answer[d] < 0)
@@ -167,7 +168,7 @@ static void suit_runs(unsigned bits, int *len, int *top, unsigned *runs)
     *len = *top = 0;
     *runs = 0;
     int at = 0, start, l;
-    while (pk_next_run(bits, &at, &start, &l)) {
+    while (picket_next_run(bits, &at, &start, &l)) {
         *runs |= ((1u << l) - 1) << start;
         if (claim_cmp(l, start + l - 1, *len, *top) > 0) {
             *len = l;
@@ -180,12 +181,12 @@ static int suit_value(cardset_t cards)
 {
     int v = 0;
     for (; cards; cards &= cards - 1)
-        v += pk_card_value(cardset_first(cards));
+        v += picket_card_value(cardset_first(cards));
     return v;
 }
 
 /* Do P's cards of suit s keep the suit's rules? Sets the reached bits. */
-static int suit_ok(const pk_sampler_t *S, int s, cardset_t hs, int *reach)
+static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
 {
     *reach = 0;
     if (S->call_suit == s && !hs)
@@ -241,7 +242,7 @@ static cardset_t stock_block(const int8_t *pinned, int from, int to)
     return c;
 }
 
-static void add_window(pk_sampler_t *S, int lowest, int a, int b)
+static void add_window(picket_sampler_t *S, int lowest, int a, int b)
 {
     if (a >= lowest && b < CARD_RANKS && S->nwin < 2 * CARD_RANKS)
         S->window[S->nwin++] = (uint16_t)(((1u << (b - a + 1)) - 1) << a);
@@ -251,7 +252,7 @@ static void add_window(pk_sampler_t *S, int lowest, int a, int b)
  * of ranks it must not hold in full. Exact claim L to T: the run held, both neighbours not, no
  * run of L + 1 and none of L above T. Bound (below L to T): no run of L + 1, none of L up to T
  * or above. None: no run of three. */
-static void unsuited_rule(pk_sampler_t *S, cardset_t pack)
+static void unsuited_rule(picket_sampler_t *S, cardset_t pack)
 {
     int lowest = card_rank(cardset_first(pack)), L = S->seq_len, T = S->seq_top;
     if (S->seq_rule == RULE_BOUND && L < 3) {
@@ -278,44 +279,55 @@ static void unsuited_rule(pk_sampler_t *S, cardset_t pack)
     }
 }
 
-/* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
-static int read_view(pk_sampler_t *S, char *err, size_t errlen)
+/* The seats, the stock's size and the draws: 0, or -1 if out of range. */
+static int read_seats(picket_sampler_t *S, char *err, size_t errlen)
 {
     const picket_view_t *v = &S->v;
     const picket_pub_t *t = &v->pub;
-    cardset_t pack = cards_pack(v->rules.deck);
     S->me = v->seat;
     S->opp = 1 - v->seat;
-    S->nstock = pk_stock_size(&v->rules);
-    S->share = pk_elder_share(&v->rules);
+    S->nstock = picket_stock_size(&v->rules);
+    S->share = picket_elder_share(&v->rules);
     if (t->dealer < 0 || t->dealer > 1 || S->nstock <= 0 || S->nstock > PK_STOCK)
         return fail(err, errlen, "the view has no dealer or no stock");
-    S->e = pk_elder(t);
+    S->e = picket_elder(t);
     S->y = 1 - S->e;
-    int me = S->me, opp = S->opp, e = S->e;
     for (int s = 0; s < 2; s++)
         if (t->discarded[s] < 0 || t->discarded[s] > PK_HAND_CARDS || t->drawn[s] < 0 || t->drawn[s] > S->nstock)
             return fail(err, errlen, "the view's discard or draw counts are out of range");
-    S->de = t->drawn[e];
+    S->de = t->drawn[S->e];
     S->dy = t->drawn[S->y];
     if (S->de + S->dy > S->nstock || t->stock_left != S->nstock - S->de - S->dy)
         return fail(err, errlen, "the view's stock count does not match its draws");
+    return 0;
+}
 
-    /* The seat's own cards. */
+/* The seat's own cards: dealt, discarded, kept and drawn must add up. */
+static int read_own_cards(picket_sampler_t *S, cardset_t pack, char *err, size_t errlen)
+{
+    const picket_view_t *v = &S->v;
+    const picket_pub_t *t = &v->pub;
     if (cardset_count(v->dealt) != PK_HAND_CARDS || (v->dealt & ~pack))
         return fail(err, errlen, "the view does not hold the seat's dealt hand");
-    cardset_t kept = v->hand | t->played[me];
-    if ((v->hand & t->played[me]) || (v->discards & ~v->dealt) || cardset_count(v->discards) != t->discarded[me] ||
-        (kept & v->discards))
+    cardset_t kept = v->hand | t->played[S->me];
+    if ((v->hand & t->played[S->me]) || (v->discards & ~v->dealt) ||
+        cardset_count(v->discards) != t->discarded[S->me] || (kept & v->discards))
         return fail(err, errlen, "the view's own cards do not add up");
     S->my_drawn = kept & ~v->dealt;
-    if (cardset_count(S->my_drawn) != t->drawn[me] || ((v->dealt & ~v->discards) & ~kept))
+    if (cardset_count(S->my_drawn) != t->drawn[S->me] || ((v->dealt & ~v->discards) & ~kept))
         return fail(err, errlen, "the view's own draws do not add up");
+    return 0;
+}
 
-    /* Stock cards at known positions: what elder looked at after his draw. */
+/* The stock cards the seat saw: at known positions (what elder looked at after his draw), among
+ * the opponent's draws, or undrawn; what is left unplaced (lu). */
+static int read_stock(picket_sampler_t *S, cardset_t pack, char *err, size_t errlen)
+{
+    const picket_view_t *v = &S->v;
+    const picket_pub_t *t = &v->pub;
     memset(S->pinned, -1, sizeof S->pinned);
     cardset_t pinned = 0;
-    if (me == e && S->de > 0) {
+    if (S->me == S->e && S->de > 0) {
         for (int i = S->de, j = 0; i < S->share && i < S->nstock && j < 8; i++, j++) {
             int c = v->peek[j];
             if (c < 0 || !cardset_has(pack, c) || cardset_has(pinned | v->dealt | S->my_drawn, c))
@@ -324,38 +336,57 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
             pinned |= cardset_of(c);
         }
     }
-    int opp_from = opp == e ? 0 : S->de, opp_to = opp_from + t->drawn[opp];
+    int opp_from = S->opp == S->e ? 0 : S->de, opp_to = opp_from + t->drawn[S->opp];
     S->fixed_r = stock_block(S->pinned, opp_from, opp_to);
     cardset_t pinned_left = stock_block(S->pinned, S->de + S->dy, S->nstock);
     if ((pinned_left & ~v->know.stock_known) || (v->know.stock_known & (v->dealt | S->my_drawn | S->fixed_r)))
         return fail(err, errlen, "the view's known stock cards do not add up");
     S->stock_seen = v->know.stock_known & ~pinned_left;
     S->lu = pack & ~(v->dealt | S->my_drawn | pinned | v->know.stock_known);
+    return 0;
+}
 
-    /* Bin sizes. */
+/* The bin sizes: the unplaced cards must fill the opponent's hand, his discards, his unseen
+ * draws and the unseen undrawn stock exactly. */
+static int read_bins(picket_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
     int undrawn_free = 0;
     for (int i = S->de + S->dy; i < S->nstock; i++)
         undrawn_free += S->pinned[i] < 0;
-    S->nK = PK_HAND_CARDS - t->discarded[opp];
-    S->nX = t->discarded[opp];
-    S->nR = t->drawn[opp] - cardset_count(S->fixed_r);
+    S->nK = PK_HAND_CARDS - t->discarded[S->opp];
+    S->nX = t->discarded[S->opp];
+    S->nR = t->drawn[S->opp] - cardset_count(S->fixed_r);
     S->nL = undrawn_free - cardset_count(S->stock_seen);
     S->M = cardset_count(S->lu);
     if (S->nR < 0 || S->nL < 0 || S->M != S->nK + S->nX + S->nR + S->nL || S->M > MAX_UNPLACED)
         return fail(err, errlen, "the view's unseen cards do not fill the opponent's hand and the stock");
+    return 0;
+}
 
-    /* What is certain of P, card by card. */
-    cardset_t opp_seen = t->played[opp] | t->decl_shown[opp];
+/* What is certain of P, card by card: what the opponent played or showed is in it; his voids
+ * are not. */
+static int read_opp_cards(picket_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
+    cardset_t opp_seen = t->played[S->opp] | t->decl_shown[S->opp];
     if (opp_seen & ~(S->lu | S->fixed_r))
         return fail(err, errlen, "the view has the opponent play or show a card placed elsewhere");
     S->held = opp_seen & S->lu;
     cardset_t voids = 0;
     for (int s = 0; s < NSUITS; s++)
-        if (t->voids[opp] & (1u << s))
+        if (t->voids[S->opp] & (1u << s))
             voids |= cardset_suit(s);
-    S->out = S->lu & voids & ~t->played[opp];
+    S->out = S->lu & voids & ~t->played[S->opp];
+    return 0;
+}
 
-    /* The dealt hand: known (a Blank shown), without courts, with one at least, or unknown. */
+/* The opponent's dealt hand: known (a Blank shown), without courts, with one at least, or
+ * unknown; the pools the programme counts from. */
+static int read_dealt_hand(picket_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int opp = S->opp, e = S->e;
     S->d_known = t->blank_shown[opp] != 0;
     S->kqj = S->lu & (cardset_rank(RANK_J) | cardset_rank(RANK_Q) | cardset_rank(RANK_K));
     S->J = cardset_count(S->kqj);
@@ -378,15 +409,24 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
         S->blank = undeclared_yet ? BLANK_ANY : hidden ? BLANK_NONE : BLANK_SOME;
     }
     S->jcap = S->blank == BLANK_ANY ? 0 : (S->nR + 1 < S->J ? S->nR + 1 : S->J);
+    return 0;
+}
 
-    /* The suit elder called, when he was not appointed one and play began. */
+/* The suit elder called binds P, when he was not appointed one and play began. */
+static void read_call(picket_sampler_t *S)
+{
+    const picket_pub_t *t = &S->v.pub;
     S->call_suit = -1;
     int play_begun = t->phase == PK_PH_PLAY || (t->played[0] | t->played[1]);
-    if (opp == e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun)
+    if (S->opp == S->e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun)
         S->call_suit = t->called_suit;
+}
 
-    /* Declarations. */
-    int c0 = 0, c1 = 0;
+/* The Ruff declaration: the rule on P's best suit; a shown Ruff fixes that suit of P. */
+static int read_ruff(picket_sampler_t *S, char *err, size_t errlen)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int c0 = 0, c1 = 0, opp = S->opp;
     S->ruff_rule = claim_rule(S, 0, &c0, &c1);
     S->ruff_v = c0;
     S->ruff_t = -1;
@@ -398,27 +438,42 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
             return fail(err, errlen, "the opponent's shown Ruff does not match his claim");
         S->out |= S->lu & cardset_suit(S->ruff_t) & ~S->ruff_cards;
     }
-    S->unsuited = v->rules.sequences == PK_SEQ_UNSUITED;
+    return 0;
+}
+
+/* The Sequences declaration: the claim, and the cards shown for it. */
+static void read_sequences(picket_sampler_t *S)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int c0 = 0, c1 = 0, opp = S->opp;
+    S->unsuited = S->v.rules.sequences == PK_SEQ_UNSUITED;
     S->seq_rule = claim_rule(S, 1, &c0, &c1);
     S->seq_len = c0;
     S->seq_top = c1;
-    if (S->seq_rule != RULE_NONE && t->decl_winner[1] == opp && t->decl_cards[1][opp]) {
-        S->seq_shown = 1;
-        S->seq_cards = t->decl_cards[1][opp];
-        S->seq_points = t->cat_pts[opp][PK_CAT_SEQ];
-        if (S->unsuited) {
-            /* A rank's shown cards are its highest suits in P: no higher unshown card is. */
-            for (int r = 0; r < CARD_RANKS; r++) {
-                cardset_t shown = S->seq_cards & cardset_rank(r);
-                if (shown)
-                    for (int s = card_suit(cardset_first(shown)) + 1; s < NSUITS; s++)
-                        if (!cardset_has(shown, card_make(s, r)))
-                            S->out |= S->lu & cardset_of(card_make(s, r));
-            }
-        }
+    if (S->seq_rule == RULE_NONE || t->decl_winner[1] != opp || !t->decl_cards[1][opp])
+        return;
+    S->seq_shown = 1;
+    S->seq_cards = t->decl_cards[1][opp];
+    S->seq_points = t->cat_pts[opp][PK_CAT_SEQ];
+    if (!S->unsuited)
+        return;
+    /* A rank's shown cards are its highest suits in P: no higher unshown card is. */
+    for (int r = 0; r < CARD_RANKS; r++) {
+        cardset_t shown = S->seq_cards & cardset_rank(r);
+        if (shown)
+            for (int s = card_suit(cardset_first(shown)) + 1; s < NSUITS; s++)
+                if (!cardset_has(shown, card_make(s, r)))
+                    S->out |= S->lu & cardset_of(card_make(s, r));
     }
+}
+
+/* The sets declaration: the counts of each set rank (Ten up) P may hold. */
+static void read_sets(picket_sampler_t *S)
+{
+    const picket_pub_t *t = &S->v.pub;
+    int c0 = 0, c1 = 0;
     int sets_rule = claim_rule(S, 2, &c0, &c1);
-    cardset_t sets_cards = (sets_rule != RULE_NONE && t->decl_winner[2] == opp) ? t->decl_cards[2][opp] : 0;
+    cardset_t sets_cards = (sets_rule != RULE_NONE && t->decl_winner[2] == S->opp) ? t->decl_cards[2][S->opp] : 0;
     for (int r = 0; r < CARD_RANKS; r++) {
         S->allowed[r] = 0x1f;
         if (sets_rule != RULE_NONE && r >= RANK_T)
@@ -428,13 +483,13 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
             S->allowed[r] &= (uint8_t)(n ? 1u << n : 0x7u);
         }
     }
-    int unsuited_seq = S->seq_rule != RULE_NONE && S->unsuited;
-    if (unsuited_seq)
-        unsuited_rule(S, pack);
-    if (S->held & S->out)
-        S->impossible = 1; /* a card he showed breaks a rule his claims make: no world */
+}
 
-    /* Which ranks the programme must count, and how far. */
+/* Which ranks the programme must count, and how far: a rank is tracked when the sets rule bites
+ * on its counts or, unsuited, when a run of it matters; the rest count as their certain cards. */
+static void plan_ranks(picket_sampler_t *S, cardset_t pack)
+{
+    int unsuited_seq = S->seq_rule != RULE_NONE && S->unsuited;
     uint16_t maybe_held = 0;
     int hi[CARD_RANKS];
     for (int r = 0; r < CARD_RANKS; r++) {
@@ -472,11 +527,37 @@ static int read_view(pk_sampler_t *S, char *err, size_t errlen)
         if (S->cap[r])
             S->tracked |= (uint16_t)(1u << r);
     }
+}
+
+/* An exact claim no shown card proves must be reached by some suit of P (suited rules). */
+static void plan_reach(picket_sampler_t *S)
+{
     S->need_reach = 0;
     if (S->ruff_rule == RULE_EXACT && S->ruff_t < 0)
         S->need_reach |= REACH_RUFF;
     if (S->seq_rule == RULE_EXACT && !S->seq_shown && !S->unsuited && S->seq_len > 0)
         S->need_reach |= REACH_SEQ;
+}
+
+/* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
+static int read_view(picket_sampler_t *S, char *err, size_t errlen)
+{
+    cardset_t pack = cards_pack(S->v.rules.deck);
+    if (read_seats(S, err, errlen) < 0 || read_own_cards(S, pack, err, errlen) < 0 ||
+        read_stock(S, pack, err, errlen) < 0 || read_bins(S, err, errlen) < 0 ||
+        read_opp_cards(S, err, errlen) < 0 || read_dealt_hand(S, err, errlen) < 0)
+        return -1;
+    read_call(S);
+    if (read_ruff(S, err, errlen) < 0)
+        return -1;
+    read_sequences(S);
+    read_sets(S);
+    if (S->seq_rule != RULE_NONE && S->unsuited)
+        unsuited_rule(S, pack);
+    if (S->held & S->out)
+        S->impossible = 1; /* a card he showed breaks a rule his claims make: no world */
+    plan_ranks(S, pack);
+    plan_reach(S);
     return 0;
 }
 
@@ -492,12 +573,12 @@ static int cmp_pending(const void *a, const void *b)
 
 /* The suits' order in the programme: the one with most open cards first, so that the last
  * layers, where the states are many, offer the fewest choices. */
-static cardset_t open_cards(const pk_sampler_t *S, int q)
+static cardset_t open_cards(const picket_sampler_t *S, int q)
 {
     return cardset_suit(q) & S->lu & ~S->held & ~S->out;
 }
 
-static void order_suits(pk_sampler_t *S)
+static void order_suits(picket_sampler_t *S)
 {
     for (int q = 0; q < NSUITS; q++)
         S->order[q] = (int8_t)q;
@@ -510,7 +591,7 @@ static void order_suits(pk_sampler_t *S)
 }
 
 /* Group the choices of layer k's suit into classes by what they add to the state. */
-static int build_classes(pk_sampler_t *S, int k, char *err, size_t errlen)
+static int build_classes(picket_sampler_t *S, int k, char *err, size_t errlen)
 {
     int q = S->order[k];
     cardset_t suit = cardset_suit(q) & cards_pack(S->v.rules.deck);
@@ -571,7 +652,7 @@ static int build_classes(pk_sampler_t *S, int k, char *err, size_t errlen)
 static int rank_count(uint64_t key, int r) { return (int)(key >> (KEY_RANK + 3 * r) & 7); }
 
 /* The ranks P holds in a state: the certain ones and the tracked ones counted. */
-static uint16_t presence(const pk_sampler_t *S, uint64_t key)
+static uint16_t presence(const picket_sampler_t *S, uint64_t key)
 {
     uint16_t held = S->certain;
     for (unsigned b = S->tracked; b; b &= b - 1) {
@@ -583,7 +664,7 @@ static uint16_t presence(const pk_sampler_t *S, uint64_t key)
 }
 
 /* The state after a class, or 0 with *dead if it cannot lead to a world. */
-static uint64_t step(const pk_sampler_t *S, int k, uint64_t key, const sclass_t *c, int *dead)
+static uint64_t step(const picket_sampler_t *S, int k, uint64_t key, const sclass_t *c, int *dead)
 {
     int c1 = (int)(key & 31) + c->d1, c2 = (int)(key >> KEY_C2 & 31) + c->d2;
     *dead = 1;
@@ -615,7 +696,7 @@ static uint64_t step(const pk_sampler_t *S, int k, uint64_t key, const sclass_t 
 
 /* The number of ways to split P into K and R and the rest into X and L; 0 if the state breaks a
  * rule only the whole hand can show. */
-static uint64_t terminal_weight(const pk_sampler_t *S, uint64_t key)
+static uint64_t terminal_weight(const picket_sampler_t *S, uint64_t key)
 {
     if (S->impossible)
         return 0;
@@ -639,8 +720,8 @@ static uint64_t terminal_weight(const pk_sampler_t *S, uint64_t key)
             for (int r = 0; r < CARD_RANKS; r++)
                 for (int s = 0; s < count[r]; s++)
                     hand |= cardset_of(card_make(s, r));
-            pk_sequences_t q;
-            pk_sequences(hand, 1, &q);
+            picket_sequences_t q;
+            picket_sequences(hand, 1, &q);
             if (q.points != S->seq_points || q.best.len != S->seq_len || q.best.top != S->seq_top)
                 return 0;
             for (int r = 0; r < CARD_RANKS; r++)
@@ -717,7 +798,7 @@ static int64_t layer_find(layer_t *L, uint64_t key)
     return L->n++;
 }
 
-static int add_trans(pk_sampler_t *S, uint32_t next, uint32_t cls)
+static int add_trans(picket_sampler_t *S, uint32_t next, uint32_t cls)
 {
     if (S->ntrans == S->transcap) {
         size_t cap = S->transcap ? S->transcap * 2 : 256;
@@ -734,7 +815,7 @@ static int add_trans(pk_sampler_t *S, uint32_t next, uint32_t cls)
     return 0;
 }
 
-static int count_worlds(pk_sampler_t *S, char *err, size_t errlen)
+static int count_worlds(picket_sampler_t *S, char *err, size_t errlen)
 {
     order_suits(S);
     for (int k = 0; k < NSUITS; k++)
@@ -799,7 +880,7 @@ static int count_worlds(pk_sampler_t *S, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- public */
 
-void pk_sampler_free(pk_sampler_t *S)
+void picket_sampler_free(picket_sampler_t *S)
 {
     if (!S)
         return;
@@ -815,10 +896,10 @@ void pk_sampler_free(pk_sampler_t *S)
     free(S);
 }
 
-int pk_sampler_prepare(pk_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
+int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
 {
     /* Forget the last view, keep the memory. */
-    memset(S, 0, offsetof(pk_sampler_t, ncls));
+    memset(S, 0, offsetof(picket_sampler_t, ncls));
     S->ntrans = 0;
     for (int k = 0; k <= NSUITS; k++) {
         layer_t *L = &S->layer[k];
@@ -847,7 +928,7 @@ int pk_sampler_prepare(pk_sampler_t *S, const picket_view_t *v, int mode, char *
         picket_state_t w;
         picket_view_t back;
         rng_seed(&rng, 1);
-        pk_sampler_draw(S, &rng, NULL, &w);
+        picket_sampler_draw(S, &rng, NULL, &w);
         picket_view_from_state(&w, S->me, &back);
         const char *diff = picket_view_diff(&back, v);
         if (diff) {
@@ -860,23 +941,23 @@ int pk_sampler_prepare(pk_sampler_t *S, const picket_view_t *v, int mode, char *
     return 0;
 }
 
-pk_sampler_t *pk_sampler_new(const picket_view_t *v, int mode, char *err, size_t errlen)
+picket_sampler_t *picket_sampler_new(const picket_view_t *v, int mode, char *err, size_t errlen)
 {
-    pk_sampler_t *S = calloc(1, sizeof *S);
+    picket_sampler_t *S = calloc(1, sizeof *S);
     if (!S) {
         fail(err, errlen, "out of memory");
         return NULL;
     }
-    if (pk_sampler_prepare(S, v, mode, err, errlen) < 0) {
-        pk_sampler_free(S);
+    if (picket_sampler_prepare(S, v, mode, err, errlen) < 0) {
+        picket_sampler_free(S);
         return NULL;
     }
     return S;
 }
 
-uint64_t pk_sampler_worlds(const pk_sampler_t *S) { return S->worlds; }
+uint64_t picket_sampler_worlds(const picket_sampler_t *S) { return S->worlds; }
 
-uint64_t pk_sampler_holdings(const pk_sampler_t *S) { return S->holdings; }
+uint64_t picket_sampler_holdings(const picket_sampler_t *S) { return S->holdings; }
 
 /* k cards drawn uniformly from a set, without replacement. */
 static cardset_t random_subset(rng_t *rng, cardset_t from, int k)
@@ -897,7 +978,7 @@ static cardset_t random_subset(rng_t *rng, cardset_t from, int k)
 }
 
 /* P's unplaced cards: one walk down the counts. */
-static cardset_t draw_holding(const pk_sampler_t *S, rng_t *rng)
+static cardset_t draw_holding(const picket_sampler_t *S, rng_t *rng)
 {
     cardset_t p = 0;
     uint32_t i = 0;
@@ -940,7 +1021,7 @@ static cardset_t draw_holding(const pk_sampler_t *S, rng_t *rng)
 
 /* K inside P's unplaced cards and X inside the rest, uniform among splits the Blank rule
  * allows. */
-static void draw_split(const pk_sampler_t *S, rng_t *rng, cardset_t plu, cardset_t *K, cardset_t *X)
+static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, cardset_t *K, cardset_t *X)
 {
     cardset_t rest = S->lu & ~plu;
     if (S->d_known) {
@@ -979,6 +1060,7 @@ static void draw_split(const pk_sampler_t *S, rng_t *rng, cardset_t plu, cardset
                 break;
             pick -= g[b];
         }
+        assert(a + b > 0 && a <= jp && b <= jn);
     }
     *K = random_subset(rng, plu & S->kqj, a) | random_subset(rng, plu & ~S->kqj, S->nK - a);
     *X = random_subset(rng, rest & S->kqj, b) | random_subset(rng, rest & ~S->kqj, S->nX - b);
@@ -999,7 +1081,7 @@ static void fill_block(rng_t *rng, int8_t *at, int from, int to, cardset_t cards
 
 /* What seat a knows in a world, as the rules would have it: its cards, what it looked at in the
  * stock, and what the other seat (b) showed and played. */
-static void rules_knowledge(const pk_sampler_t *S, picket_state_t *st, int a, cardset_t drawn_a, cardset_t drawn_b)
+static void rules_knowledge(const picket_sampler_t *S, picket_state_t *st, int a, cardset_t drawn_a, cardset_t drawn_b)
 {
     const picket_pub_t *t = &st->pub;
     int b = 1 - a;
@@ -1022,7 +1104,7 @@ static void rules_knowledge(const pk_sampler_t *S, picket_state_t *st, int a, ca
 
 /* The full state of a world: the view's record and the seat's knowledge, the cards placed, and
  * the opponent's knowledge as the rules would have it. */
-static void build_state(const pk_sampler_t *S, rng_t *rng, cardset_t K, cardset_t X, cardset_t R, cardset_t L,
+static void build_state(const picket_sampler_t *S, rng_t *rng, cardset_t K, cardset_t X, cardset_t R, cardset_t L,
                         picket_state_t *st)
 {
     const picket_view_t *v = &S->v;
@@ -1046,13 +1128,13 @@ static void build_state(const pk_sampler_t *S, rng_t *rng, cardset_t K, cardset_
     st->discard[opp] = X;
     st->hand[opp] = (K | opp_drawn) & ~t->played[opp];
     for (int s = 0; s < 2; s++)
-        st->holds_blank[s] = (int8_t)pk_is_blank(st->dealt[s]);
+        st->holds_blank[s] = (int8_t)picket_is_blank(st->dealt[s]);
     st->set_aside = (int8_t)(t->discarded[y] > 0 && t->discarded[e] == 0 ? t->discarded[y] : 0);
     for (int a = 0; a < 2; a++)
         rules_knowledge(S, st, a, a == me ? S->my_drawn : opp_drawn, a == me ? opp_drawn : S->my_drawn);
 }
 
-int pk_sampler_draw(pk_sampler_t *S, rng_t *rng, pk_world_t *w, picket_state_t *st)
+int picket_sampler_draw(picket_sampler_t *S, rng_t *rng, picket_world_t *w, picket_state_t *st)
 {
     if (S->worlds == 0)
         return -1;
@@ -1081,37 +1163,37 @@ int pk_sampler_draw(pk_sampler_t *S, rng_t *rng, pk_world_t *w, picket_state_t *
 
 /* ---------------------------------------------------------------- game_t hooks */
 
-void *picket_sampler_new(const void *view, char *err, size_t errlen)
+void *picket_game_sampler_new(const void *view, char *err, size_t errlen)
 {
-    return pk_sampler_new(view, PK_SAMPLER_EXACT, err, errlen);
+    return picket_sampler_new(view, PK_SAMPLER_EXACT, err, errlen);
 }
 
-int picket_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen)
+int picket_game_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen)
 {
-    return pk_sampler_prepare(sampler, view, PK_SAMPLER_EXACT, err, errlen);
+    return picket_sampler_prepare(sampler, view, PK_SAMPLER_EXACT, err, errlen);
 }
 
-int picket_sampler_draw(void *sampler, rng_t *rng, void *state_out)
+int picket_game_sampler_draw(void *sampler, rng_t *rng, void *state_out)
 {
-    return pk_sampler_draw(sampler, rng, NULL, state_out);
+    return picket_sampler_draw(sampler, rng, NULL, state_out);
 }
 
-uint64_t picket_sampler_count(const void *sampler, uint64_t *holdings)
+uint64_t picket_game_sampler_count(const void *sampler, uint64_t *holdings)
 {
     if (holdings)
-        *holdings = pk_sampler_holdings(sampler);
-    return pk_sampler_worlds(sampler);
+        *holdings = picket_sampler_holdings(sampler);
+    return picket_sampler_worlds(sampler);
 }
 
-void picket_sampler_free(void *sampler) { pk_sampler_free(sampler); }
+void picket_game_sampler_free(void *sampler) { picket_sampler_free(sampler); }
 
 int picket_sample_world(const void *view, rng_t *rng, void *state_out)
 {
     char err[GAME_ERR_LEN];
-    pk_sampler_t *S = pk_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
+    picket_sampler_t *S = picket_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
     if (!S)
         return -1;
-    int rc = pk_sampler_draw(S, rng, NULL, state_out);
-    pk_sampler_free(S);
+    int rc = picket_sampler_draw(S, rng, NULL, state_out);
+    picket_sampler_free(S);
     return rc;
 }

@@ -60,7 +60,7 @@
 
 #include "picket.h"
 
-typedef struct pk_sampler pk_sampler_t;
+typedef struct picket_sampler picket_sampler_t;
 
 /* Deliberately wrong samplers, for the tests that must catch them. Never used otherwise. */
 enum {
@@ -72,34 +72,34 @@ enum {
 /* Prepare for a view. NULL with a one-line reason in err when the view is malformed (no deal
  * could give it) or memory runs out. A well-formed view with no consistent world gives a
  * sampler whose count is 0 (the rules never produce one). */
-pk_sampler_t *pk_sampler_new(const picket_view_t *v, int mode, char *err, size_t errlen);
-void pk_sampler_free(pk_sampler_t *s);
+picket_sampler_t *picket_sampler_new(const picket_view_t *v, int mode, char *err, size_t errlen);
+void picket_sampler_free(picket_sampler_t *s);
 /* The same sampler, made over for another view, keeping its memory (a search prepares one per
  * decision): 0, or -1 with a reason (the sampler then has no world). */
-int pk_sampler_prepare(pk_sampler_t *s, const picket_view_t *v, int mode, char *err, size_t errlen);
+int picket_sampler_prepare(picket_sampler_t *s, const picket_view_t *v, int mode, char *err, size_t errlen);
 
 /* The number of consistent worlds, and of distinct opponent holdings P. */
-uint64_t pk_sampler_worlds(const pk_sampler_t *s);
-uint64_t pk_sampler_holdings(const pk_sampler_t *s);
+uint64_t picket_sampler_worlds(const picket_sampler_t *s);
+uint64_t picket_sampler_holdings(const picket_sampler_t *s);
 
 /* The hidden part of one world, as S would describe it. */
-typedef struct pk_world {
+typedef struct picket_world {
     cardset_t opp_dealt;    /* D: O's dealt hand */
     cardset_t opp_discard;  /* X: his discards (0 before his exchange) */
     cardset_t opp_holding;  /* P: his hand now plus the cards he played this hand */
     cardset_t stock_unseen; /* the stock cards S has not seen (drawn by O or still there) */
-} pk_world_t;
+} picket_world_t;
 
 /* Draw one world uniformly: its placement into w (may be NULL) and, if st is not NULL, the
  * full state the rules can play on, with both seats' knowledge as the rules would have it and
  * future deals drawn from a seed taken from rng. 0, or -1 when there is no world. */
-int pk_sampler_draw(pk_sampler_t *s, rng_t *rng, pk_world_t *w, picket_state_t *st);
+int picket_sampler_draw(picket_sampler_t *s, rng_t *rng, picket_world_t *w, picket_state_t *st);
 
 /* game_t's sampler hooks over a picket_view_t / picket_state_t. */
-void *picket_sampler_new(const void *view, char *err, size_t errlen);
-int picket_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen);
-int picket_sampler_draw(void *sampler, rng_t *rng, void *state_out);
-uint64_t picket_sampler_count(const void *sampler, uint64_t *holdings);
-void picket_sampler_free(void *sampler);
+void *picket_game_sampler_new(const void *view, char *err, size_t errlen);
+int picket_game_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen);
+int picket_game_sampler_draw(void *sampler, rng_t *rng, void *state_out);
+uint64_t picket_game_sampler_count(const void *sampler, uint64_t *holdings);
+void picket_game_sampler_free(void *sampler);
 
 #endif

@@ -4,7 +4,7 @@
 
 static const cardset_t COURTS_ONE_SUIT = (1u << RANK_J) | (1u << RANK_Q) | (1u << RANK_K);
 
-int pk_is_blank(cardset_t hand)
+int picket_is_blank(cardset_t hand)
 {
     for (int s = 0; s < CARD_SUITS; s++)
         if (cardset_suit_bits(hand, s) & COURTS_ONE_SUIT)
@@ -12,7 +12,7 @@ int pk_is_blank(cardset_t hand)
     return 1;
 }
 
-int pk_card_value(int card)
+int picket_card_value(int card)
 {
     int r = card_rank(card);
     if (r == RANK_A)
@@ -22,9 +22,9 @@ int pk_card_value(int card)
     return r + 2;
 }
 
-int pk_ruff_points(int value) { return (value + 5) / 10; }
+int picket_ruff_points(int value) { return (value + 5) / 10; }
 
-void pk_ruff(cardset_t hand, pk_ruff_t *out)
+void picket_ruff(cardset_t hand, picket_ruff_t *out)
 {
     memset(out, 0, sizeof *out);
     out->suit = -1;
@@ -33,7 +33,7 @@ void pk_ruff(cardset_t hand, pk_ruff_t *out)
         cardset_t cards = hand & cardset_suit(s);
         int v = 0;
         for (cardset_t c = cards; c; c &= c - 1)
-            v += pk_card_value(cardset_first(c));
+            v += picket_card_value(cardset_first(c));
         int n = cardset_count(cards);
         if (v > out->value || (v == out->value && v > 0 && n >= best_count)) {
             out->value = v;
@@ -42,10 +42,10 @@ void pk_ruff(cardset_t hand, pk_ruff_t *out)
             best_count = n;
         }
     }
-    out->points = pk_ruff_points(out->value);
+    out->points = picket_ruff_points(out->value);
 }
 
-int pk_sequence_points(int len)
+int picket_sequence_points(int len)
 {
     if (len < 3)
         return 0;
@@ -54,7 +54,7 @@ int pk_sequence_points(int len)
     return 15 + (len - 5);
 }
 
-int pk_seq_claim_cmp(pk_seq_claim_t a, pk_seq_claim_t b)
+int picket_seq_claim_cmp(picket_seq_claim_t a, picket_seq_claim_t b)
 {
     if (a.len != b.len)
         return a.len - b.len;
@@ -77,12 +77,12 @@ static cardset_t take_run(cardset_t *pool, int len, int top)
     return cards;
 }
 
-static void add_run(pk_sequences_t *out, int len, int top, cardset_t cards)
+static void add_run(picket_sequences_t *out, int len, int top, cardset_t cards)
 {
-    pk_run_t *run = &out->runs[out->nruns++];
+    picket_run_t *run = &out->runs[out->nruns++];
     run->len = len;
     run->top = top;
-    run->points = pk_sequence_points(len);
+    run->points = picket_sequence_points(len);
     run->cards = cards;
     out->points += run->points;
     out->cards |= cards;
@@ -112,7 +112,7 @@ static int best_split(int *count, int from, int *lens, int *tops, int *nrun)
         for (int r = from; r < from + l; r++)
             count[r]--;
         int sub_lens[PK_MAX_RUNS], sub_tops[PK_MAX_RUNS], sub_n;
-        int pts = pk_sequence_points(l) + best_split(count, from, sub_lens, sub_tops, &sub_n);
+        int pts = picket_sequence_points(l) + best_split(count, from, sub_lens, sub_tops, &sub_n);
         for (int r = from; r < from + l; r++)
             count[r]++;
         if (pts > best && sub_n < PK_MAX_RUNS) {
@@ -130,7 +130,7 @@ static int best_split(int *count, int from, int *lens, int *tops, int *nrun)
     return best;
 }
 
-int pk_next_run(unsigned bits, int *at, int *start, int *len)
+int picket_next_run(unsigned bits, int *at, int *start, int *len)
 {
     int r = *at;
     while (r < CARD_RANKS) {
@@ -152,14 +152,14 @@ int pk_next_run(unsigned bits, int *at, int *start, int *len)
     return 0;
 }
 
-static void sequences_suited(cardset_t hand, pk_sequences_t *out)
+static void sequences_suited(cardset_t hand, picket_sequences_t *out)
 {
     /* Collect every maximal run; a maximal run always scores at least as much as any split of
      * it (tierce+tierce 6 < sixième 16; quint+tierce 18 = huitième 18). */
     for (int s = 0; s < CARD_SUITS; s++) {
         unsigned bits = cardset_suit_bits(hand, s);
         int at = 0, start, len;
-        while (pk_next_run(bits, &at, &start, &len)) {
+        while (picket_next_run(bits, &at, &start, &len)) {
             cardset_t cards = (cardset_t)(((1u << len) - 1) << start) << (s * CARD_RANKS);
             add_run(out, len, start + len - 1, cards);
         }
@@ -167,17 +167,17 @@ static void sequences_suited(cardset_t hand, pk_sequences_t *out)
     /* Best first: the claim is runs[0]. */
     for (int i = 1; i < out->nruns; i++)
         for (int j = i; j > 0; j--) {
-            pk_seq_claim_t a = { out->runs[j].len, out->runs[j].top };
-            pk_seq_claim_t b = { out->runs[j - 1].len, out->runs[j - 1].top };
-            if (pk_seq_claim_cmp(a, b) <= 0)
+            picket_seq_claim_t a = { out->runs[j].len, out->runs[j].top };
+            picket_seq_claim_t b = { out->runs[j - 1].len, out->runs[j - 1].top };
+            if (picket_seq_claim_cmp(a, b) <= 0)
                 break;
-            pk_run_t t = out->runs[j];
+            picket_run_t t = out->runs[j];
             out->runs[j] = out->runs[j - 1];
             out->runs[j - 1] = t;
         }
 }
 
-static void sequences_unsuited(cardset_t hand, pk_sequences_t *out)
+static void sequences_unsuited(cardset_t hand, picket_sequences_t *out)
 {
     int count[CARD_RANKS];
     for (int r = 0; r < CARD_RANKS; r++)
@@ -203,7 +203,7 @@ static void sequences_unsuited(cardset_t hand, pk_sequences_t *out)
         add_run(out, lens[i], tops[i], take_run(&pool, lens[i], tops[i]));
 }
 
-void pk_sequences(cardset_t hand, int unsuited, pk_sequences_t *out)
+void picket_sequences(cardset_t hand, int unsuited, picket_sequences_t *out)
 {
     memset(out, 0, sizeof *out);
     if (unsuited)
@@ -216,7 +216,7 @@ void pk_sequences(cardset_t hand, int unsuited, pk_sequences_t *out)
     }
 }
 
-int pk_set_claim_cmp(pk_set_claim_t a, pk_set_claim_t b)
+int picket_set_claim_cmp(picket_set_claim_t a, picket_set_claim_t b)
 {
     if (a.count != b.count)
         return a.count - b.count;
@@ -225,7 +225,7 @@ int pk_set_claim_cmp(pk_set_claim_t a, pk_set_claim_t b)
     return a.rank - b.rank;
 }
 
-void pk_sets(cardset_t hand, pk_sets_t *out)
+void picket_sets(cardset_t hand, picket_sets_t *out)
 {
     memset(out, 0, sizeof *out);
     /* Quatorzes first, then ternaries, each from the Ace down: best first. */
@@ -234,7 +234,7 @@ void pk_sets(cardset_t hand, pk_sets_t *out)
             cardset_t cards = hand & cardset_rank(r);
             if (cardset_count(cards) != want)
                 continue;
-            pk_set_t *s = &out->sets[out->nsets++];
+            picket_set_t *s = &out->sets[out->nsets++];
             s->rank = r;
             s->count = want;
             s->points = want == 4 ? 14 : 3;

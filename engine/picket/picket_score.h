@@ -12,78 +12,78 @@
 enum { PK_MAX_RUNS = 12 };
 
 /* Blank: no King, Queen or Knave among the cards. */
-int pk_is_blank(cardset_t hand);
+int picket_is_blank(cardset_t hand);
 
 /* Card value for the Ruff: Ace 11, K/Q/J 10, others their pips. */
-int pk_card_value(int card);
+int picket_card_value(int card);
 /* Points for a Ruff of value v: floor((v + 5) / 10). */
-int pk_ruff_points(int value);
+int picket_ruff_points(int value);
 
-typedef struct pk_ruff {
+typedef struct picket_ruff {
     int value;        /* largest total of one suit */
     int suit;         /* the suit that makes it (most cards, then the later suit, on equal totals) */
     int points;
     cardset_t cards;  /* that suit's cards */
-} pk_ruff_t;
-void pk_ruff(cardset_t hand, pk_ruff_t *out);
+} picket_ruff_t;
+void picket_ruff(cardset_t hand, picket_ruff_t *out);
 
 /* Points for one sequence of `len` cards: 3, 4, then 15 + (len - 5). 0 below 3. */
-int pk_sequence_points(int len);
+int picket_sequence_points(int len);
 
 /* The maximal runs of three or more among one suit's rank bits, one by one: the next from rank
  * *at on, as its lowest rank and length (and *at moves past it); 0 when none is left. */
-int pk_next_run(unsigned bits, int *at, int *start, int *len);
+int picket_next_run(unsigned bits, int *at, int *start, int *len);
 
-typedef struct pk_run {
+typedef struct picket_run {
     int len;
     int top;          /* rank of the highest card */
     int points;
     cardset_t cards;
-} pk_run_t;
+} picket_run_t;
 
 /* A claim as announced: length and top rank; len 0 means none. */
-typedef struct pk_seq_claim {
+typedef struct picket_seq_claim {
     int len;
     int top;
-} pk_seq_claim_t;
+} picket_seq_claim_t;
 
-typedef struct pk_sequences {
-    pk_seq_claim_t best;        /* the claim: longest run, then highest top */
-    pk_run_t runs[PK_MAX_RUNS]; /* what the holder scores on winning; runs[0] is the claim */
+typedef struct picket_sequences {
+    picket_seq_claim_t best;        /* the claim: longest run, then highest top */
+    picket_run_t runs[PK_MAX_RUNS]; /* what the holder scores on winning; runs[0] is the claim */
     int nruns;
     int points;
     cardset_t cards;            /* every card in the scored runs */
-} pk_sequences_t;
+} picket_sequences_t;
 
 /* Suited: each maximal run of 3+ in one suit. Unsuited: ranks from any suit; the claim is the
  * longest run (then highest top), and the remaining cards are split into disjoint runs for the
  * most points (ruling, rules-matrix.md). */
-void pk_sequences(cardset_t hand, int unsuited, pk_sequences_t *out);
+void picket_sequences(cardset_t hand, int unsuited, picket_sequences_t *out);
 
 /* Compare claims: >0 if a beats b, 0 if equal, <0 if b beats a. */
-int pk_seq_claim_cmp(pk_seq_claim_t a, pk_seq_claim_t b);
+int picket_seq_claim_cmp(picket_seq_claim_t a, picket_seq_claim_t b);
 
-typedef struct pk_set {
+typedef struct picket_set {
     int rank;
     int count;        /* 3 (ternary) or 4 (quatorze) */
     int points;       /* 3 or 14 */
     cardset_t cards;
-} pk_set_t;
+} picket_set_t;
 
-typedef struct pk_set_claim {
+typedef struct picket_set_claim {
     int count;        /* 0 none, 3, 4 */
     int rank;
-} pk_set_claim_t;
+} picket_set_claim_t;
 
-typedef struct pk_sets {
-    pk_set_claim_t best;  /* any quatorze beats any ternary; then the higher rank */
-    pk_set_t sets[5];     /* best first */
+typedef struct picket_sets {
+    picket_set_claim_t best;  /* any quatorze beats any ternary; then the higher rank */
+    picket_set_t sets[5];     /* best first */
     int nsets;
     int points;
     cardset_t cards;
-} pk_sets_t;
+} picket_sets_t;
 /* Ternaries and quatorzes of Tens and higher. */
-void pk_sets(cardset_t hand, pk_sets_t *out);
-int pk_set_claim_cmp(pk_set_claim_t a, pk_set_claim_t b);
+void picket_sets(cardset_t hand, picket_sets_t *out);
+int picket_set_claim_cmp(picket_set_claim_t a, picket_set_claim_t b);
 
 #endif

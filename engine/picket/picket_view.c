@@ -1,11 +1,11 @@
 /* The public record (what both seats know) and a seat's view, both built from events.
- * pk_pub_apply is the only code that changes a picket_pub_t. */
+ * picket_pub_apply is the only code that changes a picket_pub_t. */
 #include <stdio.h>
 #include <string.h>
 
 #include "picket.h"
 
-void pk_pub_init(picket_pub_t *p)
+void picket_pub_init(picket_pub_t *p)
 {
     memset(p, 0, sizeof *p);
     p->cut[0] = p->cut[1] = -1;
@@ -26,7 +26,7 @@ static void new_hand(picket_pub_t *p, int dealer, int hand_no)
 {
     int32_t score[2] = { p->score[0], p->score[1] };
     int8_t cut[2] = { p->cut[0], p->cut[1] };
-    pk_pub_init(p);
+    picket_pub_init(p);
     memcpy(p->score, score, sizeof score);
     memcpy(p->cut, cut, sizeof cut);
     p->dealer = (int8_t)dealer;
@@ -34,7 +34,7 @@ static void new_hand(picket_pub_t *p, int dealer, int hand_no)
     p->leader = (int8_t)(1 - dealer);
 }
 
-void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
+void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
 {
     int s = ev->seat;
     switch (ev->type) {
@@ -148,7 +148,7 @@ void pk_pub_apply(picket_pub_t *p, const game_event_t *ev)
             return #field;                                       \
     } while (0)
 
-const char *pk_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
+const char *picket_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
 {
     DIFF(score); DIFF(hand_pts); DIFF(cat_pts); DIFF(blank_shown); DIFF(decl_shown); DIFF(decl_cards);
     DIFF(leftover_shown); DIFF(played); DIFF(hand_no); DIFF(cut); DIFF(dealer); DIFF(phase);
@@ -163,7 +163,7 @@ const char *picket_view_diff(const picket_view_t *a, const picket_view_t *b)
 {
     DIFF(rules); DIFF(seat); DIFF(hand); DIFF(dealt); DIFF(discards); DIFF(know.seen); DIFF(know.opp_known);
     DIFF(know.stock_known); DIFF(peek);
-    return pk_pub_diff(&a->pub, &b->pub);
+    return picket_pub_diff(&a->pub, &b->pub);
 }
 
 void picket_view_init(picket_view_t *v, const picket_rules_t *rules, int seat)
@@ -171,7 +171,7 @@ void picket_view_init(picket_view_t *v, const picket_rules_t *rules, int seat)
     memset(v, 0, sizeof *v);
     v->rules = *rules;
     v->seat = seat;
-    pk_pub_init(&v->pub);
+    picket_pub_init(&v->pub);
     memset(v->peek, -1, sizeof v->peek);
 }
 
@@ -184,8 +184,8 @@ void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v
     v->discards = st->discard[seat];
     v->know = st->know[seat];
     const picket_pub_t *p = &st->pub;
-    if (p->hand_no > 0 && seat == pk_elder(p) && p->drawn[seat] > 0) {
-        int share = pk_elder_share(&st->rules);
+    if (p->hand_no > 0 && seat == picket_elder(p) && p->drawn[seat] > 0) {
+        int share = picket_elder_share(&st->rules);
         for (int i = p->drawn[seat], j = 0; i < share && j < 8; i++, j++)
             v->peek[j] = (int8_t)st->stock[i];
     }
@@ -200,7 +200,7 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         return p->phase == PK_PH_PLAY && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_COUNT &&
                cardset_has(cards_pack(r->deck), ev->arg) && !cardset_has(p->played[0] | p->played[1], ev->arg);
     case PK_EV_DISCARD:
-        pk_discard_range(r, p, &lo, &hi);
+        picket_discard_range(r, p, &lo, &hi);
         return p->to_move == s && ev->a >= lo && ev->a <= hi;
     case PK_EV_DRAW:
         return p->hand_no > 0 && ev->a >= 0 && ev->a <= p->stock_left;
@@ -214,9 +214,9 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
     case PK_EV_TURN:
         return ev->arg >= 0 && ev->arg < PK_PH_COUNT;
     case PK_EV_DECLARE:
-        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s == pk_elder(p);
+        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s == picket_elder(p);
     case PK_EV_ANSWER:
-        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s != pk_elder(p) && ev->a >= PK_ANS_GOOD &&
+        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s != picket_elder(p) && ev->a >= PK_ANS_GOOD &&
                ev->a <= PK_ANS_NOT_GOOD;
     case PK_EV_SCORE:
         return ev->arg >= 0 && ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
@@ -332,7 +332,7 @@ int picket_view_apply(picket_view_t *v, const game_event_t *ev)
     if (view_private(v, ev) < 0)
         return -1;
     if (ev->audience == GAME_ALL)
-        pk_pub_apply(&v->pub, ev);
+        picket_pub_apply(&v->pub, ev);
     return 0;
 }
 
@@ -340,5 +340,5 @@ int picket_view_legal_moves(const picket_view_t *v, game_move_t *out, int cap)
 {
     if (v->pub.to_move != v->seat)
         return 0;
-    return pk_legal_moves(&v->rules, &v->pub, v->hand, out, cap);
+    return picket_pub_legal_moves(&v->rules, &v->pub, v->hand, out, cap);
 }
