@@ -1,6 +1,6 @@
 /* bench_args: the command line the search benches share (court, ismcts, sampler): -version
  * anywhere; then, in order, --help, --quick, --seed S and the bench's own options. Seeds are
- * read strictly (game_u64_token: digits only, no wrap). */
+ * read strictly (text_u64: digits only, no wrap). */
 #ifndef PICKET_BENCH_ARGS_H
 #define PICKET_BENCH_ARGS_H
 
@@ -35,7 +35,7 @@ static inline int bench_args(int argc, char **argv, const char *name, const char
         }
         if (!strcmp(argv[i], "--quick")) {
             *quick = 1;
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc && game_u64_token(argv[i + 1], 0, UINT64_MAX, seed) == 0) {
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc && text_u64(argv[i + 1], 0, UINT64_MAX, seed) == 0) {
             i++;
         } else if (!own || !own(data, argc, argv, &i)) {
             fprintf(stderr, "%s: bad option '%s' (see --help)\n", name, argv[i]);

@@ -320,11 +320,11 @@ static int own_option(void *data, int argc, char **argv, int *i)
     const char *b = argv[*i + 1];
     if (!strcmp(a, "--engine") && b[0] && strlen(b) < MAX_NAME)
         o->engine = b;
-    else if (!strcmp(a, "--set-target") && game_u64_token(b, 1, 100000, &v) == 0)
+    else if (!strcmp(a, "--set-target") && text_u64(b, 1, 100000, &v) == 0)
         o->target = (long)v;
-    else if (!strcmp(a, "--sims") && game_u64_token(b, 100, 10000000, &v) == 0)
+    else if (!strcmp(a, "--sims") && text_u64(b, 100, 10000000, &v) == 0)
         o->sims = (long)v;
-    else if (!strcmp(a, "--goal") && game_real_token(b, 0, 1, &g) == 0 && g > 0 && g < 1)
+    else if (!strcmp(a, "--goal") && text_real(b, 0, 1, &g) == 0 && g > 0 && g < 1)
         o->goal = g;
     else
         return 0;

@@ -278,9 +278,9 @@ static int own_option(void *data, int argc, char **argv, int *i)
     uint64_t v;
     if (*i + 1 >= argc)
         return 0;
-    if (!strcmp(argv[*i], "--pairs") && game_u64_token(argv[*i + 1], 1, 100000, &v) == 0)
+    if (!strcmp(argv[*i], "--pairs") && text_u64(argv[*i + 1], 1, 100000, &v) == 0)
         o->pairs = (int)v;
-    else if (!strcmp(argv[*i], "--threads") && game_u64_token(argv[*i + 1], 1, 64, &v) == 0)
+    else if (!strcmp(argv[*i], "--threads") && text_u64(argv[*i + 1], 1, 64, &v) == 0)
         o->threads = (int)v;
     else if (!strcmp(argv[*i], "--sides") && (o->sides = parse_sides(argv[*i + 1])) != 0)
         ;

@@ -407,7 +407,7 @@ typedef struct sampler_args {
 static int own_option(void *data, int argc, char **argv, int *i)
 {
     sampler_args_t *a = data;
-    if (!strcmp(argv[*i], "--sweep") && *i + 1 < argc && game_u64_token(argv[*i + 1], 0, MAX_SETS, &a->sweep_sets) == 0) {
+    if (!strcmp(argv[*i], "--sweep") && *i + 1 < argc && text_u64(argv[*i + 1], 0, MAX_SETS, &a->sweep_sets) == 0) {
         a->sweep_given = 1;
         ++*i;
         return 1;

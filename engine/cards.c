@@ -109,7 +109,7 @@ int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *
             p++;
         size_t len = (size_t)(p - start);
         char shown[20];
-        game_quote(start, len < 16 ? len : 16, shown, sizeof shown);
+        text_quote(start, len < 16 ? len : 16, shown, sizeof shown);
         int card = card_parse(start, len);
         if (card == CARD_NONE) {
             char ranks[48];

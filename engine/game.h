@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "rng.h"
+#include "text.h"
 
 enum {
     GAME_CHANCE = -1,     /* to_move: the game itself acts next (a deal) */
@@ -217,39 +218,15 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
     return ev->audience == GAME_ALL || ev->audience == seat;
 }
 
-/* Copy at most n bytes of untrusted text for an error message: printable ASCII only, other
- * bytes shown as '?'. */
-void game_quote(const char *text, size_t n, char *out, size_t cap);
 /* A config flag "name=value" split: the name copied into name (cap bytes) and *value pointing
  * into it after the '='. 0, or -1 with "flag 'X' is not of the form name=value". */
 int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen);
 
-/* Notation helpers every game's parser shares. Words of a text separated by spaces or tabs:
- * the count, or -1 if the text is longer than the buffer or has more than GAME_MAX_TOKENS. */
-enum { GAME_MAX_TOKENS = 64 };
-typedef struct game_tokens {
-    char buf[1024];
-    char *t[GAME_MAX_TOKENS];
-    int n;
-} game_tokens_t;
-int game_tokenize(const char *text, game_tokens_t *tk);
 /* The start of reading an event line: ev cleared (audience GAME_ALL), the text tokenized into
  * tk, its first word looked up in names[1..count) and set as ev->type, and that word quoted into
  * word (for messages). 0, or -1 with "empty or overlong event" or "unknown event 'X'". */
-int game_event_start(const char *text, const char *const *names, int count, game_tokens_t *tk, game_event_t *ev,
+int game_event_start(const char *text, const char *const *names, int count, text_tokens_t *tk, game_event_t *ev,
                      char *word, size_t wordcap, char *err, size_t errlen);
-/* A whole decimal number in [lo, hi]: an optional '-' and digits, nothing else (no space, '+',
- * point or exponent): 0, or -1. */
-int game_int_token(const char *s, int lo, int hi, int *out);
-/* A whole number in [lo, hi] of digits only (no sign: "-1" is refused, never wrapped), one that
- * fits 64 bits: 0, or -1. Every count, seed and limit read from outside goes through it. */
-int game_u64_token(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
-/* A finite decimal number in [lo, hi]: digits, sign, point and exponent only (strtod alone would
- * take "nan", "inf", hex and leading spaces): 0, or -1. */
-int game_real_token(const char *s, double lo, double hi, double *out);
-/* One card ("AS", "10H"): 0, or -1. */
-int game_card_token(const char *s, int *out);
-
 /* Add "name=value" to a config; -1 with a reason if malformed or too many. */
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen);
 /* Set the preset; -1 if too long. */

@@ -85,7 +85,7 @@ static char *trim(char *s)
 }
 
 /* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
-static int parse_int(const char *s, int *out) { return game_int_token(s, -1000000, 1000000, out); }
+static int parse_int(const char *s, int *out) { return text_int(s, -1000000, 1000000, out); }
 
 /* Resolve chance nodes, passing their events on: the referee steps until a seat must move. */
 static int run_chance(record_t *rec, int lineno, char *err, size_t errlen);
@@ -252,7 +252,7 @@ static int next_content(record_reader_t *rd, char **out, record_t *rec, char *er
         }
         char *s = trim(rd->line);
         if (rec && strncmp(s, "# forfeit: ", 11) == 0) {
-            game_quote(s + 11, sizeof rec->forfeit - 1, rec->forfeit, sizeof rec->forfeit);
+            text_quote(s + 11, sizeof rec->forfeit - 1, rec->forfeit, sizeof rec->forfeit);
             continue;
         }
         if (!*s || *s == '#')
@@ -338,7 +338,7 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
                     rec->cfg.players > GAME_MAX_PLAYERS)
                     FAIL("players must be 1 to %d", GAME_MAX_PLAYERS);
             } else {
-                if (game_u64_token(rest, 0, UINT64_MAX, &rec->cfg.deal_seed) < 0)
+                if (text_u64(rest, 0, UINT64_MAX, &rec->cfg.deal_seed) < 0)
                     FAIL("seed must be a number from 0 to 18446744073709551615");
                 h.seed_seen = 1;
             }
@@ -384,7 +384,7 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
                 FAIL("%s", referee_fault(rec->ref)->text);
         } else {
             char word[24];
-            game_quote(s, sizeof word - 1, word, sizeof word);
+            text_quote(s, sizeof word - 1, word, sizeof word);
             FAIL("unknown line '%s'", word);
         }
     }

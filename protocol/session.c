@@ -102,7 +102,7 @@ static int set_log(void *ctx, const char *value, char *err, size_t errlen)
     FILE *f = NULL;
     if (*value && !(f = fopen(value, "a"))) {
         char shown[64];
-        game_quote(value, 48, shown, sizeof shown);
+        text_quote(value, 48, shown, sizeof shown);
         snprintf(err, errlen, "option log: cannot append to '%s'", shown);
         return -1;
     }
@@ -309,12 +309,12 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
     char err[GAME_ERR_LEN], shown[48];
     for (int i = from; i < n; i += 2) {
         if (i + 1 >= n) {
-            game_quote(w[i], 40, shown, sizeof shown);
+            text_quote(w[i], 40, shown, sizeof shown);
             fail(s, id, "'%s' needs a value", shown);
             return -1;
         }
         const char *k = w[i], *v = w[i + 1];
-        game_quote(v, 40, shown, sizeof shown);
+        text_quote(v, 40, shown, sizeof shown);
         if (strcmp(k, "game") == 0) {
             if (!(g = game_find(v))) {
                 fail(s, id, "unknown game '%s'", shown);
@@ -332,25 +332,25 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
             }
         } else if (strcmp(k, "seat") == 0) {
             uint64_t x;
-            if (game_u64_token(v, 0, GAME_MAX_PLAYERS - 1, &x) < 0) {
+            if (text_u64(v, 0, GAME_MAX_PLAYERS - 1, &x) < 0) {
                 fail(s, id, "bad seat '%s' (a whole number from 0 to %d)", shown, GAME_MAX_PLAYERS - 1);
                 return -1;
             }
             seat = (int)x;
         } else if (strcmp(k, "seed") == 0) {
-            if (game_u64_token(v, 0, UINT64_MAX, &seed) < 0) {
+            if (text_u64(v, 0, UINT64_MAX, &seed) < 0) {
                 fail(s, id, "bad seed '%s' (a whole number from 0 to %" PRIu64 ")", shown, UINT64_MAX);
                 return -1;
             }
         } else if (strcmp(k, "players") == 0) {
             uint64_t x;
-            if (game_u64_token(v, 1, GAME_MAX_PLAYERS, &x) < 0) {
+            if (text_u64(v, 1, GAME_MAX_PLAYERS, &x) < 0) {
                 fail(s, id, "bad players '%s' (a whole number from 1 to %d)", shown, GAME_MAX_PLAYERS);
                 return -1;
             }
             cfg.players = (int)x;
         } else {
-            game_quote(k, 40, shown, sizeof shown);
+            text_quote(k, 40, shown, sizeof shown);
             fail(s, id, "unknown newgame field '%s' (game, preset, flag, players, seat, seed)", shown);
             return -1;
         }
@@ -414,7 +414,7 @@ static int apply_event(session_t *s, const char *id, const char *text)
     memcpy(copy, s->t.view, s->t.game->view_size);
     if (s->t.game->view_apply(copy, &ev) < 0) {
         free(copy);
-        game_quote(text, 48, shown, sizeof shown);
+        text_quote(text, 48, shown, sizeof shown);
         fail(s, id, "event '%s' does not follow from this seat's view", shown);
         return -1;
     }
@@ -550,7 +550,7 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
         while (k < N_LIMITS && strcmp(w[i], LIMITS[k].name) != 0)
             k++;
         char shown[48];
-        game_quote(w[i], 40, shown, sizeof shown);
+        text_quote(w[i], 40, shown, sizeof shown);
         if (k == N_LIMITS) {
             char names[128] = "";
             for (int j = 0; j < N_LIMITS; j++)
@@ -564,8 +564,8 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
             return -1;
         }
         uint64_t v;
-        if (game_u64_token(w[++i], d->lo, d->hi, &v) < 0) {
-            game_quote(w[i], 40, shown, sizeof shown);
+        if (text_u64(w[++i], d->lo, d->hi, &v) < 0) {
+            text_quote(w[i], 40, shown, sizeof shown);
             fail(s, id, "limit %s: '%s' is not a whole number from %" PRIu64 " to %" PRIu64, d->name, shown, d->lo,
                  d->hi);
             return -1;
@@ -831,7 +831,7 @@ int session_handle_line(session_t *s, const char *line)
         if (strcmp(w[0], COMMANDS[i].name) == 0)
             return COMMANDS[i].run(s, &c) || s->quit;
     char shown[48];
-    game_quote(w[0], 32, shown, sizeof shown);
+    text_quote(w[0], 32, shown, sizeof shown);
     fail(s, id, "unknown command '%s' (list_commands lists them)", shown);
     return s->quit;
 }

@@ -441,7 +441,7 @@ int bot_settings_set(bot_settings_t *set, const char *name, const char *value, c
     double num;
     if (!o) {
         char shown[48];
-        game_quote(name, 40, shown, sizeof shown);
+        text_quote(name, 40, shown, sizeof shown);
         snprintf(err, errlen, "unknown option '%s'", shown);
         return -1;
     }
@@ -505,7 +505,7 @@ bot_t *bot_create_with(const char *name, const game_t *g, uint64_t seed, const b
     const bot_def_t *def = bot_find(name);
     if (!def) {
         char shown[48], known[256];
-        game_quote(name, 40, shown, sizeof shown);
+        text_quote(name, 40, shown, sizeof shown);
         bot_list_names(known, sizeof known, ", ");
         snprintf(err, errlen, "unknown bot '%s' (known: %s)", shown, known);
         return NULL;

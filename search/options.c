@@ -46,14 +46,14 @@ static int check_number(const opt_def_t *o, const char *value, double *num)
         *num = (double)v;
         return 0;
     }
-    return game_real_token(value, o->min, o->max, num);
+    return text_real(value, o->min, o->max, num);
 }
 
 int opt_check(const opt_def_t *o, const char *value, double *num, char *err, size_t errlen)
 {
     char shown[48], lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN];
     double x = 0;
-    game_quote(value, 40, shown, sizeof shown);
+    text_quote(value, 40, shown, sizeof shown);
     switch (o->type) {
     case OPT_SPIN:
     case OPT_FLOAT:
@@ -133,7 +133,7 @@ int opt_set(const opt_def_t *opts, int n, void *ctx, const char *name, const cha
     const opt_def_t *o = opt_find(opts, n, name);
     if (!o) {
         char shown[48];
-        game_quote(name, 40, shown, sizeof shown);
+        text_quote(name, 40, shown, sizeof shown);
         snprintf(err, errlen, "unknown option '%s'", shown);
         return -1;
     }

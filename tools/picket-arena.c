@@ -119,14 +119,14 @@ static int die(const char *msg)
 static int parse_int_arg(const char *v, long lo, long hi, long *out)
 {
     uint64_t x;
-    if (game_u64_token(v, (uint64_t)lo, (uint64_t)hi, &x) < 0)
+    if (text_u64(v, (uint64_t)lo, (uint64_t)hi, &x) < 0)
         return -1;
     *out = (long)x;
     return 0;
 }
 
 /* A 64-bit seed: 0 .. 18446744073709551615, digits only. */
-static int parse_seed(const char *v, uint64_t *out) { return game_u64_token(v, 0, UINT64_MAX, out); }
+static int parse_seed(const char *v, uint64_t *out) { return text_u64(v, 0, UINT64_MAX, out); }
 
 
 static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, size_t errlen)
@@ -145,7 +145,7 @@ static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, 
             snprintf(err, errlen, "-sprt: '%.40s' is not elo0=, elo1=, alpha= or beta= a number", f);
             return -1;
         }
-        if (game_real_token(eq + 1, -2000, 2000, dst[k]) < 0) {
+        if (text_real(eq + 1, -2000, 2000, dst[k]) < 0) {
             snprintf(err, errlen, "-sprt: '%.40s' is not a finite number", f);
             return -1;
         }
@@ -170,7 +170,7 @@ static int parse_shard(const char *v, int *index, int *count)
         return -1;
     memcpy(left, v, (size_t)(slash - v));
     left[slash - v] = '\0';
-    if (game_u64_token(left, 0, ARENA_MAX_SHARDS - 1, &i) < 0 || game_u64_token(slash + 1, 1, ARENA_MAX_SHARDS, &n) < 0 || i >= n)
+    if (text_u64(left, 0, ARENA_MAX_SHARDS - 1, &i) < 0 || text_u64(slash + 1, 1, ARENA_MAX_SHARDS, &n) < 0 || i >= n)
         return -1;
     *index = (int)i;
     *count = (int)n;
@@ -198,7 +198,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         long v;
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         char shown[48];
-        game_quote(next ? next : "", 40, shown, sizeof shown);
+        text_quote(next ? next : "", 40, shown, sizeof shown);
         if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
             int is_each = o[2] == 'a';
             if (!is_each && a->sc.n_engines == ARENA_MAX_ENGINES) {
@@ -304,7 +304,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         } else if (!strcmp(o, "-quiet")) {
             a->quiet = 1;
         } else {
-            game_quote(o, 40, shown, sizeof shown);
+            text_quote(o, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
             return -1;
         }
@@ -383,7 +383,7 @@ static int merge_main(arena_run_t *a, int argc, char **argv)
                 goto done;
         } else if (argv[i][0] == '-') {
             char shown[48];
-            game_quote(argv[i], 40, shown, sizeof shown);
+            text_quote(argv[i], 40, shown, sizeof shown);
             snprintf(err, sizeof err, "-merge takes results files, -sprt and -quiet, not '%s' (see --help)", shown);
             goto done;
         } else

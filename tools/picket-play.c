@@ -859,16 +859,16 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char shown[64];
-        game_quote(v ? v : "", 40, shown, sizeof shown);
+        text_quote(v ? v : "", 40, shown, sizeof shown);
         uint64_t x;
         if (!strcmp(o, "--plain"))
             p->plain = 1;
         else if (!v) {
-            game_quote(o, 40, shown, sizeof shown);
+            text_quote(o, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
             return -1;
         } else if (!strcmp(o, "--level") || !strcmp(o, "--hint-level")) {
-            if (game_u64_token(v, 1, 5, &x) < 0) {
+            if (text_u64(v, 1, 5, &x) < 0) {
                 snprintf(err, errlen, "%s: '%s' is not a level from 1 to 5", o, shown);
                 return -1;
             }
@@ -878,7 +878,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
                 *hint_level = (int)x, given_hint = 1;
             i++;
         } else if (!strcmp(o, "--seat")) {
-            if (game_u64_token(v, 0, 1, &x) < 0) {
+            if (text_u64(v, 0, 1, &x) < 0) {
                 snprintf(err, errlen, "--seat: '%s' is not 0 or 1", shown);
                 return -1;
             }
@@ -886,14 +886,14 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
             p->seat_given = 1;
             i++;
         } else if (!strcmp(o, "--seed")) {
-            if (game_u64_token(v, 0, UINT64_MAX, &p->seed) < 0) {
+            if (text_u64(v, 0, UINT64_MAX, &p->seed) < 0) {
                 snprintf(err, errlen, "--seed: '%s' is not a number from 0 to 18446744073709551615", shown);
                 return -1;
             }
             seed_given = 1;
             i++;
         } else if (!strcmp(o, "--engine-seed")) {
-            if (game_u64_token(v, 0, UINT64_MAX, &x) < 0) {
+            if (text_u64(v, 0, UINT64_MAX, &x) < 0) {
                 snprintf(err, errlen, "--engine-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
                 return -1;
             }
@@ -921,7 +921,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         } else if (!strcmp(o, "--save")) {
             snprintf(p->save_path, sizeof p->save_path, "%s", argv[++i]);
         } else {
-            game_quote(o, 40, shown, sizeof shown);
+            text_quote(o, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown option '%s' (see --help)", shown);
             return -1;
         }

@@ -165,7 +165,7 @@ static void format_value(double v, int spin, char *buf, size_t len)
 static int parse_param(tune_t *t, const char *text, char *err, size_t errlen)
 {
     char shown[64];
-    game_quote(text, 48, shown, sizeof shown);
+    text_quote(text, 48, shown, sizeof shown);
     const char *eq = strchr(text, '='), *comma = eq ? strchr(eq, ',') : NULL;
     if (!eq || !comma || eq == text || (size_t)(eq - text) >= NAME_LEN) {
         snprintf(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
@@ -191,12 +191,12 @@ static int parse_param(tune_t *t, const char *text, char *err, size_t errlen)
     snprintf(step, sizeof step, "%s", comma + 1);
     /* The range is checked once the engine has declared it. */
     if (parse_number(start, 0, -1e300, 1e300, &p->start) < 0) {
-        game_quote(start, 40, shown, sizeof shown);
+        text_quote(start, 40, shown, sizeof shown);
         snprintf(err, errlen, "-param %s: the start '%s' is not a number", p->name, shown);
         return -1;
     }
     if (parse_number(step, 0, 0, 1e300, &p->step) < 0 || !(p->step > 0)) {
-        game_quote(step, 40, shown, sizeof shown);
+        text_quote(step, 40, shown, sizeof shown);
         snprintf(err, errlen, "-param %s: the step '%s' is not a number above 0", p->name, shown);
         return -1;
     }
@@ -223,7 +223,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         char shown[64];
-        game_quote(next ? next : "", 40, shown, sizeof shown);
+        text_quote(next ? next : "", 40, shown, sizeof shown);
         double v;
         struct {
             const char *flag;
@@ -292,7 +292,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
             if (parse_param(t, argv[++i], err, errlen) < 0)
                 return -1;
         } else if (!strcmp(o, "-seed") && next) {
-            if (game_u64_token(argv[++i], 0, UINT64_MAX, &t->seed) < 0) {
+            if (text_u64(argv[++i], 0, UINT64_MAX, &t->seed) < 0) {
                 snprintf(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
                 return -1;
             }
@@ -318,7 +318,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         } else if (!strcmp(o, "-quiet")) {
             t->quiet = 1;
         } else {
-            game_quote(o, 40, shown, sizeof shown);
+            text_quote(o, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
             return -1;
         }

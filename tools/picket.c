@@ -56,10 +56,10 @@ static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a,
  * range. */
 static int number_arg(const char *cmd, const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    if (game_u64_token(v, lo, hi, out) == 0)
+    if (text_u64(v, lo, hi, out) == 0)
         return 0;
     char shown[48];
-    game_quote(v, 40, shown, sizeof shown);
+    text_quote(v, 40, shown, sizeof shown);
     fprintf(stderr, "picket: %s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'\n", cmd, opt, lo,
             hi, shown);
     return -1;
@@ -876,9 +876,9 @@ static int cmd_worlds(int argc, char **argv)
                 seat = (int)v;
             } else if (!strcmp(a, "--after")) {
                 /* The range is the record's: checked once it is read. */
-                if (game_u64_token(val, 0, UINT64_MAX, &after) < 0) {
+                if (text_u64(val, 0, UINT64_MAX, &after) < 0) {
                     char shown[48];
-                    game_quote(val, 40, shown, sizeof shown);
+                    text_quote(val, 40, shown, sizeof shown);
                     fprintf(stderr, "picket: worlds: --after must be a whole number of moves, from 0 to the record's, "
                                     "not '%s'\n", shown);
                     return 2;

@@ -12,7 +12,7 @@ int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, siz
 {
     char shown[64];
     if (cfg->preset[0] && strcmp(cfg->preset, "carroll") != 0) {
-        game_quote(cfg->preset, 40, shown, sizeof shown);
+        text_quote(cfg->preset, 40, shown, sizeof shown);
         snprintf(err, errlen, "unknown preset '%s' (carroll)", shown);
         return -1;
     }
@@ -29,13 +29,13 @@ int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, siz
         if (game_flag_split(cfg->flags[i], name, sizeof name, &value, err, errlen) < 0)
             return -1;
         if (strcmp(name, "target") != 0) {
-            game_quote(name, 40, shown, sizeof shown);
+            text_quote(name, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown flag '%s' (target)", shown);
             return -1;
         }
         int t;
-        if (game_int_token(value, 20, 50, &t) < 0 || (t != 20 && t != 50)) {
-            game_quote(value, 40, shown, sizeof shown);
+        if (text_int(value, 20, 50, &t) < 0 || (t != 20 && t != 50)) {
+            text_quote(value, 40, shown, sizeof shown);
             snprintf(err, errlen, "flag target: bad value '%s' (allowed: 20, 50)", shown);
             return -1;
         }

@@ -29,10 +29,10 @@ int court_move_format(const game_move_t *m, char *buf, size_t len)
 
 int court_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
-    game_tokens_t tk;
+    text_tokens_t tk;
     char shown[40];
     memset(out, 0, sizeof *out);
-    if (game_tokenize(text, &tk) <= 0) {
+    if (text_tokenize(text, &tk) <= 0) {
         snprintf(err, errlen, "empty or overlong move");
         return -1;
     }
@@ -46,12 +46,12 @@ int court_move_parse(const char *text, game_move_t *out, char *err, size_t errle
     }
     int kind = strcmp(tk.t[0], "play") == 0 ? CC_MV_PLAY : strcmp(tk.t[0], "lead") == 0 ? CC_MV_LEAD : 0;
     if (!kind) {
-        game_quote(tk.t[0], 24, shown, sizeof shown);
+        text_quote(tk.t[0], 24, shown, sizeof shown);
         snprintf(err, errlen, "unknown move '%s' (play, resign, lead)", shown);
         return -1;
     }
     int c;
-    if (tk.n != 2 || game_card_token(tk.t[1], &c) < 0) {
+    if (tk.n != 2 || text_card(tk.t[1], &c) < 0) {
         snprintf(err, errlen, "%s needs exactly one card, as '%s AS'", tk.t[0], tk.t[0]);
         return -1;
     }
@@ -105,14 +105,14 @@ int court_event_format(const game_event_t *ev, char *buf, size_t len)
     }
 }
 
-static int seat_token(const char *t, int *s) { return game_int_token(t, 0, CC_MAX_PLAYERS - 1, s); }
+static int seat_token(const char *t, int *s) { return text_int(t, 0, CC_MAX_PLAYERS - 1, s); }
 
 /* "won S class K NAME L": the kind from its name in class K. */
-static int parse_line(const game_tokens_t *tk, game_event_t *ev)
+static int parse_line(const text_tokens_t *tk, game_event_t *ev)
 {
     int k, len;
-    if (tk->n != 6 || strcmp(tk->t[2], "class") != 0 || game_int_token(tk->t[3], 1, 3, &k) < 0 ||
-        game_int_token(tk->t[5], 2, 4, &len) < 0)
+    if (tk->n != 6 || strcmp(tk->t[2], "class") != 0 || text_int(tk->t[3], 1, 3, &k) < 0 ||
+        text_int(tk->t[5], 2, 4, &len) < 0)
         return 0;
     int cls = k == 1 ? CC_CLASS_1 : k == 2 ? CC_CLASS_2 : CC_CLASS_3, top = cls == CC_CLASS_3 ? CC_KIND_PAIR : CC_KIND_TRIO;
     for (int kind = 1; kind <= top; kind++)
@@ -127,7 +127,7 @@ static int parse_line(const game_tokens_t *tk, game_event_t *ev)
 
 int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
 {
-    game_tokens_t tk;
+    text_tokens_t tk;
     char word[40];
     if (game_event_start(text, CC_EVENT_NAMES, CC_EV_COUNT, &tk, ev, word, sizeof word, err, errlen) < 0)
         return -1;
@@ -137,7 +137,7 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
     case CC_EV_CUT:
     case CC_EV_CARD:
     case CC_EV_PLAY:
-        ok = tk.n == 3 && seat_token(tk.t[1], &s) == 0 && game_card_token(tk.t[2], &v) == 0;
+        ok = tk.n == 3 && seat_token(tk.t[1], &s) == 0 && text_card(tk.t[2], &v) == 0;
         if (ok && type == CC_EV_CARD) {
             if (s != seat) {
                 snprintf(err, errlen, "'card' is private to seat %d, not for seat %d", s, seat);
@@ -150,7 +150,7 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
         ev->cards = ok ? cardset_of(v) : 0;
         break;
     case CC_EV_DEAL:
-        ok = tk.n == 6 && game_int_token(tk.t[1], 1, 30000, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
+        ok = tk.n == 6 && text_int(tk.t[1], 1, 30000, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
              seat_token(tk.t[3], &s) == 0 && strcmp(tk.t[4], "dealer") == 0 && seat_token(tk.t[5], &w) == 0;
         ev->a = (int16_t)v;
         ev->seat = (int8_t)s;
@@ -158,13 +158,13 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
         break;
     case CC_EV_GIVEN:
         ok = tk.n == 4 && seat_token(tk.t[1], &s) == 0 && strcmp(tk.t[2], "pack") == 0 &&
-             game_int_token(tk.t[3], 0, CC_PACK, &v) == 0;
+             text_int(tk.t[3], 0, CC_PACK, &v) == 0;
         ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         break;
     case CC_EV_LEAD:
-        ok = (tk.n == 4 || tk.n == 6) && game_card_token(tk.t[1], &v) == 0 && strcmp(tk.t[2], "pack") == 0 &&
-             game_int_token(tk.t[3], 0, CC_PACK, &w) == 0;
+        ok = (tk.n == 4 || tk.n == 6) && text_card(tk.t[1], &v) == 0 && strcmp(tk.t[2], "pack") == 0 &&
+             text_int(tk.t[3], 0, CC_PACK, &w) == 0;
         ev->seat = -1;
         if (ok && tk.n == 6) {
             ok = strcmp(tk.t[4], "by") == 0 && seat_token(tk.t[5], &s) == 0;
@@ -175,7 +175,7 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
         ev->cards = ok ? cardset_of(v) : 0;
         break;
     case CC_EV_TRICK:
-        ok = tk.n == 4 && game_int_token(tk.t[1], 1, CC_PACK, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
+        ok = tk.n == 4 && text_int(tk.t[1], 1, CC_PACK, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
              seat_token(tk.t[3], &s) == 0;
         ev->a = (int16_t)v;
         ev->seat = (int8_t)s;
@@ -200,23 +200,23 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
         ev->seat = (int8_t)s;
         ev->arg = (int8_t)(ok && strcmp(tk.t[2], "up") == 0);
         for (int i = 3; i < tk.n && ok; i++) {
-            ok = game_card_token(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
+            ok = text_card(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
             if (ok)
                 ev->cards |= cardset_of(v);
         }
         break;
     case CC_EV_SCORE:
         ok = tk.n == 8 && seat_token(tk.t[1], &s) == 0 && strcmp(tk.t[2], "marks") == 0 &&
-             game_int_token(tk.t[3], 0, 4 * CC_PACK, &v) == 0 && strcmp(tk.t[4], "points") == 0 &&
-             game_int_token(tk.t[5], 0, 4 * CC_PACK, &w) == 0 && strcmp(tk.t[6], "total") == 0 &&
-             game_int_token(tk.t[7], 0, 1000000, &x) == 0;
+             text_int(tk.t[3], 0, 4 * CC_PACK, &v) == 0 && strcmp(tk.t[4], "points") == 0 &&
+             text_int(tk.t[5], 0, 4 * CC_PACK, &w) == 0 && strcmp(tk.t[6], "total") == 0 &&
+             text_int(tk.t[7], 0, 1000000, &x) == 0;
         ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         ev->b = (int16_t)w;
         ev->c = x;
         break;
     case CC_EV_DEAL_END:
-        ok = tk.n == 2 && game_int_token(tk.t[1], 1, 30000, &v) == 0;
+        ok = tk.n == 2 && text_int(tk.t[1], 1, 30000, &v) == 0;
         ev->seat = -1;
         ev->a = (int16_t)v;
         break;

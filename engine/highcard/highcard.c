@@ -26,7 +26,7 @@ int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t er
 {
     char shown[64];
     if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0) {
-        game_quote(cfg->preset, 40, shown, sizeof shown);
+        text_quote(cfg->preset, 40, shown, sizeof shown);
         snprintf(err, errlen, "unknown preset '%s' (standard)", shown);
         return -1;
     }
@@ -45,20 +45,20 @@ int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t er
         if (game_flag_split(cfg->flags[i], name, sizeof name, &value, err, errlen) < 0)
             return -1;
         char vshown[64];
-        game_quote(value, 40, vshown, sizeof vshown);
+        text_quote(value, 40, vshown, sizeof vshown);
         if (strcmp(name, "hand") == 0) {
-            if (game_int_token(value, 1, max_hand, &r->hand) < 0) {
+            if (text_int(value, 1, max_hand, &r->hand) < 0) {
                 snprintf(err, errlen, "flag hand: bad value '%s' (allowed: a number 1..%d for %d players)", vshown,
                          max_hand, players);
                 return -1;
             }
         } else if (strcmp(name, "hands") == 0) {
-            if (game_int_token(value, 1, HC_MAX_HANDS, &r->hands) < 0) {
+            if (text_int(value, 1, HC_MAX_HANDS, &r->hands) < 0) {
                 snprintf(err, errlen, "flag hands: bad value '%s' (allowed: a number 1..%d)", vshown, HC_MAX_HANDS);
                 return -1;
             }
         } else {
-            game_quote(name, 40, shown, sizeof shown);
+            text_quote(name, 40, shown, sizeof shown);
             snprintf(err, errlen, "unknown flag '%s' (hand, hands)", shown);
             return -1;
         }

@@ -21,20 +21,20 @@ int highcard_move_format(const game_move_t *m, char *buf, size_t len)
 
 int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
-    game_tokens_t tk;
+    text_tokens_t tk;
     char shown[40];
     memset(out, 0, sizeof *out);
-    if (game_tokenize(text, &tk) <= 0) {
+    if (text_tokenize(text, &tk) <= 0) {
         snprintf(err, errlen, "empty or overlong move");
         return -1;
     }
     if (strcmp(tk.t[0], "play") != 0) {
-        game_quote(tk.t[0], 24, shown, sizeof shown);
+        text_quote(tk.t[0], 24, shown, sizeof shown);
         snprintf(err, errlen, "unknown move '%s' (play)", shown);
         return -1;
     }
     int c;
-    if (tk.n != 2 || game_card_token(tk.t[1], &c) < 0) {
+    if (tk.n != 2 || text_card(tk.t[1], &c) < 0) {
         snprintf(err, errlen, "play needs exactly one card, as 'play AS'");
         return -1;
     }
@@ -76,7 +76,7 @@ int highcard_event_format(const game_event_t *ev, char *buf, size_t len)
 
 int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
 {
-    game_tokens_t tk;
+    text_tokens_t tk;
     char word[40];
     if (game_event_start(text, HC_EVENT_NAMES, HC_EV_COUNT, &tk, ev, word, sizeof word, err, errlen) < 0)
         return -1;
@@ -84,13 +84,13 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
     int s = 0, v = 0, ok = 0;
     switch (type) {
     case HC_EV_HAND:
-        ok = tk.n == 4 && game_int_token(tk.t[1], 1, HC_MAX_HANDS, &v) == 0 && strcmp(tk.t[2], "leader") == 0 &&
-             game_int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+        ok = tk.n == 4 && text_int(tk.t[1], 1, HC_MAX_HANDS, &v) == 0 && strcmp(tk.t[2], "leader") == 0 &&
+             text_int(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
         ev->a = (int16_t)v;
         ev->seat = (int8_t)s;
         break;
     case HC_EV_DEALT:
-        if (tk.n < 3 || game_int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
+        if (tk.n < 3 || text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
             break;
         if (s != seat) {
             snprintf(err, errlen, "'dealt' is private to seat %d, not for seat %d", s, seat);
@@ -100,30 +100,30 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
         ev->seat = (int8_t)s;
         ok = 1;
         for (int i = 2; i < tk.n && ok; i++) {
-            ok = game_card_token(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
+            ok = text_card(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
             if (ok)
                 ev->cards |= cardset_of(v);
         }
         break;
     case HC_EV_TURN:
-        ok = tk.n == 2 && game_int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+        ok = tk.n == 2 && text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0;
         ev->seat = (int8_t)s;
         break;
     case HC_EV_PLAY:
-        ok = tk.n == 3 && game_int_token(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0 && game_card_token(tk.t[2], &v) == 0;
+        ok = tk.n == 3 && text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0 && text_card(tk.t[2], &v) == 0;
         ev->seat = (int8_t)s;
         ev->arg = (int8_t)v;
         ev->cards = ok ? cardset_of(v) : 0;
         break;
     case HC_EV_ROUND:
-        if (tk.n < 3 || game_int_token(tk.t[1], 1, HC_PACK_SIZE, &v) < 0)
+        if (tk.n < 3 || text_int(tk.t[1], 1, HC_PACK_SIZE, &v) < 0)
             break;
         ev->a = (int16_t)v;
         if (tk.n == 3 && strcmp(tk.t[2], "tie") == 0) {
             ev->seat = -1;
             ok = 1;
         } else {
-            ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && game_int_token(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
+            ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && text_int(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
             ev->seat = (int8_t)s;
         }
         break;
@@ -136,7 +136,7 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
         ev->seat = -1;
         ev->arg = (int8_t)(tk.n - 2);
         for (int i = 2; i < tk.n && ok; i++) {
-            ok = game_int_token(tk.t[i], 0, tk.n - 3, &v) == 0;
+            ok = text_int(tk.t[i], 0, tk.n - 3, &v) == 0;
             ev->c |= v << (4 * (i - 2));
         }
         break;

@@ -108,7 +108,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
         }
         memcpy(count, arg, len);
         count[len] = '\0';
-        if (game_int_token(count, 1, 8, &k) < 0) {
+        if (text_int(count, 1, 8, &k) < 0) {
             snprintf(err, errlen, "blank needs a count from 1 to 8");
             return -1;
         }
@@ -265,12 +265,12 @@ static int find_name(const char *const *names, int n, const char *word)
 }
 
 /* Cards from tokens[from..n). */
-static int cards_tokens(const game_tokens_t *tk, int from, cardset_t *out)
+static int cards_tokens(const text_tokens_t *tk, int from, cardset_t *out)
 {
     *out = 0;
     for (int i = from; i < tk->n; i++) {
         int c;
-        if (game_card_token(tk->t[i], &c) < 0 || cardset_has(*out, c))
+        if (text_card(tk->t[i], &c) < 0 || cardset_has(*out, c))
             return -1;
         *out |= cardset_of(c);
     }
@@ -281,7 +281,7 @@ static int claim_parse(int cat, const char *s, int *a, int *b)
 {
     *a = *b = 0;
     if (cat == PK_CAT_RUFF)
-        return game_int_token(s, 0, 200, a);
+        return text_int(s, 0, 200, a);
     if (strcmp(s, "none") == 0)
         return 0;
     if (cat == PK_CAT_SEQ) {
@@ -292,7 +292,7 @@ static int claim_parse(int cat, const char *s, int *a, int *b)
         memcpy(num, s, (size_t)(dash - s));
         num[dash - s] = '\0';
         int r = card_parse_rank(dash[4]);
-        if (game_int_token(num, 3, 13, a) < 0 || r == CARD_NONE)
+        if (text_int(num, 3, 13, a) < 0 || r == CARD_NONE)
             return -1;
         *b = r;
         return 0;
@@ -326,16 +326,16 @@ static int suit_token(const char *s)
 
 int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
 {
-    game_tokens_t tk;
+    text_tokens_t tk;
     memset(ev, 0, sizeof *ev);
     ev->audience = GAME_ALL;
-    if (game_tokenize(text, &tk) <= 0) {
+    if (text_tokenize(text, &tk) <= 0) {
         snprintf(err, errlen, "empty or overlong event");
         return -1;
     }
     int type = find_name(PK_EVENT_NAMES, PK_EV_COUNT, tk.t[0]);
     char word[32];
-    game_quote(tk.t[0], 24, word, sizeof word);
+    text_quote(tk.t[0], 24, word, sizeof word);
     if (type <= 0) {
         snprintf(err, errlen, "unknown event '%s'", word);
         return -1;
@@ -351,28 +351,28 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
     if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END &&
         type != PK_EV_TRICK) {
-        if (tk.n < 2 || game_int_token(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
+        if (tk.n < 2 || text_int(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
             goto bad;
         ev->seat = (int8_t)s;
     }
     switch (type) {
     case PK_EV_CUT:
-        if (tk.n != 5 || strcmp(tk.t[3], "dealer") != 0 || game_int_token(tk.t[4], 0, 1, &s) < 0)
+        if (tk.n != 5 || strcmp(tk.t[3], "dealer") != 0 || text_int(tk.t[4], 0, 1, &s) < 0)
             goto bad;
         ev->seat = (int8_t)s;
         if (strcmp(tk.t[1], "-") == 0 && strcmp(tk.t[2], "-") == 0) {
             ev->a = ev->b = -1;
             ok = 1;
         } else {
-            ok = game_card_token(tk.t[1], &v) == 0 && game_card_token(tk.t[2], &w) == 0;
+            ok = text_card(tk.t[1], &v) == 0 && text_card(tk.t[2], &w) == 0;
             ev->a = (int16_t)v;
             ev->b = (int16_t)w;
         }
         break;
     case PK_EV_HAND:
         ok = tk.n == 6 && strcmp(tk.t[2], "dealer") == 0 && strcmp(tk.t[4], "stock") == 0 &&
-             game_int_token(tk.t[1], 1, 30000, &v) == 0 && game_int_token(tk.t[3], 0, 1, &s) == 0 &&
-             game_int_token(tk.t[5], 0, 28, &w) == 0;
+             text_int(tk.t[1], 1, 30000, &v) == 0 && text_int(tk.t[3], 0, 1, &s) == 0 &&
+             text_int(tk.t[5], 0, 28, &w) == 0;
         ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         ev->b = (int16_t)w;
@@ -387,7 +387,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->arg = (int8_t)v;
         break;
     case PK_EV_BLANK:
-        ok = tk.n == 2 || (tk.n == 4 && strcmp(tk.t[2], "discards") == 0 && game_int_token(tk.t[3], 1, 8, &v) == 0);
+        ok = tk.n == 2 || (tk.n == 4 && strcmp(tk.t[2], "discards") == 0 && text_int(tk.t[3], 1, 8, &v) == 0);
         ev->a = (int16_t)v;
         break;
     case PK_EV_SHOW:
@@ -399,7 +399,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         break;
     case PK_EV_DISCARD:
     case PK_EV_DRAW:
-        if (tk.n < 3 || game_int_token(tk.t[2], 0, 12, &v) < 0)
+        if (tk.n < 3 || text_int(tk.t[2], 0, 12, &v) < 0)
             goto bad;
         ev->a = (int16_t)v;
         if (tk.n > 3) {
@@ -411,7 +411,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         break;
     case PK_EV_PEEK:
         ev->audience = (int8_t)seat;
-        ok = tk.n == 4 && s == seat && game_int_token(tk.t[2], 0, 11, &v) == 0 && game_card_token(tk.t[3], &w) == 0;
+        ok = tk.n == 4 && s == seat && text_int(tk.t[2], 0, 11, &v) == 0 && text_card(tk.t[3], &w) == 0;
         ev->a = (int16_t)v;
         ev->arg = (int8_t)w;
         break;
@@ -448,8 +448,8 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     }
     case PK_EV_SCORE: {
         int cat = tk.n == 6 ? cat_token(tk.t[2]) : -1;
-        ok = cat >= 0 && game_int_token(tk.t[3], 1, 100, &v) == 0 && strcmp(tk.t[4], "total") == 0 &&
-             game_int_token(tk.t[5], 1, 2000000000, &w) == 0;
+        ok = cat >= 0 && text_int(tk.t[3], 1, 100, &v) == 0 && strcmp(tk.t[4], "total") == 0 &&
+             text_int(tk.t[5], 1, 2000000000, &w) == 0;
         ev->arg = (int8_t)cat;
         ev->a = (int16_t)v;
         ev->c = w;
@@ -460,14 +460,14 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->arg = (int8_t)v;
         break;
     case PK_EV_PLAY:
-        ok = tk.n == 3 && game_card_token(tk.t[2], &v) == 0;
+        ok = tk.n == 3 && text_card(tk.t[2], &v) == 0;
         ev->arg = (int8_t)v;
         ev->cards = ok ? cardset_of(v) : 0;
         break;
     case PK_EV_TRICK:
         /* trick N won-by S: the seat is the third number. */
-        ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && game_int_token(tk.t[1], 1, 12, &v) == 0 &&
-             game_int_token(tk.t[3], 0, 1, &s) == 0;
+        ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && text_int(tk.t[1], 1, 12, &v) == 0 &&
+             text_int(tk.t[3], 0, 1, &s) == 0;
         ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         break;
@@ -476,7 +476,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->seat = -1;
         break;
     case PK_EV_SET_END:
-        ok = tk.n == 3 && strcmp(tk.t[1], "winner") == 0 && game_int_token(tk.t[2], 0, 1, &s) == 0;
+        ok = tk.n == 3 && strcmp(tk.t[1], "winner") == 0 && text_int(tk.t[2], 0, 1, &s) == 0;
         ev->seat = (int8_t)s;
         break;
     default:

@@ -77,7 +77,7 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
 {
     const char *eq = strchr(field, '=');
     char shown[64];
-    game_quote(field, 48, shown, sizeof shown);
+    text_quote(field, 48, shown, sizeof shown);
     if (!eq) {
         snprintf(err, errlen, "engine field '%s' is not key=value", shown);
         return -1;
@@ -184,7 +184,7 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     }
     if (klen == 10 && !strncmp(field, "iterations", 10)) {
         uint64_t n;
-        if (game_u64_token(v, 1, (uint64_t)ARENA_MAX_ITERATIONS, &n) < 0) {
+        if (text_u64(v, 1, (uint64_t)ARENA_MAX_ITERATIONS, &n) < 0) {
             snprintf(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
             return -1;
         }

@@ -68,7 +68,7 @@ static int merge_schedule(arena_run_t *a, const cJSON *run, const char *path, ch
         bad = "tournament";
     else if (!cJSON_IsBool(duplicate))
         bad = "duplicate";
-    else if (!cJSON_IsString(seed) || game_u64_token(seed->valuestring, 0, UINT64_MAX, &a->sc.seed) < 0)
+    else if (!cJSON_IsString(seed) || text_u64(seed->valuestring, 0, UINT64_MAX, &a->sc.seed) < 0)
         bad = "seed";
     else if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) < a->sc.players || cJSON_GetArraySize(engines) > ARENA_MAX_ENGINES)
         bad = "engines";

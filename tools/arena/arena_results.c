@@ -220,7 +220,7 @@ static int get_ints(const cJSON *o, const char *key, int n, int lo, int hi, int 
 
 static int parse_seed(const cJSON *v, uint64_t *out)
 {
-    return cJSON_IsString(v) ? game_u64_token(v->valuestring, 0, UINT64_MAX, out) : -1;
+    return cJSON_IsString(v) ? text_u64(v->valuestring, 0, UINT64_MAX, out) : -1;
 }
 
 static int parse_set(const char *line, arena_set_line_t *s)

@@ -36,9 +36,9 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
         if (!*p || *p == '#')
             continue;
         uint64_t seed;
-        if ((ssize_t)strlen(line) != len || game_u64_token(p, 0, UINT64_MAX, &seed) < 0) {
+        if ((ssize_t)strlen(line) != len || text_u64(p, 0, UINT64_MAX, &seed) < 0) {
             char shown[48];
-            game_quote(p, 40, shown, sizeof shown);
+            text_quote(p, 40, shown, sizeof shown);
             snprintf(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
                      a->deals_path, shown);
             rc = -1;
