@@ -56,7 +56,7 @@ static int collect(int players, uint64_t seed, court_view_t *v)
             if (step % 9 == 4)
                 v[n++] = view;
             game_move_t m;
-            if (bot_choose(bot, &view, &m) < 0 || !g->check_move(&st, &m, err, sizeof err)) {
+            if (bot_choose(bot, &view, &m) < 0 || !g->is_legal(&st, &m, err, sizeof err)) {
                 fprintf(stderr, "court: the heuristic bot found no move\n");
                 bot_free(bot);
                 return -1;

@@ -207,7 +207,7 @@ static int play_set(const job_t *j, int pair, int side, int seat)
         v.side = side;
         game_move_t m;
         int rc = who == seat ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v.v, NULL, NULL, &m);
-        if (rc < 0 || picket_check_move(st, &m, err, sizeof err) != 1) {
+        if (rc < 0 || picket_is_legal(st, &m, err, sizeof err) != 1) {
             fprintf(stderr, "oracle: pair %d, %s bot in seat %d: %s\n", pair, who == seat ? SIDE_NAMES[side] : "heuristic",
                     seat, rc < 0 ? "no move" : err);
             goto out;

@@ -129,7 +129,7 @@ typedef struct game {
      * -1 if there is none. */
     int (*random_move)(const void *state, rng_t *rng, game_move_t *out);
     /* 1 if legal for the seat to move; else 0 with a reason in err. */
-    int (*check_move)(const void *state, const game_move_t *m, char *err, size_t errlen);
+    int (*is_legal)(const void *state, const game_move_t *m, char *err, size_t errlen);
     /* Apply a legal move (check first). Returns events written to ev (may be NULL). */
     int (*apply)(void *state, const game_move_t *m, game_event_t *ev, int evcap);
     /* The final standing: 1 once the game is over, with rank[seat] (0 for first; tied seats
@@ -180,7 +180,7 @@ typedef struct game {
      * every move is seen whole. */
     void (*move_seen)(const game_move_t *m, int mover, int observer, game_move_t *seen);
 
-    /* Notation. Parsing checks form only; legality is check_move's job. */
+    /* Notation. Parsing checks form only; legality is is_legal's job. */
     int (*move_format)(const game_move_t *m, char *buf, size_t len);
     int (*move_parse)(const char *text, game_move_t *out, char *err, size_t errlen);
     /* One event as a line of text (for logs, replays and the protocol). */

@@ -131,7 +131,7 @@ referee_status_t referee_step(referee_t *r)
     if (rc < 0)
         return fault(r, REFEREE_FAULT_SEAT, who, "%s", why);
     char text[256];
-    if (!g->check_move(r->state, &m, why, sizeof why)) {
+    if (!g->is_legal(r->state, &m, why, sizeof why)) {
         g->move_format(&m, text, sizeof text);
         return fault(r, REFEREE_FAULT_ILLEGAL, who, "seat %d chose an illegal move '%.60s': %s", who, text, why);
     }
@@ -166,7 +166,7 @@ int referee_move(referee_t *r, int seat, const game_move_t *m, char *err, size_t
         snprintf(err, errlen, "seat %d is not to move (seat %d is)", seat, who);
         return -1;
     }
-    if (!r->game->check_move(r->state, m, why, sizeof why)) {
+    if (!r->game->is_legal(r->state, m, why, sizeof why)) {
         snprintf(err, errlen, "illegal move: %s", why);
         return -1;
     }

@@ -162,7 +162,7 @@ static int solve_line(pimc_t *s, void *state)
         game_move_t m;
         char err[GAME_ERR_LEN];
         eg->to_game_move(mv, &m);
-        int legal = s->g->check_move(state, &m, err, sizeof err);
+        int legal = s->g->is_legal(state, &m, err, sizeof err);
         assert(legal); /* the solver's move is legal in its own world */
         if (!legal)
             break;
@@ -242,7 +242,7 @@ static int value_play(pimc_t *s, rng_t *rng)
             char err[GAME_ERR_LEN];
             eg->to_game_move(r, &rm);
             memcpy(s->state, s->world, g->state_size);
-            int legal = g->check_move(s->state, &rm, err, sizeof err);
+            int legal = g->is_legal(s->state, &rm, err, sizeof err);
             assert(legal); /* a class's representative is one of the world's legal cards */
             if (!legal)
                 return -1;
@@ -271,7 +271,7 @@ static int value_candidates(pimc_t *s, uint64_t seed)
         rng_t rng;
         rng_seed(&rng, seed);
         memcpy(s->state, s->world, g->state_size);
-        if (!g->check_move(s->state, m, err, sizeof err))
+        if (!g->is_legal(s->state, m, err, sizeof err))
             return -1;
         playout_apply(&s->po, s->state, m);
         s->wval[c] = finish(s, s->state, &rng);

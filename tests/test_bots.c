@@ -120,7 +120,7 @@ static void test_every_bot_creates_and_decides(void)
         CU_ASSERT_PTR_NOT_NULL_FATAL(b);
         game_move_t m;
         CU_ASSERT(bot_choose(b, &v, &m) == 0);
-        CU_ASSERT(g->check_move(&st, &m, err, sizeof err) == 1);
+        CU_ASSERT(g->is_legal(&st, &m, err, sizeof err) == 1);
         bot_free(b);
     }
 }

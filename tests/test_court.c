@@ -207,9 +207,9 @@ static game_move_t mv(int kind, int arg)
 static void play(court_state_t *st, const game_move_t *m)
 {
     char err[GAME_ERR_LEN];
-    if (!court_check_move(st, m, err, sizeof err))
+    if (!court_is_legal(st, m, err, sizeof err))
         fprintf(stderr, "\n    refused: %s\n", err);
-    CU_ASSERT_FATAL(court_check_move(st, m, err, sizeof err));
+    CU_ASSERT_FATAL(court_is_legal(st, m, err, sizeof err));
     court_apply(st, m, NULL, 0);
 }
 
@@ -266,7 +266,7 @@ static void test_a_trick_resign_lead_take_and_refill(void)
     CU_ASSERT(!court_may_resign(&st.pub)); /* not before the trick's first card */
     char err[GAME_ERR_LEN];
     game_move_t res = mv(CC_MV_RESIGN, 0);
-    CU_ASSERT(!court_check_move(&st, &res, err, sizeof err) && strstr(err, "first card"));
+    CU_ASSERT(!court_is_legal(&st, &res, err, sizeof err) && strstr(err, "first card"));
 
     /* First-hand plays; the other resigns: first-hand wins, chooses the Lead, takes the rest face up. */
     int c1 = lowest(st.hand[f]), old_lead = st.pub.lead;
@@ -281,9 +281,9 @@ static void test_a_trick_resign_lead_take_and_refill(void)
     CU_ASSERT_EQUAL(court_to_move(&st), f);
     CU_ASSERT_EQUAL(court_legal_moves(&st, legal, 16), 1); /* the one card on the table, not the old Lead */
     m = mv(CC_MV_LEAD, old_lead);
-    CU_ASSERT(!court_check_move(&st, &m, err, sizeof err) && strstr(err, "old Lead"));
+    CU_ASSERT(!court_is_legal(&st, &m, err, sizeof err) && strstr(err, "old Lead"));
     m = mv(CC_MV_LEAD, lowest(st.hand[o]));
-    CU_ASSERT(!court_check_move(&st, &m, err, sizeof err) && strstr(err, "not on the table"));
+    CU_ASSERT(!court_is_legal(&st, &m, err, sizeof err) && strstr(err, "not on the table"));
     m = mv(CC_MV_LEAD, c1);
     play(&st, &m);
     CU_ASSERT_EQUAL(st.pub.lead, c1);
@@ -300,7 +300,7 @@ static void test_a_trick_resign_lead_take_and_refill(void)
         int s = court_to_move(&st);
         CU_ASSERT_EQUAL(s, k % 2 == 0 ? f : o);
         if (k == 5)
-            CU_ASSERT(!court_check_move(&st, &res, err, sizeof err) && strstr(err, "3"));
+            CU_ASSERT(!court_is_legal(&st, &res, err, sizeof err) && strstr(err, "3"));
         int c = lowest(st.hand[s]);
         put[s][cnt[s]++] = (int8_t)c;
         m = mv(CC_MV_PLAY, c);
@@ -335,10 +335,10 @@ static void test_a_trick_resign_lead_take_and_refill(void)
     court_state_t dry = st;
     dry.pub.pack_left = 0;
     CU_ASSERT(!court_may_resign(&dry.pub));
-    CU_ASSERT(!court_check_move(&dry, &res, err, sizeof err) && strstr(err, "exhausted"));
+    CU_ASSERT(!court_is_legal(&dry, &res, err, sizeof err) && strstr(err, "exhausted"));
     /* Cards not held are refused. */
     m = mv(CC_MV_PLAY, old_lead);
-    CU_ASSERT(!court_check_move(&st, &m, err, sizeof err) && strstr(err, "not in the hand"));
+    CU_ASSERT(!court_is_legal(&st, &m, err, sizeof err) && strstr(err, "not in the hand"));
 }
 
 /* 5. Reckoning: face up 2, face down 1, +1 a Heart, +1 a court card. */
@@ -377,7 +377,7 @@ static void last_trick(int players, const char *const *up, const char *const *do
     game_event_t ev[GAME_MAX_EVENTS];
     game_move_t m = mv(CC_MV_PLAY, card("AS"));
     char err[GAME_ERR_LEN];
-    CU_ASSERT_FATAL(court_check_move(&st, &m, err, sizeof err));
+    CU_ASSERT_FATAL(court_is_legal(&st, &m, err, sizeof err));
     int n = court_apply(&st, &m, ev, GAME_MAX_EVENTS), scores = 0;
     CU_ASSERT_EQUAL(p->up[0], (up[0][0] ? test_cards(up[0]) : 0) | test_cards("AS 2C"));
     for (int i = 0; i < n; i++)
@@ -431,7 +431,7 @@ static uint64_t random_game(int players, uint64_t seed, int *moves_out)
             if (legal[k].kind == CC_MV_RESIGN && rng_below(&rng, 4) != 0)
                 k = 0;
             char err[GAME_ERR_LEN];
-            CU_ASSERT_FATAL(court_check_move(&st, &legal[k], err, sizeof err));
+            CU_ASSERT_FATAL(court_is_legal(&st, &legal[k], err, sizeof err));
             int first = st.pub.first;
             nev = court_apply(&st, &legal[k], ev, GAME_MAX_EVENTS);
             moves++;
@@ -547,7 +547,7 @@ static void test_the_registry_finds_court_circular_with_every_hook(void)
     G = game_find("court-circular");
     CU_ASSERT_PTR_NOT_NULL_FATAL(G);
     CU_ASSERT(G->init && G->num_players && G->to_move && G->apply_chance && G->legal_moves && G->random_move &&
-              G->check_move && G->apply && G->rank && G->scores && G->hand_over && G->hand_value &&
+              G->is_legal && G->apply && G->rank && G->scores && G->hand_over && G->hand_value &&
               G->view_from_state && G->view_seat && G->view_num_players && G->sample_world && G->view_init &&
               G->view_apply && G->view_diff && G->view_to_move && G->view_legal_moves && G->view_random_move &&
               G->move_format && G->move_parse && G->event_format && G->event_parse && G->heuristic_evaluate);
@@ -589,7 +589,7 @@ static void checked_game(int players, uint64_t seed, checks_t *ck)
             CU_ASSERT_EQUAL_FATAL(G->random_move(&st, &rng, &m), 0);
             if (m.kind == CC_MV_RESIGN && rng_below(&rng, 3) != 0)
                 CU_ASSERT_EQUAL_FATAL(G->random_move(&st, &rng, &m), 0);
-            CU_ASSERT_FATAL(G->check_move(&st, &m, err, sizeof err));
+            CU_ASSERT_FATAL(G->is_legal(&st, &m, err, sizeof err));
             int nl = G->legal_moves(&st, legal, 64), nv = G->view_legal_moves(&v[who], vlegal, 64);
             if (nl != nv || memcmp(legal, vlegal, sizeof legal[0] * (size_t)nl) != 0)
                 ck->bad_moves++;
@@ -774,7 +774,7 @@ static void test_worlds_fit_the_view_and_are_uniform(void)
                         if (G->to_move(&w) == GAME_CHANCE)
                             break;
                         CU_ASSERT_EQUAL_FATAL(G->random_move(&w, &rng, &m), 0);
-                        CU_ASSERT_FATAL(G->check_move(&w, &m, err, sizeof err));
+                        CU_ASSERT_FATAL(G->is_legal(&w, &m, err, sizeof err));
                         G->apply(&w, &m, NULL, 0);
                     }
                 }

@@ -102,7 +102,7 @@ static void play(table_t *t, const char *move)
     game_move_t m;
     char err[GAME_ERR_LEN];
     CU_ASSERT_EQUAL_FATAL(G->move_parse(move, &m, err, sizeof err), 0);
-    if (!G->check_move(&t->st, &m, err, sizeof err)) {
+    if (!G->is_legal(&t->st, &m, err, sizeof err)) {
         fprintf(stderr, "\n    '%s': %s\n", move, err);
         CU_FAIL_FATAL("scripted move refused");
     }
@@ -126,7 +126,7 @@ static void test_the_registry_finds_highcard_with_every_hook(void)
     CU_ASSERT_PTR_EQUAL(game_find("highcard"), &HIGHCARD_GAME);
     const game_t *g = G;
     CU_ASSERT(g->init && g->num_players && g->to_move && g->apply_chance && g->legal_moves && g->random_move &&
-              g->check_move && g->apply && g->rank && g->scores && g->hand_over && g->hand_value &&
+              g->is_legal && g->apply && g->rank && g->scores && g->hand_over && g->hand_value &&
               g->view_from_state && g->view_seat && g->view_num_players && g->sample_world && g->view_init &&
               g->view_apply && g->view_diff && g->view_to_move && g->view_legal_moves && g->view_random_move &&
               g->move_format && g->move_parse && g->event_format && g->event_parse && g->heuristic_evaluate);
@@ -364,13 +364,13 @@ static void test_defaults_are_three_seats_three_cards_two_hands(void)
 static void expect_move_refused(const highcard_state_t *st, const game_move_t *m, const char *want)
 {
     char err[GAME_ERR_LEN] = "";
-    CU_ASSERT_EQUAL(G->check_move(st, m, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(G->is_legal(st, m, err, sizeof err), 0);
     if (!strstr(err, want))
         fprintf(stderr, "\n    want '%s', got '%s'\n", want, err);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
 }
 
-static void test_check_move_refuses_with_a_reason(void)
+static void test_is_legal_refuses_with_a_reason(void)
 {
     table_t t;
     game_move_t m;
@@ -548,7 +548,7 @@ static void random_game(int players, const char *flag1, const char *flag2, uint6
         } else {
             game_move_t m, legal[32], vlegal[32];
             CU_ASSERT_EQUAL_FATAL(G->random_move(&st, &rng, &m), 0);
-            CU_ASSERT_FATAL(G->check_move(&st, &m, err, sizeof err));
+            CU_ASSERT_FATAL(G->is_legal(&st, &m, err, sizeof err));
             int nl = G->legal_moves(&st, legal, 32), nv = G->view_legal_moves(&v[who], vlegal, 32);
             if (nl != nv || memcmp(legal, vlegal, sizeof legal[0] * (size_t)nl) != 0)
                 ck->bad_moves++;
@@ -688,7 +688,7 @@ static void test_every_world_fits_the_view(void)
                             game_move_t m;
                             if (G->to_move(&w) == GAME_CHANCE)
                                 G->apply_chance(&w, NULL, NULL, 0);
-                            else if (G->random_move(&w, &rng, &m) < 0 || !G->check_move(&w, &m, err, sizeof err))
+                            else if (G->random_move(&w, &rng, &m) < 0 || !G->is_legal(&w, &m, err, sizeof err))
                                 break;
                             else
                                 G->apply(&w, &m, NULL, 0);
@@ -1211,7 +1211,7 @@ int main(void)
     s = CU_add_suite("highcard refusals", NULL, NULL);
     CU_add_test(s, "init refuses bad configs in one line", test_init_refuses_bad_configs_in_one_line);
     CU_add_test(s, "defaults are three seats, three cards, two hands", test_defaults_are_three_seats_three_cards_two_hands);
-    CU_add_test(s, "check_move refuses with a reason", test_check_move_refuses_with_a_reason);
+    CU_add_test(s, "is_legal refuses with a reason", test_is_legal_refuses_with_a_reason);
     CU_add_test(s, "view refuses events that cannot follow", test_view_refuses_events_that_cannot_follow);
     CU_add_test(s, "event parse refuses bad text", test_event_parse_refuses_bad_text);
     s = CU_add_suite("highcard notation and views", NULL, NULL);

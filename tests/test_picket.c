@@ -2,7 +2,7 @@
  * ../shared/design/rules-matrix.md and the engine rulings, each quoting its source.
  *
  * Every case deals chosen cards (picket_deal_given), then plays a script of moves written as the
- * players would type them; each scripted move must be legal (picket_check_move) before it is
+ * players would type them; each scripted move must be legal (picket_is_legal) before it is
  * applied. The events of the hand are logged so a case can assert what was reckoned, by whom and
  * in which order. Set PICKET_TEST_VERBOSE=1 to print the events as they happen.
  *
@@ -111,7 +111,7 @@ static void move(table_t *t, const char *text)
         fprintf(stderr, "\n    cannot parse '%s': %s\n", text, err);
         CU_FAIL_FATAL("scripted move does not parse");
     }
-    if (!picket_check_move(&t->st, &m, err, sizeof err)) {
+    if (!picket_is_legal(&t->st, &m, err, sizeof err)) {
         fprintf(stderr, "\n    scripted move '%s' refused: %s\n", text, err);
         CU_FAIL_FATAL("scripted move refused");
     }
@@ -155,7 +155,7 @@ static void play(table_t *t, const char *cards)
 static void refused(table_t *t, const game_move_t *m, const char *why)
 {
     char err[GAME_ERR_LEN] = "";
-    int ok = picket_check_move(&t->st, m, err, sizeof err);
+    int ok = picket_is_legal(&t->st, m, err, sizeof err);
     CU_ASSERT_FALSE(ok);
     if (!ok && !strstr(err, why))
         fprintf(stderr, "\n    reason '%s' does not mention '%s'\n", err, why);
@@ -175,7 +175,7 @@ static int legal_text(table_t *t, const char *text)
     game_move_t m;
     char err[GAME_ERR_LEN];
     CU_ASSERT_EQUAL_FATAL(picket_move_parse(text, &m, err, sizeof err), 0);
-    return picket_check_move(&t->st, &m, err, sizeof err);
+    return picket_is_legal(&t->st, &m, err, sizeof err);
 }
 
 static game_move_t discard_move(cardset_t cards)
@@ -404,7 +404,7 @@ static void test_deal_alternates_between_hands(void)
             game_move_t m;
             char err[GAME_ERR_LEN];
             picket_random_move(&T.st, &rng, &m);
-            CU_ASSERT_FATAL(picket_check_move(&T.st, &m, err, sizeof err));
+            CU_ASSERT_FATAL(picket_is_legal(&T.st, &m, err, sizeof err));
             picket_apply(&T.st, &m, ev, GAME_MAX_EVENTS);
         }
     }

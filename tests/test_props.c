@@ -151,7 +151,7 @@ static int play_checked(const game_config_t *cfg, uint64_t bot_seed, FILE *rec, 
                 }
             } else
                 m = a[rng_below(&rng, (uint32_t)na)];
-            if (!g->check_move(st, &m, err, sizeof err)) {
+            if (!g->is_legal(st, &m, err, sizeof err)) {
                 snprintf(why, len, "step %d: random move refused: %s", step, err);
                 return 0;
             }

@@ -171,7 +171,7 @@ static int play_over_text(const char *preset, uint64_t seed, const char *bot, ch
             char mv[512];
             snprintf(mv, sizeof mv, "%.*s", (int)strcspn(o + 7, "\n"), o + 7);
             game_move_t m;
-            if (g->move_parse(mv, &m, err, sizeof err) < 0 || !g->check_move(&st, &m, err, sizeof err)) {
+            if (g->move_parse(mv, &m, err, sizeof err) < 0 || !g->is_legal(&st, &m, err, sizeof err)) {
                 snprintf(why, len, "step %d: engine's move '%.100s' refused: %.100s", step, mv, err);
                 ok = 0;
                 break;

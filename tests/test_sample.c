@@ -122,7 +122,7 @@ static int play_out(picket_state_t *w, rng_t *rng, char *why, size_t len)
                 snprintf(why, len, "play-out step %d: no move for seat %d", step, who);
                 return 0;
             }
-            if (!picket_check_move(w, &m, err, sizeof err)) {
+            if (!picket_is_legal(w, &m, err, sizeof err)) {
                 snprintf(why, len, "play-out step %d: move refused: %s", step, err);
                 return 0;
             }
@@ -341,7 +341,7 @@ static void play(table_t *t, const char *move)
     char err[GAME_ERR_LEN];
     game_event_t ev[GAME_MAX_EVENTS];
     CU_ASSERT_EQUAL_FATAL(picket_move_parse(move, &m, err, sizeof err), 0);
-    CU_ASSERT_FATAL(picket_check_move(&t->st, &m, err, sizeof err));
+    CU_ASSERT_FATAL(picket_is_legal(&t->st, &m, err, sizeof err));
     picket_apply(&t->st, &m, ev, GAME_MAX_EVENTS);
 }
 

@@ -137,7 +137,7 @@ static void table_play(table_t *t, const char *text)
     game_move_t m;
     char err[GAME_ERR_LEN];
     CU_ASSERT_EQUAL_FATAL(picket_move_parse(text, &m, err, sizeof err), 0);
-    if (!picket_check_move(&t->st, &m, err, sizeof err)) {
+    if (!picket_is_legal(&t->st, &m, err, sizeof err)) {
         fprintf(stderr, "\n  scripted move '%s' refused: %s\n", text, err);
         CU_FAIL_FATAL("a scripted move is illegal");
     }
@@ -203,7 +203,7 @@ static int replay(const table_t *t, const picket_view_t *v, const deal_t *d, pic
             game_move_t m = t->moves[i];
             if (t->mover[i] == opp && m.kind == PK_MV_DISCARD)
                 m.cards = d->opp_discard;
-            if (picket_to_move(out) != t->mover[i] || !picket_check_move(out, &m, err, sizeof err)) {
+            if (picket_to_move(out) != t->mover[i] || !picket_is_legal(out, &m, err, sizeof err)) {
                 snprintf(why, len, "move %d of the hand is refused", i);
                 return 0;
             }

@@ -174,7 +174,7 @@ static void play_text(picket_state_t *st, const char *text)
     game_move_t m;
     char err[GAME_ERR_LEN];
     CU_ASSERT_EQUAL_FATAL(picket_move_parse(text, &m, err, sizeof err), 0);
-    if (!picket_check_move(st, &m, err, sizeof err)) {
+    if (!picket_is_legal(st, &m, err, sizeof err)) {
         fprintf(stderr, "\n    scripted move '%s' refused: %s\n", text, err);
         CU_FAIL_FATAL("a scripted move is illegal");
     }
@@ -243,7 +243,7 @@ static void check_determinism(const char *const *opts, int64_t iters, const char
                         move_text(&best[0], t3, sizeof t3), move_text(&best[1], t4, sizeof t4));
             }
             CU_ASSERT(same);
-            CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+            CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
             kinds[st.pub.phase]++;
             decisions++;
             picket_apply(&st, &m, NULL, 0);
@@ -515,7 +515,7 @@ static void test_a_full_pool_still_plays_legal_moves(void)
         CU_ASSERT_FATAL(search_once(&p, &v, 40000, 1, &best, moves, values, &stats) > 0);
         CU_ASSERT(stats.pool_full);
         CU_ASSERT(stats.nodes > 1000 && stats.nodes < 40000);
-        CU_ASSERT(G->check_move(&st, &best, err, sizeof err) == 1);
+        CU_ASSERT(G->is_legal(&st, &best, err, sizeof err) == 1);
         fill = stats.nodes + 200;
         printf("[1 MB: %lld nodes] ", (long long)stats.nodes);
     }
@@ -547,7 +547,7 @@ static void test_a_full_pool_still_plays_legal_moves(void)
                 ismcts_stats(s, &stats);
                 full += stats.pool_full;
                 decisions++;
-                if (G->check_move(&st, &m, err, sizeof err) != 1) {
+                if (G->is_legal(&st, &m, err, sizeof err) != 1) {
                     char t[64];
                     fprintf(stderr, "\n    seed %llu: illegal %s in %s: %s\n", (unsigned long long)seed,
                             move_text(&m, t, sizeof t), PK_PHASE_NAMES[st.pub.phase], err);
@@ -589,7 +589,7 @@ static void test_a_full_pool_still_plays_legal_moves(void)
             if (who == 0 || wide) {
                 CU_ASSERT_FATAL(search_once(&q, &v, budget, seed + (uint64_t)step, &m, moves, values, &stats) > 0);
                 CU_ASSERT_EQUAL(stats.iterations, budget);
-                CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+                CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
                 if (!wide && st.pub.trick_no < 6 && !stats.pool_full)
                     fprintf(stderr, "\n    64 threads, seed %llu step %d: %lld nodes, the pools did not fill\n",
                             (unsigned long long)seed, step, (long long)stats.nodes);
@@ -684,8 +684,8 @@ static void check_only_the_view(const char *bot, const bot_settings_t *set, uint
                 if (a.pub.phase == PK_PH_CALL)
                     ma = mb = (game_move_t){ PK_MV_CALL, -1, 0, 0 };
             }
-            CU_ASSERT_FATAL(picket_check_move(&a, &ma, err, sizeof err) == 1);
-            CU_ASSERT_FATAL(picket_check_move(&b, &mb, err, sizeof err) == 1);
+            CU_ASSERT_FATAL(picket_is_legal(&a, &ma, err, sizeof err) == 1);
+            CU_ASSERT_FATAL(picket_is_legal(&b, &mb, err, sizeof err) == 1);
             picket_apply(&a, &ma, NULL, 0);
             picket_apply(&b, &mb, NULL, 0);
         }
@@ -1264,7 +1264,7 @@ static void test_two_threads_search_the_whole_budget(void)
             CU_ASSERT(info_calls >= 1);
             CU_ASSERT_EQUAL(last_info.iterations, budget);
             CU_ASSERT_EQUAL(last_info.nodes, stats.nodes);
-            CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+            CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
             int tried = 0, best_at = -1;
             for (int i = 0; i < n; i++) {
                 CU_ASSERT(values[i] == -1.0 || (values[i] >= 0.0 && values[i] <= 1.0));
@@ -1292,7 +1292,7 @@ static void test_two_threads_search_the_whole_budget(void)
     picket_view_from_state(&st, picket_to_move(&st), &v);
     game_move_t m;
     CU_ASSERT(bot_choose(b, &v, &m) == 0);
-    CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+    CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
     bot_free(b);
     bot_free(h);
     bot_settings_free(set);
@@ -1571,7 +1571,7 @@ static void check_pimc_determinism(const char *const *opts, int64_t worlds, cons
                 fprintf(stderr, "\n    %s: pimc_stats worlds %lld, candidates %d, solved_play %d, nodes %lld\n", where,
                         (long long)stats.worlds, stats.candidates, stats.solved_play, (long long)stats.nodes);
             CU_ASSERT(stats_ok);
-            CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+            CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
             kinds[st.pub.phase]++;
             decisions++;
             picket_apply(&st, &m, NULL, 0);
@@ -1752,7 +1752,7 @@ static void test_pimc_stopped_at_once(void)
                             (long long)stats.worlds, unvalued ? "all -1" : "not all -1",
                             move_text(&moves[hb], (char[64]){ 0 }, 64));
                 CU_ASSERT(ok);
-                CU_ASSERT(G->check_move(&st[k], &best, err, sizeof err) == 1);
+                CU_ASSERT(G->is_legal(&st[k], &best, err, sizeof err) == 1);
                 CU_ASSERT(dt < 2.0);
             }
             pimc_free(s);
@@ -2016,7 +2016,7 @@ static void test_pimc_analyze_and_evaluate(void)
                 snprintf(where, sizeof where, "K %d, seat %d, %s, trick %d", K, who, PK_PHASE_NAMES[st.pub.phase],
                          st.pub.trick_no + 1);
                 CU_ASSERT(pimc_values_ok(moves, values, n, &moves[bi], st.pub.phase == PK_PH_PLAY, K, where));
-                CU_ASSERT(G->check_move(&st, &moves[bi], err, sizeof err) == 1);
+                CU_ASSERT(G->is_legal(&st, &moves[bi], err, sizeof err) == 1);
                 outside += st.pub.phase != PK_PH_PLAY && n > K;
                 decisions++;
             }
@@ -2173,7 +2173,7 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
             }
             CU_ASSERT(same);
             CU_ASSERT(by_info);
-            CU_ASSERT(G->check_move(&st, &m, err, sizeof err) == 1);
+            CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
             kinds[play]++;
             decision++;
             picket_apply(&st, &m, NULL, 0);
@@ -2242,7 +2242,7 @@ static void test_hybrid_plays_whole_sets(void)
             game_move_t m;
             CU_ASSERT_FATAL(bot_choose(bots[who], &v, &m) == 0);
             decisions++;
-            if (G->check_move(&st, &m, err, sizeof err) != 1) {
+            if (G->is_legal(&st, &m, err, sizeof err) != 1) {
                 char t[64];
                 fprintf(stderr, "\n    seed %llu: %s played illegal %s in %s: %s\n", (unsigned long long)seed,
                         who == hy ? "the hybrid" : "pimc", move_text(&m, t, sizeof t), PK_PHASE_NAMES[st.pub.phase],
@@ -2318,7 +2318,7 @@ static void test_the_policys_exchange_is_a_sample(void)
             rng_t rng;
             rng_seed(&rng, seed);
             CU_ASSERT_FATAL(playout_move(&some, &st, PLAYOUT_HEURISTIC, &rng, &sampled) == 0);
-            CU_ASSERT(picket_check_move(&st, &sampled, err, sizeof err));
+            CU_ASSERT(picket_is_legal(&st, &sampled, err, sizeof err));
             picket_view_t v;
             picket_view_from_state(&st, picket_to_move(&st), &v);
             double sv;

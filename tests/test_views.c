@@ -51,7 +51,7 @@ static void play(table_t *t, const char *move)
     game_move_t m;
     char err[160];
     CU_ASSERT_EQUAL_FATAL(picket_move_parse(move, &m, err, sizeof err), 0);
-    if (!picket_check_move(&t->st, &m, err, sizeof err)) {
+    if (!picket_is_legal(&t->st, &m, err, sizeof err)) {
         fprintf(stderr, "\n    '%s': %s\n", move, err);
         CU_FAIL_FATAL("scripted move refused");
     }

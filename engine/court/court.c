@@ -472,7 +472,7 @@ int court_legal_moves(const court_state_t *st, game_move_t *out, int cap)
     return n;
 }
 
-int court_check_move(const court_state_t *st, const game_move_t *m, char *err, size_t errlen)
+int court_is_legal(const court_state_t *st, const game_move_t *m, char *err, size_t errlen)
 {
     const court_pub_t *p = &st->pub;
     char c[3];
@@ -563,7 +563,7 @@ int court_apply(court_state_t *st, const game_move_t *m, game_event_t *ev, int e
     ctx_t x = { st, ev, evcap, 0 };
     court_pub_t *p = &st->pub;
     char why[GAME_ERR_LEN];
-    if (!court_check_move(st, m, why, sizeof why))
+    if (!court_is_legal(st, m, why, sizeof why))
         return 0; /* the contract says check first; an illegal move changes nothing */
     int s = p->to_move;
     if (p->phase == CC_PH_PLAY) {

@@ -137,7 +137,7 @@ int court_to_move(const court_state_t *st);
 int court_apply_chance(court_state_t *st, rng_t *rng, game_event_t *ev, int evcap);
 int court_legal_moves(const court_state_t *st, game_move_t *out, int cap);
 /* 1 if legal; else 0 with a reason. */
-int court_check_move(const court_state_t *st, const game_move_t *m, char *err, size_t errlen);
+int court_is_legal(const court_state_t *st, const game_move_t *m, char *err, size_t errlen);
 /* Apply a legal move (check first). Returns the events written. */
 int court_apply(court_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
 /* Notation (court_text.c). */

@@ -1,6 +1,6 @@
 /* Court Circular's notation: moves ("play AS", "resign", "lead AS") and events, written and
  * read (docs/court.md). Parsing checks form only and never trusts its input; whether an event
- * can follow is the view's question (court_pub_apply), whether a move is legal check_move's. */
+ * can follow is the view's question (court_pub_apply), whether a move is legal is_legal's. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* highcard's notation: moves ("play AS") and events, written and read (docs/highcard.md).
  * Parsing checks form only and never trusts its input; whether an event can follow is
- * view_apply's question, whether a move is legal check_move's. */
+ * view_apply's question, whether a move is legal is_legal's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

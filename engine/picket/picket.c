@@ -531,14 +531,14 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
     return x.n;
 }
 
-int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen)
+int picket_is_legal(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen)
 {
     int seat = picket_to_move(st);
     if (seat < 0) {
         snprintf(err, errlen, "no player is to move (%s)", seat == GAME_OVER ? "the set is over" : "a deal is due");
         return 0;
     }
-    return picket_pub_check_move(&st->rules, &st->pub, st->hand[seat], m, err, errlen);
+    return picket_pub_is_legal(&st->rules, &st->pub, st->hand[seat], m, err, errlen);
 }
 
 int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap)
@@ -720,7 +720,7 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
     return 0;
 }
 
-int picket_pub_check_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, const game_move_t *m,
+int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, const game_move_t *m,
                           char *err, size_t errlen)
 {
     static const int kind_of_phase[PK_PH_COUNT] = {

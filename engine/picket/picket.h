@@ -168,7 +168,7 @@ int picket_apply_chance(picket_state_t *st, rng_t *rng, game_event_t *ev, int ev
  * Returns events written, or -1 if the cards are not exactly the pack or no deal is due. */
 int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], const uint8_t *stock,
                       game_event_t *ev, int evcap);
-int picket_check_move(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen);
+int picket_is_legal(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen);
 int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int evcap);
 int picket_legal_moves(const picket_state_t *st, game_move_t *out, int cap);
 int picket_random_move(const picket_state_t *st, rng_t *rng, game_move_t *out);
@@ -178,7 +178,7 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, car
 /* Uniform over the legal moves; 0, or -1 if there is no legal move. Safe for any hand. */
 int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng,
                            game_move_t *out);
-int picket_pub_check_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
+int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
                           char *err, size_t errlen);
 
 /* How many cards the seat to move may (must) discard now: [lo, hi]; lo > hi outside an exchange. */

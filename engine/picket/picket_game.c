@@ -30,7 +30,7 @@ static int g_legal(const void *state, game_move_t *out, int cap) { return picket
 static int g_random(const void *state, rng_t *rng, game_move_t *out) { return picket_random_move(state, rng, out); }
 static int g_check(const void *state, const game_move_t *m, char *err, size_t len)
 {
-    return picket_check_move(state, m, err, len);
+    return picket_is_legal(state, m, err, len);
 }
 static int g_apply(void *state, const game_move_t *m, game_event_t *ev, int cap) { return picket_apply(state, m, ev, cap); }
 
@@ -123,7 +123,7 @@ const game_t PICKET_GAME = {
     .apply_chance = g_apply_chance,
     .legal_moves = g_legal,
     .random_move = g_random,
-    .check_move = g_check,
+    .is_legal = g_check,
     .apply = g_apply,
     .rank = g_rank,
     .scores = g_scores,

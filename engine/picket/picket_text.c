@@ -1,6 +1,6 @@
 /* Picket's notation: moves ("discard 7C 8C", "play TS") and events, written and read
  * (docs/protocol.md, sections 5 and 8). Parsing checks form only; whether an event can follow is
- * the view's question (picket_pub_apply), whether a move is legal check_move's. */
+ * the view's question (picket_pub_apply), whether a move is legal is_legal's. */
 #include <stdio.h>
 #include <string.h>
 
