@@ -774,7 +774,7 @@ static int biased_sampler(const void *view, rng_t *rng, void *state_out)
  * card, against the exact chances: seat s holds a given unseen card with chance k_s / unseen. */
 static double worst_chi_square(sampler_fn sample, const highcard_view_t *v, int n)
 {
-    const hc_pub_t *p = &v->pub;
+    const highcard_pub_t *p = &v->pub;
     cardset_t unseen = highcard_pack() & ~p->played & ~v->hand;
     int u = cardset_count(unseen), cats = p->rules.players + 1; /* each seat, and undealt */
     static long count[CARD_COUNT][HC_MAX_PLAYERS + 1];

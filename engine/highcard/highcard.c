@@ -22,7 +22,7 @@ cardset_t highcard_pack(void)
 
 /* ---------------------------------------------------------------- rules and config */
 
-int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
+int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
     char shown[64];
     if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0) {
@@ -66,7 +66,7 @@ int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t er
     return 0;
 }
 
-static void pub_init(hc_pub_t *p, const hc_rules_t *r)
+static void pub_init(highcard_pub_t *p, const highcard_rules_t *r)
 {
     memset(p, 0, sizeof *p);
     p->rules = *r;
@@ -76,7 +76,7 @@ static void pub_init(hc_pub_t *p, const hc_rules_t *r)
         p->round_card[s] = -1;
 }
 
-void highcard_init(highcard_state_t *st, const hc_rules_t *r, uint64_t deal_seed)
+void highcard_init(highcard_state_t *st, const highcard_rules_t *r, uint64_t deal_seed)
 {
     memset(st, 0, sizeof *st);
     pub_init(&st->pub, r);
@@ -104,7 +104,7 @@ static game_event_t play_event(int seat, int card)
 }
 
 /* The round's winner: the one highest rank, or -1 when two or more cards share it. */
-static int round_winner(const hc_pub_t *p)
+static int round_winner(const highcard_pub_t *p)
 {
     int best = -1, winner = -1;
     for (int s = 0; s < p->rules.players; s++) {
@@ -119,7 +119,7 @@ static int round_winner(const hc_pub_t *p)
     return winner;
 }
 
-void hc_rank(const hc_pub_t *p, int *rank)
+void highcard_rank(const highcard_pub_t *p, int *rank)
 {
     for (int i = 0; i < p->rules.players; i++) {
         rank[i] = 0;
@@ -128,7 +128,7 @@ void hc_rank(const hc_pub_t *p, int *rank)
     }
 }
 
-int hc_pub_next(const hc_pub_t *p, game_event_t *ev)
+int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
 {
     int n = p->rules.players;
     switch (p->need) {
@@ -148,7 +148,7 @@ int hc_pub_next(const hc_pub_t *p, game_event_t *ev)
         return 1;
     case HC_NEED_GAME_END: {
         int rank[HC_MAX_PLAYERS];
-        hc_rank(p, rank);
+        highcard_rank(p, rank);
         *ev = mk(HC_EV_GAME_END, GAME_ALL, -1);
         ev->arg = (int8_t)n;
         for (int s = 0; s < n; s++)
@@ -160,7 +160,7 @@ int hc_pub_next(const hc_pub_t *p, game_event_t *ev)
     }
 }
 
-int hc_pub_apply(hc_pub_t *p, const game_event_t *ev)
+int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
 {
     game_event_t want;
     if (ev->type == HC_EV_PLAY) {
@@ -179,7 +179,7 @@ int hc_pub_apply(hc_pub_t *p, const game_event_t *ev)
         return 0;
     }
     /* Every other public event is determined by the record: it must be exactly that one. */
-    if (!hc_pub_next(p, &want) || memcmp(&want, ev, sizeof want) != 0)
+    if (!highcard_pub_next(p, &want) || memcmp(&want, ev, sizeof want) != 0)
         return -1;
     switch (ev->type) {
     case HC_EV_HAND:
@@ -233,7 +233,7 @@ typedef struct ctx {
 static void emit(ctx_t *x, const game_event_t *e)
 {
     if (e->audience == GAME_ALL)
-        hc_pub_apply(&x->st->pub, e);
+        highcard_pub_apply(&x->st->pub, e);
     else if (e->type == HC_EV_DEALT)
         x->st->hand[e->seat] = e->cards;
     if (e->type == HC_EV_PLAY)
@@ -247,7 +247,7 @@ static void emit(ctx_t *x, const game_event_t *e)
 static void emit_due(ctx_t *x)
 {
     game_event_t e;
-    while (x->st->pub.need != HC_NEED_HAND && hc_pub_next(&x->st->pub, &e))
+    while (x->st->pub.need != HC_NEED_HAND && highcard_pub_next(&x->st->pub, &e))
         emit(x, &e);
 }
 
@@ -255,7 +255,7 @@ static int deal(highcard_state_t *st, const cardset_t *hands, game_event_t *ev, 
 {
     ctx_t x = { st, ev, evcap, 0 };
     game_event_t e;
-    hc_pub_next(&st->pub, &e);
+    highcard_pub_next(&st->pub, &e);
     emit(&x, &e);
     for (int s = 0; s < st->pub.rules.players; s++) {
         e = mk(HC_EV_DEALT, s, s);
@@ -303,8 +303,8 @@ static int g_apply_chance(void *state, rng_t *given, game_event_t *ev, int evcap
 
 static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
 {
-    hc_rules_t r;
-    if (highcard_rules(&r, cfg, err, errlen) < 0)
+    highcard_rules_t r;
+    if (highcard_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
     highcard_init(state, &r, cfg->deal_seed);
     return 0;
@@ -312,7 +312,7 @@ static int g_init(void *state, const game_config_t *cfg, char *err, size_t errle
 
 static int g_num_players(const void *state) { return ((const highcard_state_t *)state)->pub.rules.players; }
 
-static int pub_to_move(const hc_pub_t *p)
+static int pub_to_move(const highcard_pub_t *p)
 {
     switch (p->need) {
     case HC_NEED_PLAY:
@@ -410,7 +410,7 @@ static int g_rank(const void *state, int *rank)
     const highcard_state_t *st = state;
     if (st->pub.need != HC_NEED_NOTHING)
         return 0;
-    hc_rank(&st->pub, rank);
+    highcard_rank(&st->pub, rank);
     return 1;
 }
 
@@ -423,7 +423,7 @@ static void g_scores(const void *state, int *out)
 
 static int g_hand_over(const void *state)
 {
-    const hc_pub_t *p = &((const highcard_state_t *)state)->pub;
+    const highcard_pub_t *p = &((const highcard_state_t *)state)->pub;
     return p->need == HC_NEED_NOTHING || (p->need == HC_NEED_HAND && p->hand_no > 0);
 }
 
@@ -452,8 +452,8 @@ static int g_view_num_players(const void *view) { return ((const highcard_view_t
 
 static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
 {
-    hc_rules_t r;
-    if (highcard_rules(&r, cfg, err, errlen) < 0)
+    highcard_rules_t r;
+    if (highcard_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
     if (seat < 0 || seat >= r.players) {
         snprintf(err, errlen, "highcard seats are 0 to %d, not %d", r.players - 1, seat);
@@ -493,8 +493,8 @@ static int g_view_apply(void *view, const game_event_t *ev)
         if (mine != cardset_has(v->hand, ev->arg))
             return -1;
     }
-    hc_pub_t p = v->pub;
-    if (hc_pub_apply(&p, ev) < 0)
+    highcard_pub_t p = v->pub;
+    if (highcard_pub_apply(&p, ev) < 0)
         return -1;
     v->pub = p;
     if (ev->type == HC_EV_HAND) {
@@ -509,7 +509,7 @@ static int g_view_apply(void *view, const game_event_t *ev)
 static const char *g_view_diff(const void *va, const void *vb)
 {
     const highcard_view_t *a = va, *b = vb;
-    const hc_pub_t *p = &a->pub, *q = &b->pub;
+    const highcard_pub_t *p = &a->pub, *q = &b->pub;
     if (memcmp(&p->rules, &q->rules, sizeof p->rules) != 0)
         return "rules";
     if (p->need != q->need)
@@ -566,7 +566,7 @@ static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
 static int g_sample_world(const void *view, rng_t *rng, void *state_out)
 {
     const highcard_view_t *v = view;
-    const hc_pub_t *p = &v->pub;
+    const highcard_pub_t *p = &v->pub;
     highcard_state_t *st = state_out;
     if (p->hand_no > 0 && !v->got_deal)
         return -1; /* the seat's own deal is still owed: no state has this view */
@@ -597,7 +597,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
 
 double highcard_win_chance(const highcard_view_t *v)
 {
-    const hc_pub_t *p = &v->pub;
+    const highcard_pub_t *p = &v->pub;
     if (!v->hand)
         return 0.0;
     int top = -1;

@@ -18,7 +18,7 @@
  *  - Rank: by total points; tied seats share a rank and the next rank skips (0 0 2).
  *  - Preset: "standard" (the only one; "" means it).
  *
- * The public record (hc_pub_t) changes only through hc_pub_apply, on the referee's side and in
+ * The public record (highcard_pub_t) changes only through highcard_pub_apply, on the referee's side and in
  * every view alike; it also knows which public event must come next, so a view refuses any event
  * that cannot follow. State and view are flat structs: memcpy copies them. Nothing here prints
  * or allocates.
@@ -51,7 +51,7 @@ typedef enum {
     HC_NEED_HAND_END,
     HC_NEED_GAME_END,
     HC_NEED_NOTHING    /* the game is over */
-} hc_need_t;
+} highcard_need_t;
 
 /* Moves (game_move_t.kind): the only one is a card played. */
 enum { HC_MV_PLAY = 1 }; /* arg: the card; cards: its bit */
@@ -69,13 +69,13 @@ enum {
 };
 extern const char *const HC_EVENT_NAMES[HC_EV_COUNT];
 
-typedef struct hc_rules {
+typedef struct highcard_rules {
     int32_t players, hand, hands;
-} hc_rules_t;
+} highcard_rules_t;
 
-typedef struct hc_pub {
-    hc_rules_t rules;
-    int32_t need;                    /* hc_need_t */
+typedef struct highcard_pub {
+    highcard_rules_t rules;
+    int32_t need;                    /* highcard_need_t */
     int32_t hand_no;                 /* hands dealt so far; the current one */
     int32_t leader;                  /* leads the round in progress */
     int32_t to_move;                 /* after a "turn": the seat to play; else -1 */
@@ -85,16 +85,16 @@ typedef struct hc_pub {
     int32_t score[HC_MAX_PLAYERS];
     int32_t hand_pts[HC_MAX_PLAYERS]; /* points of the hand in progress (or just complete) */
     uint64_t played;                 /* cards played in this hand */
-} hc_pub_t;
+} highcard_pub_t;
 
 typedef struct highcard_state {
-    hc_pub_t pub;
+    highcard_pub_t pub;
     cardset_t hand[HC_MAX_PLAYERS];
     uint64_t deal_seed;
 } highcard_state_t;
 
 typedef struct highcard_view {
-    hc_pub_t pub;
+    highcard_pub_t pub;
     int32_t seat;
     int32_t got_deal;                /* this hand's "dealt" has come */
     cardset_t hand;
@@ -104,16 +104,16 @@ typedef struct highcard_view {
 cardset_t highcard_pack(void);
 
 /* Rules from a config: 0, or -1 with a one-line reason. */
-int highcard_rules(hc_rules_t *r, const game_config_t *cfg, char *err, size_t errlen);
-void highcard_init(highcard_state_t *st, const hc_rules_t *r, uint64_t deal_seed);
+int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen);
+void highcard_init(highcard_state_t *st, const highcard_rules_t *r, uint64_t deal_seed);
 
 /* Apply one public event to the record: 0, or -1 (nothing changed) if it cannot follow. */
-int hc_pub_apply(hc_pub_t *p, const game_event_t *ev);
+int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev);
 /* The public event the record determines by itself next (turn, round, hand-end, game-end;
  * hand, for the deal): 1 with it in ev, or 0 when a play or nothing is due. */
-int hc_pub_next(const hc_pub_t *p, game_event_t *ev);
+int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev);
 /* Each seat's rank from the scores (0 first; ties share, the next skips). */
-void hc_rank(const hc_pub_t *p, int *rank);
+void highcard_rank(const highcard_pub_t *p, int *rank);
 
 /* Deal chosen hands (tests): each seat `hand` cards of the pack, disjoint. Returns the events
  * written (as apply_chance), or -1 if the hands are not a deal or no deal is due. */
