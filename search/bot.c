@@ -39,23 +39,20 @@ int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double 
     return fallback;
 }
 
-typedef struct ranked {
-    double value;
-    int index;
-} ranked_t;
-
 static int by_value_then_index(const void *a, const void *b)
 {
-    const ranked_t *x = a, *y = b;
+    const bot_rank_t *x = a, *y = b;
     if (x->value != y->value)
         return x->value < y->value ? 1 : -1;
     return (x->index > y->index) - (x->index < y->index);
 }
 
+void bot_rank_sort(bot_rank_t *r, int n) { qsort(r, (size_t)n, sizeof *r, by_value_then_index); }
+
 void bot_sort_moves(game_move_t *moves, double *values, int n)
 {
     /* qsort on (value, original index): O(n log n) and stable; thousands of discards sort fast. */
-    ranked_t *r = malloc(sizeof *r * (size_t)n);
+    bot_rank_t *r = malloc(sizeof *r * (size_t)n);
     game_move_t *m = malloc(sizeof *m * (size_t)n);
     if (!r || !m) {
         /* Out of memory: fall back to moving the single best to the front. */
@@ -74,8 +71,8 @@ void bot_sort_moves(game_move_t *moves, double *values, int n)
         return;
     }
     for (int i = 0; i < n; i++)
-        r[i] = (ranked_t){ values[i], i };
-    qsort(r, (size_t)n, sizeof *r, by_value_then_index);
+        r[i] = (bot_rank_t){ values[i], i };
+    bot_rank_sort(r, n);
     memcpy(m, moves, sizeof *m * (size_t)n);
     for (int i = 0; i < n; i++) {
         moves[i] = m[r[i].index];
@@ -85,15 +82,17 @@ void bot_sort_moves(game_move_t *moves, double *values, int n)
     free(m);
 }
 
-static void report(const bot_hooks_t *hooks, double t0, int64_t nodes, const game_move_t *moves,
-                   const double *values, int n)
+void bot_report(const bot_hooks_t *hooks, int64_t iterations, int64_t worlds, int64_t nodes, double t0,
+                const game_move_t *lines, const double *values, int n)
 {
     if (!hooks || !hooks->info)
         return;
-    bot_info_t info = { 1, 0, nodes, measure_now() - t0, 0, { { 0 } }, { 0 } };
+    bot_info_t info = { iterations, worlds, nodes, measure_now() - t0, 0, { { 0 } }, { 0 } };
     info.nlines = n < BOT_INFO_LINES ? n : BOT_INFO_LINES;
-    memcpy(info.moves, moves, sizeof *moves * (size_t)info.nlines);
-    memcpy(info.values, values, sizeof *values * (size_t)info.nlines);
+    if (info.nlines > 0) {
+        memcpy(info.moves, lines, sizeof *lines * (size_t)info.nlines);
+        memcpy(info.values, values, sizeof *values * (size_t)info.nlines);
+    }
     hooks->info(hooks->data, &info);
 }
 
@@ -118,7 +117,7 @@ static int random_choose(bot_t *b, const void *view, const bot_limits_t *lim, co
     if (b->game->view_to_move(view) < 0 || b->game->view_random_move(view, &b->rng, out) < 0)
         return -1;
     double zero = 0.0;
-    report(hooks, t0, 1, out, &zero, 1);
+    bot_report(hooks, 1, 0, 1, t0, out, &zero, 1);
     return 0;
 }
 
@@ -177,7 +176,7 @@ static int heuristic_choose(bot_t *b, const void *view, const bot_limits_t *lim,
     *out = d->moves[best];
     if (hooks && hooks->info) {
         bot_sort_moves(d->moves, d->values, n);
-        report(hooks, t0, n, d->moves, d->values, n);
+        bot_report(hooks, 1, 0, n, t0, d->moves, d->values, n);
     }
     return 0;
 }

@@ -137,8 +137,20 @@ void bot_free(bot_t *b);
  * Otherwise the bot's own fallback. */
 int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline);
 
+/* A move's place in a ranking: its value and its index among the moves. */
+typedef struct bot_rank {
+    double value;
+    int index;
+} bot_rank_t;
+/* Sort by value, best first; equal values keep the order of their index. */
+void bot_rank_sort(bot_rank_t *r, int n);
 /* Sort moves by value, best first (stable, so equal values keep their order). If memory runs
  * out, only the best move is brought to the front. */
 void bot_sort_moves(game_move_t *moves, double *values, int n);
+/* Progress through hooks->info (nothing where there is none): the figures, the time since t0 on
+ * measure_now's clock, and the leading moves with their values, best first (at most
+ * BOT_INFO_LINES of the n given are kept). Every bot reports through it. */
+void bot_report(const bot_hooks_t *hooks, int64_t iterations, int64_t worlds, int64_t nodes, double t0,
+                const game_move_t *lines, const double *values, int n);
 
 #endif

@@ -436,20 +436,16 @@ static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double 
     const bot_hooks_t *h = s->hooks;
     if (!h || !h->info)
         return;
-    bot_info_t info;
-    memset(&info, 0, sizeof info);
     int64_t it = 0, nodes = 0;
     for (int k = 0; k < nw; k++) {
         it += s->w[k].iterations;
         nodes += s->w[k].npool - 1;
     }
-    info.iterations = it;
-    info.worlds = it;
-    info.nodes = nodes;
-    info.seconds = measure_now() - s->t0;
     root_values(s, nw, moves, n, values, visits);
     /* The leading moves: most visited first. */
-    int used[BOT_INFO_LINES];
+    int used[BOT_INFO_LINES], nlines = 0;
+    game_move_t lines[BOT_INFO_LINES];
+    double lvalues[BOT_INFO_LINES];
     for (int l = 0; l < BOT_INFO_LINES && l < n; l++) {
         int best = -1;
         for (int i = 0; i < n; i++) {
@@ -462,11 +458,11 @@ static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double 
         if (best < 0)
             break;
         used[l] = best;
-        info.moves[l] = moves[best];
-        info.values[l] = values[best];
-        info.nlines = l + 1;
+        lines[l] = moves[best];
+        lvalues[l] = values[best];
+        nlines = l + 1;
     }
-    h->info(h->data, &info);
+    bot_report(h, it, it, nodes, s->t0, lines, lvalues, nlines);
 }
 
 int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,

@@ -16,11 +16,6 @@ enum {
     MAX_DRAW_FAILS = 64      /* draws in a row that find no world before the search gives up */
 };
 
-typedef struct ranked {
-    double value;
-    int index;
-} ranked_t;
-
 struct pimc {
     const game_t *g;
     pimc_params_t p;
@@ -32,7 +27,7 @@ struct pimc {
     int *cand;               /* the candidates: indices into the legal moves */
     int ncand;
     double *sum, *wval;      /* per candidate: the rewards summed over the worlds, and this world's */
-    ranked_t *ranked;
+    bot_rank_t *ranked;
     /* The search in progress. */
     const void *view;
     const game_move_t *moves;
@@ -283,14 +278,6 @@ static int value_candidates(pimc_t *s, uint64_t seed)
 
 /* ---------------------------------------------------------------- a search */
 
-static int by_value_then_index(const void *a, const void *b)
-{
-    const ranked_t *x = a, *y = b;
-    if (x->value != y->value)
-        return x->value < y->value ? 1 : -1;
-    return (x->index > y->index) - (x->index < y->index);
-}
-
 /* The candidates: in the play every legal move (the solver values them all); else the
  * heuristic's best K from the view, best first. values is scratch. */
 static void choose_candidates(pimc_t *s, int play, int n, double *values)
@@ -303,8 +290,8 @@ static void choose_candidates(pimc_t *s, int play, int n, double *values)
     }
     s->g->heuristic_evaluate(s->view, s->p.hparams, s->moves, n, values);
     for (int i = 0; i < n; i++)
-        s->ranked[i] = (ranked_t){ values[i], i };
-    qsort(s->ranked, (size_t)n, sizeof *s->ranked, by_value_then_index);
+        s->ranked[i] = (bot_rank_t){ values[i], i };
+    bot_rank_sort(s->ranked, n);
     s->ncand = n < s->p.candidates ? n : s->p.candidates;
     for (int c = 0; c < s->ncand; c++)
         s->cand[c] = s->ranked[c].index;
@@ -312,26 +299,22 @@ static void choose_candidates(pimc_t *s, int play, int n, double *values)
 
 static void report(pimc_t *s)
 {
-    const bot_hooks_t *h = s->hooks;
-    if (!h || !h->info)
+    if (!s->hooks || !s->hooks->info)
         return;
-    bot_info_t info;
-    memset(&info, 0, sizeof info);
-    info.iterations = s->done;
-    info.worlds = s->done;
-    info.nodes = s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0;
-    info.seconds = measure_now() - s->t0;
-    if (s->done > 0) {
+    game_move_t lines[BOT_INFO_LINES];
+    double values[BOT_INFO_LINES];
+    int nlines = s->done > 0 ? (s->ncand < BOT_INFO_LINES ? s->ncand : BOT_INFO_LINES) : 0;
+    if (nlines > 0) {
         for (int c = 0; c < s->ncand; c++)
-            s->ranked[c] = (ranked_t){ s->sum[c] / (double)s->done, c };
-        qsort(s->ranked, (size_t)s->ncand, sizeof *s->ranked, by_value_then_index);
-        info.nlines = s->ncand < BOT_INFO_LINES ? s->ncand : BOT_INFO_LINES;
-        for (int l = 0; l < info.nlines; l++) {
-            info.moves[l] = s->moves[s->cand[s->ranked[l].index]];
-            info.values[l] = s->ranked[l].value;
-        }
+            s->ranked[c] = (bot_rank_t){ s->sum[c] / (double)s->done, c };
+        bot_rank_sort(s->ranked, s->ncand);
     }
-    h->info(h->data, &info);
+    for (int l = 0; l < nlines; l++) {
+        lines[l] = s->moves[s->cand[s->ranked[l].index]];
+        values[l] = s->ranked[l].value;
+    }
+    bot_report(s->hooks, s->done, s->done, s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0, s->t0, lines,
+               values, nlines);
 }
 
 /* The worlds to search (-1: until stopped) and s->deadline, from the limits. */
