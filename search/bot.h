@@ -22,7 +22,7 @@
 #include "options.h"
 #include "rng.h"
 
-enum { BOT_INFO_LINES = 5, BOT_NAME_LEN = 32 };
+enum { BOT_INFO_LINES = 5, BOT_NAME_LEN = 32, BOT_OPTION_NAME_LEN = 128 /* an option name, NUL included */ };
 
 /* Limits of one decision; -1 (or 0 for infinite) where unset. */
 typedef struct bot_limits {
