@@ -1,9 +1,8 @@
 /* bot: every computer player behind one interface (a struct of function pointers and its own
  * data, as Pachi's engines). A bot decides from a view only: it never sees the true state.
  *
- * Every bot is one entry of one table (BOTS in bot.c: name, create, options): random (uniform
- * over legal moves) and heuristic (the game's rules of thumb, its weights options). A search bot
- * (PIMC, ISMCTS) is one more entry. Nothing else lists bots: the engine's `bot` option, its
+ * Every bot is one file and one entry of one table (BOTS in bot.c: name, create, options):
+ * random (bot_random.c), heuristic (bot_heuristic.c), ismcts, pimc and the default, hybrid. Nothing else lists bots: the engine's `bot` option, its
  * handshake and the tools read the table. A bot that searches calls hooks->should_stop between
  * chunks of work and reports progress through hooks->info; it must answer with its best move so
  * far as soon as should_stop says so.
