@@ -54,7 +54,6 @@ void referee_set_seat(referee_t *r, int seat, const referee_seat_t *s)
 
 void referee_set_hooks(referee_t *r, const referee_hooks_t *h) { r->hooks = *h; }
 void referee_set_chance(referee_t *r, rng_t *rng) { r->chance = rng; }
-const game_t *referee_game(const referee_t *r) { return r->game; }
 const void *referee_state(const referee_t *r) { return r->state; }
 int referee_players(const referee_t *r) { return r->players; }
 int referee_to_move(const referee_t *r) { return r->game->to_move(r->state); }

@@ -65,7 +65,6 @@ void referee_set_hooks(referee_t *r, const referee_hooks_t *h);
 /* Draw chance from rng instead of the game's own stream (NULL: the game's own, as records). */
 void referee_set_chance(referee_t *r, rng_t *rng);
 
-const game_t *referee_game(const referee_t *r);
 const void *referee_state(const referee_t *r);
 int referee_players(const referee_t *r);
 /* A seat, GAME_CHANCE or GAME_OVER. */

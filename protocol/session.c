@@ -188,8 +188,6 @@ const opt_def_t *session_options(const session_t *s, int *n)
     *n = N_OPTIONS;
     return s->opts;
 }
-const game_t *session_game(const session_t *s) { return s->t.game; }
-
 /* ---------------------------------------------------------------- replies */
 
 /* An error about the current line: "?ID line N: reason". */

@@ -31,8 +31,7 @@ const char *session_command(int i);
  * handshake (bot_settings_options). */
 const opt_def_t *session_options(const session_t *s, int *n);
 
-/* For tests: the seat's current view (NULL before newgame), and its game. */
+/* For tests: the seat's current view (NULL before newgame). */
 const void *session_view(const session_t *s);
-const struct game *session_game(const session_t *s);
 
 #endif

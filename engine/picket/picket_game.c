@@ -7,14 +7,20 @@
 #include "picket_endgame.h"
 #include "picket_sampler.h"
 
-static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
+/* The rules a config asks for, for a state or a view alike. */
+static int g_rules(const game_config_t *cfg, picket_rules_t *r, char *err, size_t errlen)
 {
-    picket_rules_t r;
     if (cfg->players && cfg->players != 2) {
         snprintf(err, errlen, "picket is for 2 players, not %d", cfg->players);
         return -1;
     }
-    if (picket_rules_build(&r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0)
+    return picket_rules_build(r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0 ? -1 : 0;
+}
+
+static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
+{
+    picket_rules_t r;
+    if (g_rules(cfg, &r, err, errlen) < 0)
         return -1;
     picket_init(state, &r, cfg->deal_seed);
     return 0;
@@ -86,11 +92,7 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
         snprintf(err, errlen, "picket seats are 0 and 1, not %d", seat);
         return -1;
     }
-    if (cfg->players && cfg->players != 2) {
-        snprintf(err, errlen, "picket is for 2 players, not %d", cfg->players);
-        return -1;
-    }
-    if (picket_rules_build(&r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0)
+    if (g_rules(cfg, &r, err, errlen) < 0)
         return -1;
     picket_view_init(view, &r, seat);
     return 0;
