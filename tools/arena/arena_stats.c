@@ -111,6 +111,21 @@ static int score_test_accepts(const support3_t *d, double m, double s)
     return weight(d) * (m - s) * (m - s) <= Z95 * Z95 * restricted_variance(d, s);
 }
 
+/* One end of the interval by bisection between acc (accepted) and rej (rejected): the last accepted. */
+static double score_edge(const support3_t *d, double m, double acc, double rej)
+{
+    for (int k = 0; k < BISECT_STEPS; k++) {
+        double mid = 0.5 * (acc + rej);
+        if (mid <= (acc < rej ? acc : rej) || mid >= (acc < rej ? rej : acc))
+            break;
+        if (score_test_accepts(d, m, mid))
+            acc = mid;
+        else
+            rej = mid;
+    }
+    return acc;
+}
+
 /* The 95% score interval of the mean (Wilson's interval, generalised): the means s that a
  * score test at s does not reject, the unit's variance taken under the maximum-likelihood
  * distribution with mean s rather than the observed one. It contains m, since the test accepts
@@ -119,33 +134,8 @@ static int score_test_accepts(const support3_t *d, double m, double s)
 static void score_interval(const support3_t *d, double *lo, double *hi)
 {
     double m = mean(d);
-    *lo = 0, *hi = 1;
-    if (m > 0) {
-        double a = 0, b = m; /* rejected at a, accepted at b */
-        for (int k = 0; k < BISECT_STEPS; k++) {
-            double mid = 0.5 * (a + b);
-            if (mid <= a || mid >= b)
-                break;
-            if (score_test_accepts(d, m, mid))
-                b = mid;
-            else
-                a = mid;
-        }
-        *lo = b;
-    }
-    if (m < 1) {
-        double a = m, b = 1; /* accepted at a, rejected at b */
-        for (int k = 0; k < BISECT_STEPS; k++) {
-            double mid = 0.5 * (a + b);
-            if (mid <= a || mid >= b)
-                break;
-            if (score_test_accepts(d, m, mid))
-                a = mid;
-            else
-                b = mid;
-        }
-        *hi = a;
-    }
+    *lo = m > 0 ? score_edge(d, m, m, 0) : 0;
+    *hi = m < 1 ? score_edge(d, m, m, 1) : 1;
 }
 
 /* ---------------------------------------------------------------- summaries */
