@@ -193,13 +193,37 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
     a->margin = 0.1;
     a->max_faults = DEFAULT_MAX_FAULTS;
     a->shard_count = 1;
+    /* The whole-number options: flag, what the number counts, range, where it goes. */
+    struct {
+        const char *flag, *what;
+        long lo, hi;
+        int *out;
+    } const nums[] = {
+        { "-rounds", "a number", 1, 10000000, &a->sc.rounds },
+        { "-concurrency", "a number", 1, ARENA_POOL_MAX_WORKERS, &a->concurrency },
+        { "-maxfaults", "a number", 1, 1000000, &a->max_faults },
+        { "-ratinginterval", "a number of sets", 1, 100000000, &a->rating_interval },
+        { "-players", "a number", 1, GAME_MAX_PLAYERS, &a->players_asked },
+    };
+    int n_nums = (int)(sizeof nums / sizeof nums[0]);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         long v;
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         char shown[48];
         text_quote(next ? next : "", 40, shown, sizeof shown);
-        if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
+        int k = 0;
+        while (k < n_nums && (strcmp(o, nums[k].flag) || !next))
+            k++;
+        if (k < n_nums) {
+            if (parse_int_arg(argv[++i], nums[k].lo, nums[k].hi, &v) < 0) {
+                snprintf(err, errlen, "%s: '%s' is not %s from %ld to %ld", o, shown, nums[k].what, nums[k].lo,
+                         nums[k].hi);
+                return -1;
+            }
+            *nums[k].out = (int)v;
+            a->rounds_given |= nums[k].out == &a->sc.rounds;
+        } else if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
             int is_each = o[2] == 'a';
             if (!is_each && a->sc.n_engines == ARENA_MAX_ENGINES) {
                 snprintf(err, errlen, "at most %d engines", ARENA_MAX_ENGINES);
@@ -226,37 +250,12 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
                 snprintf(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
                 return -1;
             }
-        } else if (!strcmp(o, "-rounds") && next) {
-            if (parse_int_arg(argv[++i], 1, 10000000, &v) < 0) {
-                snprintf(err, errlen, "-rounds: '%s' is not a number from 1 to 10000000", shown);
-                return -1;
-            }
-            a->sc.rounds = (int)v;
-            a->rounds_given = 1;
-        } else if (!strcmp(o, "-concurrency") && next) {
-            if (parse_int_arg(argv[++i], 1, ARENA_POOL_MAX_WORKERS, &v) < 0) {
-                snprintf(err, errlen, "-concurrency: '%s' is not a number from 1 to %d", shown, ARENA_POOL_MAX_WORKERS);
-                return -1;
-            }
-            a->concurrency = (int)v;
         } else if (!strcmp(o, "-margin") && next) {
             if (parse_int_arg(argv[++i], 0, 600000, &v) < 0) {
                 snprintf(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
                 return -1;
             }
             a->margin = (double)v / 1000.0;
-        } else if (!strcmp(o, "-maxfaults") && next) {
-            if (parse_int_arg(argv[++i], 1, 1000000, &v) < 0) {
-                snprintf(err, errlen, "-maxfaults: '%s' is not a number from 1 to 1000000", shown);
-                return -1;
-            }
-            a->max_faults = (int)v;
-        } else if (!strcmp(o, "-ratinginterval") && next) {
-            if (parse_int_arg(argv[++i], 1, 100000000, &v) < 0) {
-                snprintf(err, errlen, "-ratinginterval: '%s' is not a number of sets from 1 to 100000000", shown);
-                return -1;
-            }
-            a->rating_interval = (int)v;
         } else if (!strcmp(o, "-seed") && next) {
             if (parse_seed(argv[++i], &a->sc.seed) < 0) {
                 snprintf(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
@@ -267,12 +266,6 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
                 snprintf(err, errlen, "-game: unknown game '%s'", shown);
                 return -1;
             }
-        } else if (!strcmp(o, "-players") && next) {
-            if (parse_int_arg(argv[++i], 1, GAME_MAX_PLAYERS, &v) < 0) {
-                snprintf(err, errlen, "-players: '%s' is not a number from 1 to %d", shown, GAME_MAX_PLAYERS);
-                return -1;
-            }
-            a->players_asked = (int)v;
         } else if (!strcmp(o, "-preset") && next) {
             if (game_config_set_preset(&a->cfg, argv[++i], err, errlen) < 0)
                 return -1;
