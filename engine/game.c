@@ -54,12 +54,8 @@ int game_flag_split(const char *flag, char *name, size_t cap, const char **value
 {
     snprintf(name, cap, "%s", flag);
     char *eq = strchr(name, '=');
-    if (!eq) {
-        char shown[64];
-        text_quote(name, 40, shown, sizeof shown);
-        snprintf(err, errlen, "flag '%s' is not of the form name=value", shown);
-        return -1;
-    }
+    if (!eq)
+        return text_error(err, errlen, "flag '%s' is not of the form name=value", name);
     *eq = '\0';
     *value = eq + 1;
     return 0;

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,14 @@ void text_quote(const char *text, size_t n, char *out, size_t cap)
     }
     if (cap)
         out[j] = '\0';
+}
+
+int text_error(char *err, size_t errlen, const char *fmt, const char *text)
+{
+    char shown[48];
+    text_quote(text, 40, shown, sizeof shown);
+    snprintf(err, errlen, fmt, shown);
+    return -1;
 }
 
 int text_tokenize(const char *text, text_tokens_t *tk)

@@ -295,12 +295,8 @@ int bot_settings_set(bot_settings_t *set, const char *name, const char *value, c
 {
     const opt_def_t *o = bot_settings_find(set, name);
     double num;
-    if (!o) {
-        char shown[48];
-        text_quote(name, 40, shown, sizeof shown);
-        snprintf(err, errlen, "unknown option '%s'", shown);
-        return -1;
-    }
+    if (!o)
+        return text_error(err, errlen, "unknown option '%s'", name);
     if (opt_check(o, value, &num, err, errlen) < 0)
         return -1;
     if (store(set, (int)(o - set->list.defs), value, num) < 0) {

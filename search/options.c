@@ -131,12 +131,8 @@ int opt_set(const opt_def_t *opts, int n, void *ctx, const char *name, const cha
             size_t errlen)
 {
     const opt_def_t *o = opt_find(opts, n, name);
-    if (!o) {
-        char shown[48];
-        text_quote(name, 40, shown, sizeof shown);
-        snprintf(err, errlen, "unknown option '%s'", shown);
-        return -1;
-    }
+    if (!o)
+        return text_error(err, errlen, "unknown option '%s'", name);
     if (opt_check(o, value, NULL, err, errlen) < 0)
         return -1;
     return o->set ? o->set(ctx, value, err, errlen) : 0;

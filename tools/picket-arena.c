@@ -297,9 +297,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         } else if (!strcmp(o, "-quiet")) {
             a->quiet = 1;
         } else {
-            text_quote(o, 40, shown, sizeof shown);
-            snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
-            return -1;
+            return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
         }
     }
     if (a->sc.n_engines < 2) {

@@ -864,9 +864,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         if (!strcmp(o, "--plain"))
             p->plain = 1;
         else if (!v) {
-            text_quote(o, 40, shown, sizeof shown);
-            snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
-            return -1;
+            return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
         } else if (!strcmp(o, "--level") || !strcmp(o, "--hint-level")) {
             if (text_u64(v, 1, 5, &x) < 0) {
                 snprintf(err, errlen, "%s: '%s' is not a level from 1 to 5", o, shown);
@@ -921,9 +919,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         } else if (!strcmp(o, "--save")) {
             snprintf(p->save_path, sizeof p->save_path, "%s", argv[++i]);
         } else {
-            text_quote(o, 40, shown, sizeof shown);
-            snprintf(err, errlen, "unknown option '%s' (see --help)", shown);
-            return -1;
+            return text_error(err, errlen, "unknown option '%s' (see --help)", o);
         }
     }
     if (!seed_given)

@@ -318,9 +318,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         } else if (!strcmp(o, "-quiet")) {
             t->quiet = 1;
         } else {
-            text_quote(o, 40, shown, sizeof shown);
-            snprintf(err, errlen, "unknown option '%s', or it needs a value (see --help)", shown);
-            return -1;
+            return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
         }
     }
     if (!t->n_fields) {

@@ -10,12 +10,8 @@
 
 int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
-    char shown[64];
-    if (cfg->preset[0] && strcmp(cfg->preset, "carroll") != 0) {
-        text_quote(cfg->preset, 40, shown, sizeof shown);
-        snprintf(err, errlen, "unknown preset '%s' (carroll)", shown);
-        return -1;
-    }
+    if (cfg->preset[0] && strcmp(cfg->preset, "carroll") != 0)
+        return text_error(err, errlen, "unknown preset '%s' (carroll)", cfg->preset);
     int players = cfg->players ? cfg->players : CC_DEFAULT_PLAYERS;
     if (players < CC_MIN_PLAYERS || players > CC_MAX_PLAYERS) {
         snprintf(err, errlen, "court-circular is for 2 to 8 players, not %d", players);
@@ -28,17 +24,11 @@ int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, siz
         const char *value;
         if (game_flag_split(cfg->flags[i], name, sizeof name, &value, err, errlen) < 0)
             return -1;
-        if (strcmp(name, "target") != 0) {
-            text_quote(name, 40, shown, sizeof shown);
-            snprintf(err, errlen, "unknown flag '%s' (target)", shown);
-            return -1;
-        }
+        if (strcmp(name, "target") != 0)
+            return text_error(err, errlen, "unknown flag '%s' (target)", name);
         int t;
-        if (text_int(value, 20, 50, &t) < 0 || (t != 20 && t != 50)) {
-            text_quote(value, 40, shown, sizeof shown);
-            snprintf(err, errlen, "flag target: bad value '%s' (allowed: 20, 50)", shown);
-            return -1;
-        }
+        if (text_int(value, 20, 50, &t) < 0 || (t != 20 && t != 50))
+            return text_error(err, errlen, "flag target: bad value '%s' (allowed: 20, 50)", value);
         r->target = t;
     }
     return 0;

@@ -24,12 +24,8 @@ cardset_t highcard_pack(void)
 
 int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
-    char shown[64];
-    if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0) {
-        text_quote(cfg->preset, 40, shown, sizeof shown);
-        snprintf(err, errlen, "unknown preset '%s' (standard)", shown);
-        return -1;
-    }
+    if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0)
+        return text_error(err, errlen, "unknown preset '%s' (standard)", cfg->preset);
     int players = cfg->players ? cfg->players : HC_DEFAULT_PLAYERS;
     if (players < HC_MIN_PLAYERS || players > HC_MAX_PLAYERS) {
         snprintf(err, errlen, "highcard is for 2 to 4 players, not %d", players);
@@ -58,9 +54,7 @@ int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *er
                 return -1;
             }
         } else {
-            text_quote(name, 40, shown, sizeof shown);
-            snprintf(err, errlen, "unknown flag '%s' (hand, hands)", shown);
-            return -1;
+            return text_error(err, errlen, "unknown flag '%s' (hand, hands)", name);
         }
     }
     return 0;
