@@ -327,26 +327,16 @@ static int suit_token(const char *s)
 int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
 {
     text_tokens_t tk;
-    memset(ev, 0, sizeof *ev);
-    ev->audience = GAME_ALL;
-    if (text_tokenize(text, &tk) <= 0) {
-        snprintf(err, errlen, "empty or overlong event");
-        return -1;
-    }
-    int type = find_name(PK_EVENT_NAMES, PK_EV_COUNT, tk.t[0]);
     char word[32];
-    text_quote(tk.t[0], 24, word, sizeof word);
-    if (type <= 0) {
-        snprintf(err, errlen, "unknown event '%s'", word);
+    if (game_event_start(text, PK_EVENT_NAMES, PK_EV_COUNT, &tk, ev, word, sizeof word, err, errlen) < 0)
         return -1;
-    }
+    int type = ev->type;
     if ((type == PK_EV_DEALT || type == PK_EV_STOCK || type == PK_EV_PEEK ||
          ((type == PK_EV_DISCARD || type == PK_EV_DRAW) && tk.n > 3)) &&
         tk.n > 1 && strcmp(tk.t[1], seat == 0 ? "0" : "1") != 0 && (strcmp(tk.t[1], "0") == 0 || strcmp(tk.t[1], "1") == 0)) {
         snprintf(err, errlen, "'%s' with cards is private to seat %s, not for seat %d", word, tk.t[1], seat);
         return -1;
     }
-    ev->type = (uint8_t)type;
     int s = 0, v = 0, w = 0, ok = 0;
     /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
     if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END &&
