@@ -79,8 +79,8 @@ typedef struct bot_def {
     int (*options)(opt_list_t *l);
 } bot_def_t;
 
-/* The bot an engine plays when told nothing else (docs/strength.md: ahead of pimc at the default
- * budgets, level with it at equal time). */
+/* The bot an engine plays when told nothing else (docs/strength.md: three sets in four against
+ * the heuristic; level with pimc). */
 #define BOT_DEFAULT "hybrid"
 
 /* Every bot, in the table's order. */

@@ -1,7 +1,8 @@
 /* hybrid: the default bot. ISMCTS (ismcts.h) for every decision before the play (a Picket
  * exchange, the Blank count, the call, the leftover, the appointment) and PIMC (pimc.h) for the
- * play, where a world is an endgame and the trick solver values every card exactly: of the
- * combinations measured, the best (docs/strength.md, docs/experiments.md).
+ * play, where a world is an endgame and the trick solver values every card exactly. Against
+ * the heuristic it measured best of the combinations tried, and it is level with pimc
+ * (docs/strength.md, docs/experiments.md).
  *
  * It reads the game's view_in_play to know which half decides, so it draws no world to find
  * out. Its options are the two halves' own: "ismcts.*" for the tree, "pimc.*" for the play. A game
