@@ -1,12 +1,8 @@
 #include "game.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "cards.h"
 
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen)
 {
