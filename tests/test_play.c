@@ -208,6 +208,20 @@ static int move_no(const char *s)
 
 static int keys(const char *k) { return run("tmux -L %s send-keys -t play %s", sock, k); }
 
+/* Wait until the screen holds want and its move counter reads n: a capture can catch the screen
+ * half redrawn (a new message above the old counter), so both are waited for together. */
+static char *wait_screen_at(const char *want, int n)
+{
+    for (int i = 0; i < 600; i++) {
+        char *s = screen();
+        if (s && strstr(s, want) && move_no(s) == n)
+            return s;
+        free(s);
+        sleep_ms(50);
+    }
+    return screen();
+}
+
 /* Wait until the screen holds want (or the move counter passes `after`, if want is NULL). */
 static char *wait_screen(const char *want, int after)
 {
@@ -273,7 +287,7 @@ static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
     CU_ASSERT(after > before);
     free(s);
     keys("u");
-    s = wait_screen("took back", 0);
+    s = wait_screen_at("took back", before);
     CU_ASSERT(s && strstr(s, "took back your last decision"));
     CU_ASSERT_EQUAL(move_no(s), before);
     free(s);
