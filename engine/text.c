@@ -27,6 +27,16 @@ int text_error(char *err, size_t errlen, const char *fmt, const char *text)
     return -1;
 }
 
+char *text_trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
 int text_tokenize(const char *text, text_tokens_t *tk)
 {
     tk->n = 0;

@@ -14,6 +14,8 @@ void text_quote(const char *text, size_t n, char *out, size_t cap);
 /* An error about untrusted text into err: fmt with the text quoted (40 bytes, as text_quote) as
  * its one %s. Returns -1, for `return text_error(...)`. */
 int text_error(char *err, size_t errlen, const char *fmt, const char *text);
+/* Strip leading and trailing spaces and tabs in place: the start of what is left. */
+char *text_trim(char *s);
 
 /* Words of a text separated by spaces or tabs (every game's notation): the count, or -1 if the
  * text is longer than the buffer or has more than TEXT_MAX_TOKENS. */
