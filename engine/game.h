@@ -227,6 +227,16 @@ int game_flag_split(const char *flag, char *name, size_t cap, const char **value
  * word (for messages). 0, or -1 with "empty or overlong event" or "unknown event 'X'". */
 int game_event_start(const char *text, const char *const *names, int count, text_tokens_t *tk, game_event_t *ev,
                      char *word, size_t wordcap, char *err, size_t errlen);
+/* A field of a flat struct, as a view_diff names it; a table of them ends with { NULL }. */
+typedef struct game_field {
+    const char *name;
+    size_t offset, size;
+} game_field_t;
+#define GAME_FIELD(type, f) { #f, offsetof(type, f), sizeof(((type *)0)->f) }
+/* NULL if a and b agree byte for byte on every field of the table, else the first one's name that
+ * differs. */
+const char *game_fields_diff(const void *a, const void *b, const game_field_t *fields);
+
 /* Add "name=value" to a config; -1 with a reason if malformed or too many. */
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen);
 /* Set the preset; -1 if too long. */

@@ -500,39 +500,21 @@ static int g_view_apply(void *view, const game_event_t *ev)
     return 0;
 }
 
+#define PUB_FIELD(f) GAME_FIELD(highcard_pub_t, f)
+static const game_field_t PUB_FIELDS[] = {
+    PUB_FIELD(rules), PUB_FIELD(need), PUB_FIELD(hand_no), PUB_FIELD(leader), PUB_FIELD(to_move), PUB_FIELD(round_no),
+    PUB_FIELD(n_played), PUB_FIELD(round_card), PUB_FIELD(score), PUB_FIELD(hand_pts), PUB_FIELD(played), { NULL, 0, 0 },
+};
+static const game_field_t VIEW_FIELDS[] = {
+    GAME_FIELD(highcard_view_t, seat), GAME_FIELD(highcard_view_t, got_deal), GAME_FIELD(highcard_view_t, hand),
+    { NULL, 0, 0 },
+};
+
 static const char *g_view_diff(const void *va, const void *vb)
 {
     const highcard_view_t *a = va, *b = vb;
-    const highcard_pub_t *p = &a->pub, *q = &b->pub;
-    if (memcmp(&p->rules, &q->rules, sizeof p->rules) != 0)
-        return "rules";
-    if (p->need != q->need)
-        return "need";
-    if (p->hand_no != q->hand_no)
-        return "hand_no";
-    if (p->leader != q->leader)
-        return "leader";
-    if (p->to_move != q->to_move)
-        return "to_move";
-    if (p->round_no != q->round_no)
-        return "round_no";
-    if (p->n_played != q->n_played)
-        return "n_played";
-    if (memcmp(p->round_card, q->round_card, sizeof p->round_card) != 0)
-        return "round_card";
-    if (memcmp(p->score, q->score, sizeof p->score) != 0)
-        return "score";
-    if (memcmp(p->hand_pts, q->hand_pts, sizeof p->hand_pts) != 0)
-        return "hand_pts";
-    if (p->played != q->played)
-        return "played";
-    if (a->seat != b->seat)
-        return "seat";
-    if (a->got_deal != b->got_deal)
-        return "got_deal";
-    if (a->hand != b->hand)
-        return "hand";
-    return NULL;
+    const char *d = game_fields_diff(&a->pub, &b->pub, PUB_FIELDS);
+    return d ? d : game_fields_diff(a, b, VIEW_FIELDS);
 }
 
 static int g_view_to_move(const void *view) { return pub_to_move(&((const highcard_view_t *)view)->pub); }
