@@ -42,6 +42,13 @@ typedef struct game_move {
     uint64_t cards;
 } game_move_t;
 
+/* A move that names one card: the card as arg, its bit as cards. */
+static inline game_move_t game_card_move(int kind, int card)
+{
+    game_move_t m = { (uint16_t)kind, (int16_t)card, 0, (uint64_t)1 << card };
+    return m;
+}
+
 /* One thing that happened. audience is GAME_ALL or the one seat allowed to see it. */
 typedef struct game_event {
     uint8_t type;
@@ -217,6 +224,10 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
 {
     return ev->audience == GAME_ALL || ev->audience == seat;
 }
+
+/* The generator a chance step draws from: `given`, or else `own` seeded for the game's own stream
+ * rng_derive(deal_seed, stream), so that a record replays. */
+rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t stream);
 
 /* A config flag "name=value" split: the name copied into name (cap bytes) and *value pointing
  * into it after the '='. 0, or -1 with "flag 'X' is not of the form name=value". */

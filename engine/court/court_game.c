@@ -210,9 +210,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
     if (cardset_count(v->hand) != p->held[v->seat])
         return -1; /* a card of this seat's is still owed: no state has this view */
     uint8_t unseen[CC_PACK];
-    int n = 0, pos = 0;
-    for (cardset_t c = cards_pack(52) & ~court_public_cards(p) & ~v->hand; c; c &= c - 1)
-        unseen[n++] = (uint8_t)cardset_first(c);
+    int n = cardset_to_bytes(cards_pack(52) & ~court_public_cards(p) & ~v->hand, unseen), pos = 0;
     int need = p->pack_left;
     for (int s = 0; s < p->rules.players; s++)
         need += s == v->seat ? 0 : p->held[s];

@@ -55,9 +55,7 @@ int court_move_parse(const char *text, game_move_t *out, char *err, size_t errle
         snprintf(err, errlen, "%s needs exactly one card, as '%s AS'", tk.t[0], tk.t[0]);
         return -1;
     }
-    out->kind = (uint16_t)kind;
-    out->arg = (int16_t)c;
-    out->cards = cardset_of(c);
+    *out = game_card_move(kind, c);
     return 0;
 }
 

@@ -279,15 +279,9 @@ static int g_apply_chance(void *state, rng_t *given, game_event_t *ev, int evcap
     if (st->pub.need != HC_NEED_HAND)
         return 0;
     uint8_t deck[HC_PACK_SIZE];
-    int n = 0;
-    for (cardset_t c = highcard_pack(); c; c &= c - 1)
-        deck[n++] = (uint8_t)cardset_first(c);
-    rng_t own, *rng = given;
-    if (!rng) {
-        rng_seed(&own, rng_derive(st->deal_seed, (uint64_t)st->pub.hand_no + 1));
-        rng = &own;
-    }
-    rng_shuffle_u8(rng, deck, n);
+    int n = cardset_to_bytes(highcard_pack(), deck);
+    rng_t own;
+    rng_shuffle_u8(game_chance_rng(given, &own, st->deal_seed, (uint64_t)st->pub.hand_no + 1), deck, n);
     cardset_t hands[HC_MAX_PLAYERS] = { 0 };
     for (int s = 0, pos = 0; s < st->pub.rules.players; s++)
         for (int i = 0; i < st->pub.rules.hand; i++)
@@ -323,13 +317,8 @@ static int g_to_move(const void *state) { return pub_to_move(&((const highcard_s
 static int list_moves(cardset_t hand, game_move_t *out, int cap)
 {
     int n = 0;
-    for (cardset_t c = hand; c && n < cap; c &= c - 1) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].kind = HC_MV_PLAY;
-        out[n].arg = (int16_t)cardset_first(c);
-        out[n].cards = cardset_of(out[n].arg);
-        n++;
-    }
+    for (cardset_t c = hand; c && n < cap; c &= c - 1)
+        out[n++] = game_card_move(HC_MV_PLAY, cardset_first(c));
     return n;
 }
 
@@ -340,10 +329,7 @@ static int random_play(cardset_t hand, rng_t *rng, game_move_t *out)
         return -1;
     for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--)
         hand &= hand - 1;
-    memset(out, 0, sizeof *out);
-    out->kind = HC_MV_PLAY;
-    out->arg = (int16_t)cardset_first(hand);
-    out->cards = cardset_of(out->arg);
+    *out = game_card_move(HC_MV_PLAY, cardset_first(hand));
     return 0;
 }
 
@@ -551,9 +537,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
     st->hand[v->seat] = v->hand;
     if (p->hand_no > 0 && p->need != HC_NEED_HAND && p->need != HC_NEED_NOTHING) {
         uint8_t unseen[HC_PACK_SIZE];
-        int n = 0, pos = 0;
-        for (cardset_t c = highcard_pack() & ~p->played & ~v->hand; c; c &= c - 1)
-            unseen[n++] = (uint8_t)cardset_first(c);
+        int n = cardset_to_bytes(highcard_pack() & ~p->played & ~v->hand, unseen), pos = 0;
         rng_shuffle_u8(rng, unseen, n);
         for (int s = 0; s < p->rules.players; s++) {
             if (s == v->seat)

@@ -38,9 +38,7 @@ int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t er
         snprintf(err, errlen, "play needs exactly one card, as 'play AS'");
         return -1;
     }
-    out->kind = HC_MV_PLAY;
-    out->arg = (int16_t)c;
-    out->cards = cardset_of(c);
+    *out = game_card_move(HC_MV_PLAY, c);
     return 0;
 }
 

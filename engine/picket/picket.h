@@ -178,6 +178,8 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, car
 /* Uniform over the legal moves; 0, or -1 if there is no legal move. Safe for any hand. */
 int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng,
                            game_move_t *out);
+/* k cards drawn uniformly from a set, without replacement (all of them if it has fewer). */
+cardset_t picket_random_subset(rng_t *rng, cardset_t from, int k);
 int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
                           char *err, size_t errlen);
 

@@ -959,24 +959,6 @@ uint64_t picket_sampler_worlds(const picket_sampler_t *S) { return S->worlds; }
 
 uint64_t picket_sampler_holdings(const picket_sampler_t *S) { return S->holdings; }
 
-/* k cards drawn uniformly from a set, without replacement. */
-static cardset_t random_subset(rng_t *rng, cardset_t from, int k)
-{
-    uint8_t c[CARD_COUNT];
-    int n = 0;
-    for (; from; from &= from - 1)
-        c[n++] = (uint8_t)cardset_first(from);
-    cardset_t out = 0;
-    for (int i = 0; i < k && i < n; i++) {
-        int j = i + (int)rng_below(rng, (uint32_t)(n - i));
-        uint8_t t = c[i];
-        c[i] = c[j];
-        c[j] = t;
-        out |= cardset_of(c[i]);
-    }
-    return out;
-}
-
 /* P's unplaced cards: one walk down the counts. */
 static cardset_t draw_holding(const picket_sampler_t *S, rng_t *rng)
 {
@@ -1030,8 +1012,8 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
         return;
     }
     if (S->blank == BLANK_ANY) {
-        *K = random_subset(rng, plu, S->nK);
-        *X = random_subset(rng, rest, S->nX);
+        *K = picket_random_subset(rng, plu, S->nK);
+        *X = picket_random_subset(rng, rest, S->nX);
         return;
     }
     int jp = cardset_count(plu & S->kqj), jn = cardset_count(rest & S->kqj);
@@ -1062,17 +1044,15 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
         }
         assert(a + b > 0 && a <= jp && b <= jn);
     }
-    *K = random_subset(rng, plu & S->kqj, a) | random_subset(rng, plu & ~S->kqj, S->nK - a);
-    *X = random_subset(rng, rest & S->kqj, b) | random_subset(rng, rest & ~S->kqj, S->nX - b);
+    *K = picket_random_subset(rng, plu & S->kqj, a) | picket_random_subset(rng, plu & ~S->kqj, S->nK - a);
+    *X = picket_random_subset(rng, rest & S->kqj, b) | picket_random_subset(rng, rest & ~S->kqj, S->nX - b);
 }
 
 /* Fill the stock positions [from, to) not yet known with a set's cards in random order. */
 static void fill_block(rng_t *rng, int8_t *at, int from, int to, cardset_t cards)
 {
     uint8_t c[PK_STOCK];
-    int n = 0;
-    for (; cards; cards &= cards - 1)
-        c[n++] = (uint8_t)cardset_first(cards);
+    int n = cardset_to_bytes(cards, c);
     rng_shuffle_u8(rng, c, n);
     for (int i = from, j = 0; i < to && j < n; i++)
         if (at[i] < 0)
