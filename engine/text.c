@@ -102,3 +102,15 @@ int text_card(const char *s, int *out)
     *out = c;
     return 0;
 }
+
+int text_cards(const text_tokens_t *tk, int from, uint64_t *out)
+{
+    *out = 0;
+    for (int i = from; i < tk->n; i++) {
+        int c;
+        if (text_card(tk->t[i], &c) < 0 || cardset_has(*out, c))
+            return -1;
+        *out |= cardset_of(c);
+    }
+    return 0;
+}

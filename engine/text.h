@@ -37,5 +37,8 @@ int text_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 int text_real(const char *s, double lo, double hi, double *out);
 /* One card ("AS", "10H"): 0, or -1. */
 int text_card(const char *s, int *out);
+/* The cards of words from..n of tk as a set (a bit a card, as cards.h): each a card, none twice.
+ * 0, or -1. */
+int text_cards(const text_tokens_t *tk, int from, uint64_t *out);
 
 #endif

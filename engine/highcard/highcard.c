@@ -22,7 +22,8 @@ cardset_t highcard_pack(void)
 
 /* ---------------------------------------------------------------- rules and config */
 
-int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
+/* Rules from a config: 0, or -1 with a one-line reason. */
+static int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
     if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0)
         return text_error(err, errlen, "unknown preset '%s' (standard)", cfg->preset);
@@ -70,13 +71,6 @@ static void pub_init(highcard_pub_t *p, const highcard_rules_t *r)
         p->round_card[s] = -1;
 }
 
-void highcard_init(highcard_state_t *st, const highcard_rules_t *r, uint64_t deal_seed)
-{
-    memset(st, 0, sizeof *st);
-    pub_init(&st->pub, r);
-    st->deal_seed = deal_seed;
-}
-
 /* ---------------------------------------------------------------- the public record */
 
 static game_event_t mk(int type, int audience, int seat)
@@ -113,7 +107,8 @@ static int round_winner(const highcard_pub_t *p)
     return winner;
 }
 
-void highcard_rank(const highcard_pub_t *p, int *rank)
+/* Each seat's rank from the scores (0 first; ties share, the next skips). */
+static void highcard_rank(const highcard_pub_t *p, int *rank)
 {
     for (int i = 0; i < p->rules.players; i++) {
         rank[i] = 0;
@@ -122,7 +117,9 @@ void highcard_rank(const highcard_pub_t *p, int *rank)
     }
 }
 
-int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
+/* The public event the record determines by itself next (turn, round, hand-end, game-end;
+ * hand, for the deal): 1 with it in ev, or 0 when a play or nothing is due. */
+static int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
 {
     int n = p->rules.players;
     switch (p->need) {
@@ -154,7 +151,8 @@ int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
     }
 }
 
-int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
+/* Apply one public event to the record: 0, or -1 (nothing changed) if it cannot follow. */
+static int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
 {
     game_event_t want;
     if (ev->type == HC_EV_PLAY) {
@@ -291,10 +289,13 @@ static int g_apply_chance(void *state, rng_t *given, game_event_t *ev, int evcap
 
 static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
 {
+    highcard_state_t *st = state;
     highcard_rules_t r;
     if (highcard_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
-    highcard_init(state, &r, cfg->deal_seed);
+    memset(st, 0, sizeof *st);
+    pub_init(&st->pub, &r);
+    st->deal_seed = cfg->deal_seed;
     return 0;
 }
 
