@@ -339,14 +339,16 @@ void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_
     picket_pub_init(&st->pub);
 }
 
-int picket_to_move(const picket_state_t *st)
+int picket_pub_to_move(const picket_pub_t *p)
 {
-    if (st->pub.phase == PK_PH_OVER)
+    if (p->phase == PK_PH_OVER)
         return GAME_OVER;
-    if (st->pub.phase == PK_PH_DEAL)
+    if (p->phase == PK_PH_DEAL)
         return GAME_CHANCE;
-    return st->pub.to_move;
+    return p->to_move;
 }
+
+int picket_to_move(const picket_state_t *st) { return picket_pub_to_move(&st->pub); }
 
 /* The cut: each player cuts a card; the lower rank deals; equal ranks cut again (CG). */
 static void cut(ctx_t *x, rng_t *given)

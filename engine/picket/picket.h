@@ -161,7 +161,9 @@ int picket_stock_size(const picket_rules_t *r);
 
 /* Start a set. */
 void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_seed);
+/* A seat, GAME_CHANCE or GAME_OVER: of a state, and of the record alone (a view's). */
 int picket_to_move(const picket_state_t *st);
+int picket_pub_to_move(const picket_pub_t *pub);
 /* The next deal: from the set's seed and the hand number (rng NULL), or drawn from rng. */
 int picket_apply_chance(picket_state_t *st, rng_t *rng, game_event_t *ev, int evcap);
 /* Deal chosen cards instead of shuffling (tests, analysis): hands by seat, stock top first.

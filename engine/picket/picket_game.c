@@ -100,11 +100,7 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
 
 static int g_view_apply(void *view, const game_event_t *ev) { return picket_view_apply(view, ev); }
 static const char *g_view_diff(const void *a, const void *b) { return picket_view_diff(a, b); }
-static int g_view_to_move(const void *view)
-{
-    const picket_view_t *v = view;
-    return v->pub.phase == PK_PH_OVER ? GAME_OVER : v->pub.phase == PK_PH_DEAL ? GAME_CHANCE : v->pub.to_move;
-}
+static int g_view_to_move(const void *view) { return picket_pub_to_move(&((const picket_view_t *)view)->pub); }
 static int g_view_legal(const void *view, game_move_t *out, int cap) { return picket_view_legal_moves(view, out, cap); }
 static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
 {

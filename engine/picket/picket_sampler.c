@@ -116,15 +116,6 @@ static int fail(char *err, size_t errlen, const char *why)
 
 /* ---------------------------------------------------------------- rules from the view */
 
-static int claim_cmp(int a0, int a1, int b0, int b1)
-{
-    if (a0 != b0)
-        return a0 - b0;
-    if (a0 == 0)
-        return 0;
-    return a1 - b1;
-}
-
 /* The opponent's claim in declaration d: RULE_EXACT with it, RULE_BOUND with the seat's claim
  * he fell short of, or RULE_NONE. */
 static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1)
@@ -151,11 +142,11 @@ static unsigned sets_allowed(int rule, int c0, int c1, int r)
     for (int c = 0; c <= 4; c++) {
         int cl0 = c >= 3 ? c : 0, cl1 = c >= 3 ? r : 0, ok;
         if (rule == RULE_BOUND)
-            ok = claim_cmp(cl0, cl1, c0, c1) < 0;
+            ok = picket_claim_cmp(cl0, cl1, c0, c1) < 0;
         else if (c0 > 0 && r == c1)
             ok = c == c0;
         else
-            ok = claim_cmp(cl0, cl1, c0, c1) <= 0;
+            ok = picket_claim_cmp(cl0, cl1, c0, c1) <= 0;
         if (ok)
             mask |= 1u << c;
     }
@@ -170,7 +161,7 @@ static void suit_runs(unsigned bits, int *len, int *top, unsigned *runs)
     int at = 0, start, l;
     while (picket_next_run(bits, &at, &start, &l)) {
         *runs |= ((1u << l) - 1) << start;
-        if (claim_cmp(l, start + l - 1, *len, *top) > 0) {
+        if (picket_claim_cmp(l, start + l - 1, *len, *top) > 0) {
             *len = l;
             *top = start + l - 1;
         }
@@ -218,10 +209,10 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
             if (runs != cardset_suit_bits(S->seq_cards, s))
                 return 0;
         } else if (S->seq_rule == RULE_BOUND) {
-            if (claim_cmp(len, top, S->seq_len, S->seq_top) >= 0)
+            if (picket_claim_cmp(len, top, S->seq_len, S->seq_top) >= 0)
                 return 0;
         } else {
-            int c = claim_cmp(len, top, S->seq_len, S->seq_top);
+            int c = picket_claim_cmp(len, top, S->seq_len, S->seq_top);
             if (c > 0)
                 return 0;
             if (c == 0 && S->seq_len > 0)
