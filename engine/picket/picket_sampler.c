@@ -1132,31 +1132,7 @@ int picket_sampler_draw(picket_sampler_t *S, rng_t *rng, picket_world_t *w, pick
     return 0;
 }
 
-/* ---------------------------------------------------------------- game_t hooks */
-
-void *picket_game_sampler_new(const void *view, char *err, size_t errlen)
-{
-    return picket_sampler_new(view, PK_SAMPLER_EXACT, err, errlen);
-}
-
-int picket_game_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen)
-{
-    return picket_sampler_prepare(sampler, view, PK_SAMPLER_EXACT, err, errlen);
-}
-
-int picket_game_sampler_draw(void *sampler, rng_t *rng, void *state_out)
-{
-    return picket_sampler_draw(sampler, rng, NULL, state_out);
-}
-
-uint64_t picket_game_sampler_count(const void *sampler, uint64_t *holdings)
-{
-    if (holdings)
-        *holdings = picket_sampler_holdings(sampler);
-    return picket_sampler_worlds(sampler);
-}
-
-void picket_game_sampler_free(void *sampler) { picket_sampler_free(sampler); }
+/* ---------------------------------------------------------------- game_t */
 
 int picket_sample_world(const void *view, rng_t *rng, void *state_out)
 {
