@@ -144,6 +144,14 @@ int cardset_to_array(cardset_t set, int *cards)
     return n;
 }
 
+int cardset_to_bytes(cardset_t set, uint8_t *cards)
+{
+    int n = 0;
+    for (; set; set &= set - 1)
+        cards[n++] = (uint8_t)cardset_first(set);
+    return n;
+}
+
 size_t cardset_format(cardset_t set, char *buf, size_t len)
 {
     size_t n = 0;

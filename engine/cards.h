@@ -68,5 +68,7 @@ size_t cardset_format(cardset_t set, char *buf, size_t len);
 /* Write a set in rank order within suit order (same as cardset_format) and return the number
  * of cards listed into `cards` (at most 52). */
 int cardset_to_array(cardset_t set, int *cards);
+/* The same as bytes (a deck to shuffle, a list of cards to play). */
+int cardset_to_bytes(cardset_t set, uint8_t *cards);
 
 #endif

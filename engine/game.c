@@ -46,6 +46,22 @@ int game_returns(const game_t *g, const void *state, double *out)
     return 0;
 }
 
+const char *game_fields_diff(const void *a, const void *b, const game_field_t *fields)
+{
+    for (const game_field_t *f = fields; f->name; f++)
+        if (memcmp((const char *)a + f->offset, (const char *)b + f->offset, f->size) != 0)
+            return f->name;
+    return NULL;
+}
+
+rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t stream)
+{
+    if (given)
+        return given;
+    rng_seed(own, rng_derive(deal_seed, stream));
+    return own;
+}
+
 int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen)
 {
     snprintf(name, cap, "%s", flag);

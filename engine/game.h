@@ -42,6 +42,13 @@ typedef struct game_move {
     uint64_t cards;
 } game_move_t;
 
+/* A move that names one card: the card as arg, its bit as cards. */
+static inline game_move_t game_card_move(int kind, int card)
+{
+    game_move_t m = { (uint16_t)kind, (int16_t)card, 0, (uint64_t)1 << card };
+    return m;
+}
+
 /* One thing that happened. audience is GAME_ALL or the one seat allowed to see it. */
 typedef struct game_event {
     uint8_t type;
@@ -218,6 +225,10 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
     return ev->audience == GAME_ALL || ev->audience == seat;
 }
 
+/* The generator a chance step draws from: `given`, or else `own` seeded for the game's own stream
+ * rng_derive(deal_seed, stream), so that a record replays. */
+rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t stream);
+
 /* A config flag "name=value" split: the name copied into name (cap bytes) and *value pointing
  * into it after the '='. 0, or -1 with "flag 'X' is not of the form name=value". */
 int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen);
@@ -227,6 +238,16 @@ int game_flag_split(const char *flag, char *name, size_t cap, const char **value
  * word (for messages). 0, or -1 with "empty or overlong event" or "unknown event 'X'". */
 int game_event_start(const char *text, const char *const *names, int count, text_tokens_t *tk, game_event_t *ev,
                      char *word, size_t wordcap, char *err, size_t errlen);
+/* A field of a flat struct, as a view_diff names it; a table of them ends with { NULL }. */
+typedef struct game_field {
+    const char *name;
+    size_t offset, size;
+} game_field_t;
+#define GAME_FIELD(type, f) { #f, offsetof(type, f), sizeof(((type *)0)->f) }
+/* NULL if a and b agree byte for byte on every field of the table, else the first one's name that
+ * differs. */
+const char *game_fields_diff(const void *a, const void *b, const game_field_t *fields);
+
 /* Add "name=value" to a config; -1 with a reason if malformed or too many. */
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen);
 /* Set the preset; -1 if too long. */

@@ -73,17 +73,6 @@ int record_read_line(FILE *f, char *buf, int cap)
     return n;
 }
 
-/* Strip leading and trailing spaces in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-    return s;
-}
-
 /* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
 static int parse_int(const char *s, int *out) { return text_int(s, -1000000, 1000000, out); }
 
@@ -250,7 +239,7 @@ static int next_content(record_reader_t *rd, char **out, record_t *rec, char *er
                 snprintf(err, errlen, "line %d: holds a NUL byte", rd->lineno);
             return RL_FAULT;
         }
-        char *s = trim(rd->line);
+        char *s = text_trim(rd->line);
         if (rec && strncmp(s, "# forfeit: ", 11) == 0) {
             text_quote(s + 11, sizeof rec->forfeit - 1, rec->forfeit, sizeof rec->forfeit);
             continue;
@@ -307,7 +296,7 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             *rest++ = '\0';
         else
             rest = s + strlen(s);
-        rest = trim(rest);
+        rest = text_trim(rest);
         char why[GAME_ERR_LEN];
         if (!h.version_seen) {
             int v;
@@ -373,7 +362,7 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             if (parse_int(rest, &seat) < 0)
                 FAIL("'%.20s' is not a seat", rest);
             game_move_t m;
-            if (g->move_parse(trim(mtext), &m, why, sizeof why) < 0)
+            if (g->move_parse(text_trim(mtext), &m, why, sizeof why) < 0)
                 FAIL("%s", why);
             char refused[GAME_ERR_LEN + 32];
             int st = referee_move(rec->ref, seat, &m, refused, sizeof refused);

@@ -27,6 +27,16 @@ int text_error(char *err, size_t errlen, const char *fmt, const char *text)
     return -1;
 }
 
+char *text_trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
 int text_tokenize(const char *text, text_tokens_t *tk)
 {
     tk->n = 0;
@@ -90,5 +100,17 @@ int text_card(const char *s, int *out)
     if (c == CARD_NONE)
         return -1;
     *out = c;
+    return 0;
+}
+
+int text_cards(const text_tokens_t *tk, int from, uint64_t *out)
+{
+    *out = 0;
+    for (int i = from; i < tk->n; i++) {
+        int c;
+        if (text_card(tk->t[i], &c) < 0 || cardset_has(*out, c))
+            return -1;
+        *out |= cardset_of(c);
+    }
     return 0;
 }

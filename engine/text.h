@@ -14,6 +14,8 @@ void text_quote(const char *text, size_t n, char *out, size_t cap);
 /* An error about untrusted text into err: fmt with the text quoted (40 bytes, as text_quote) as
  * its one %s. Returns -1, for `return text_error(...)`. */
 int text_error(char *err, size_t errlen, const char *fmt, const char *text);
+/* Strip leading and trailing spaces and tabs in place: the start of what is left. */
+char *text_trim(char *s);
 
 /* Words of a text separated by spaces or tabs (every game's notation): the count, or -1 if the
  * text is longer than the buffer or has more than TEXT_MAX_TOKENS. */
@@ -35,5 +37,8 @@ int text_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 int text_real(const char *s, double lo, double hi, double *out);
 /* One card ("AS", "10H"): 0, or -1. */
 int text_card(const char *s, int *out);
+/* The cards of words from..n of tk as a set (a bit a card, as cards.h): each a card, none twice.
+ * 0, or -1. */
+int text_cards(const text_tokens_t *tk, int from, uint64_t *out);
 
 #endif

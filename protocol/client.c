@@ -24,25 +24,19 @@ int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
 
 int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts, char *err, size_t errlen)
 {
-    int in[2], out[2], status[2];
+    int fds[3][2], made = 0, *in = fds[0], *out = fds[1], *status = fds[2];
     memset(c, 0, sizeof *c);
     c->pid = -1;
     c->to_engine = -1;
     struct sigaction pipe_action;
     c->plain_writes = sigaction(SIGPIPE, NULL, &pipe_action) == 0 && pipe_action.sa_handler == SIG_IGN;
     c->exit_status = -1;
-    if (make_pipe(in) < 0) {
+    while (made < 3 && make_pipe(fds[made]) == 0)
+        made++;
+    if (made < 3) {
         snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
-        return -1;
-    }
-    if (make_pipe(out) < 0) {
-        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
-        close(in[0]), close(in[1]);
-        return -1;
-    }
-    if (make_pipe(status) < 0) {
-        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        while (made-- > 0)
+            close(fds[made][0]), close(fds[made][1]);
         return -1;
     }
     const char *dir = opts ? opts->dir : NULL, *errfile = opts ? opts->stderr_path : NULL;

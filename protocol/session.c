@@ -190,9 +190,9 @@ const opt_def_t *session_options(const session_t *s, int *n)
 }
 /* ---------------------------------------------------------------- replies */
 
-/* An error about the current line: "?ID line N: reason". */
-static void fail(session_t *s, const char *id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void fail(session_t *s, const char *id, const char *fmt, ...)
+/* An error about the current line: "?ID line N: reason". Returns -1, for `return fail(...)`. */
+static int fail(session_t *s, const char *id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(session_t *s, const char *id, const char *fmt, ...)
 {
     char why[512];
     va_list ap;
@@ -200,6 +200,7 @@ static void fail(session_t *s, const char *id, const char *fmt, ...)
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     proto_reply(s->out, id, 0, "line %ld: %s", s->line_no, why);
+    return -1;
 }
 
 void session_bad_line(session_t *s, proto_status_t why)
@@ -262,20 +263,14 @@ static int cmd_setoption(session_t *s, const command_line_t *c)
     }
     /* The value is the rest of the raw line after the word "value", trimmed; it may hold spaces.
      * It may be nearly a whole line long: the session holds its buffer, never the stack. */
-    const char *v = c->raw + (w[3] - s->work) + 5;
-    while (*v == ' ' || *v == '\t')
-        v++;
-    size_t len = strlen(v);
-    while (len && (v[len - 1] == ' ' || v[len - 1] == '\t'))
-        len--;
-    memcpy(s->value, v, len);
-    s->value[len] = '\0';
+    snprintf(s->value, sizeof s->value, "%s", c->raw + (w[3] - s->work) + 5);
+    const char *value = text_trim(s->value);
     char err[GAME_ERR_LEN];
     /* The session's own options first; any other name is a bot's (bot_settings refuses the rest). */
     int rc;
     if (opt_find(s->opts, N_OPTIONS, w[2]))
-        rc = opt_set(s->opts, N_OPTIONS, s, w[2], s->value, err, sizeof err);
-    else if ((rc = bot_settings_set(s->bots, w[2], s->value, err, sizeof err)) == 0)
+        rc = opt_set(s->opts, N_OPTIONS, s, w[2], value, err, sizeof err);
+    else if ((rc = bot_settings_set(s->bots, w[2], value, err, sizeof err)) == 0)
         s->bot_stale = 1;
     if (rc < 0)
         fail(s, c->id, "%s", err);
@@ -308,74 +303,52 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
     for (int i = from; i < n; i += 2) {
         if (i + 1 >= n) {
             text_quote(w[i], 40, shown, sizeof shown);
-            fail(s, id, "'%s' needs a value", shown);
-            return -1;
+            return fail(s, id, "'%s' needs a value", shown);
         }
         const char *k = w[i], *v = w[i + 1];
         text_quote(v, 40, shown, sizeof shown);
         if (strcmp(k, "game") == 0) {
-            if (!(g = game_find(v))) {
-                fail(s, id, "unknown game '%s'", shown);
-                return -1;
-            }
+            if (!(g = game_find(v)))
+                return fail(s, id, "unknown game '%s'", shown);
         } else if (strcmp(k, "preset") == 0) {
-            if (game_config_set_preset(&cfg, v, err, sizeof err) < 0) {
-                fail(s, id, "%s", err);
-                return -1;
-            }
+            if (game_config_set_preset(&cfg, v, err, sizeof err) < 0)
+                return fail(s, id, "%s", err);
         } else if (strcmp(k, "flag") == 0) {
-            if (game_config_add_flag(&cfg, v, err, sizeof err) < 0) {
-                fail(s, id, "%s", err);
-                return -1;
-            }
+            if (game_config_add_flag(&cfg, v, err, sizeof err) < 0)
+                return fail(s, id, "%s", err);
         } else if (strcmp(k, "seat") == 0) {
             uint64_t x;
-            if (text_u64(v, 0, GAME_MAX_PLAYERS - 1, &x) < 0) {
-                fail(s, id, "bad seat '%s' (a whole number from 0 to %d)", shown, GAME_MAX_PLAYERS - 1);
-                return -1;
-            }
+            if (text_u64(v, 0, GAME_MAX_PLAYERS - 1, &x) < 0)
+                return fail(s, id, "bad seat '%s' (a whole number from 0 to %d)", shown, GAME_MAX_PLAYERS - 1);
             seat = (int)x;
         } else if (strcmp(k, "seed") == 0) {
-            if (text_u64(v, 0, UINT64_MAX, &seed) < 0) {
-                fail(s, id, "bad seed '%s' (a whole number from 0 to %" PRIu64 ")", shown, UINT64_MAX);
-                return -1;
-            }
+            if (text_u64(v, 0, UINT64_MAX, &seed) < 0)
+                return fail(s, id, "bad seed '%s' (a whole number from 0 to %" PRIu64 ")", shown, UINT64_MAX);
         } else if (strcmp(k, "players") == 0) {
             uint64_t x;
-            if (text_u64(v, 1, GAME_MAX_PLAYERS, &x) < 0) {
-                fail(s, id, "bad players '%s' (a whole number from 1 to %d)", shown, GAME_MAX_PLAYERS);
-                return -1;
-            }
+            if (text_u64(v, 1, GAME_MAX_PLAYERS, &x) < 0)
+                return fail(s, id, "bad players '%s' (a whole number from 1 to %d)", shown, GAME_MAX_PLAYERS);
             cfg.players = (int)x;
         } else {
             text_quote(k, 40, shown, sizeof shown);
-            fail(s, id, "unknown newgame field '%s' (game, preset, flag, players, seat, seed)", shown);
-            return -1;
+            return fail(s, id, "unknown newgame field '%s' (game, preset, flag, players, seat, seed)", shown);
         }
     }
-    if (!g) {
-        fail(s, id, "newgame needs 'game NAME'");
-        return -1;
-    }
-    if (seat < 0) {
-        fail(s, id, "newgame needs 'seat N'");
-        return -1;
-    }
+    if (!g)
+        return fail(s, id, "newgame needs 'game NAME'");
+    if (seat < 0)
+        return fail(s, id, "newgame needs 'seat N'");
     void *view = calloc(1, g->view_size);
-    if (!view) {
-        fail(s, id, "out of memory");
-        return -1;
-    }
+    if (!view)
+        return fail(s, id, "out of memory");
     if (g->view_init(view, &cfg, seat, err, sizeof err) < 0) {
         free(view);
-        fail(s, id, "%s", err);
-        return -1;
+        return fail(s, id, "%s", err);
     }
     bot_t *bot = bot_create_with(s->bot_name, g, seed, s->bots, err, sizeof err);
     if (!bot) {
         free(view);
-        fail(s, id, "%s", err);
-        return -1;
+        return fail(s, id, "%s", err);
     }
     end_game(s);
     s->t.game = g;
@@ -395,26 +368,19 @@ static int apply_event(session_t *s, const char *id, const char *text)
 {
     game_event_t ev;
     char err[GAME_ERR_LEN], shown[64];
-    if (!s->t.view) {
-        fail(s, id, "no game: send newgame first");
-        return -1;
-    }
-    if (s->t.game->event_parse(text, s->t.seat, &ev, err, sizeof err) < 0) {
-        fail(s, id, "%s", err);
-        return -1;
-    }
+    if (!s->t.view)
+        return fail(s, id, "no game: send newgame first");
+    if (s->t.game->event_parse(text, s->t.seat, &ev, err, sizeof err) < 0)
+        return fail(s, id, "%s", err);
     /* A copy first: a refused event must leave the view as it was. */
     void *copy = malloc(s->t.game->view_size);
-    if (!copy) {
-        fail(s, id, "out of memory");
-        return -1;
-    }
+    if (!copy)
+        return fail(s, id, "out of memory");
     memcpy(copy, s->t.view, s->t.game->view_size);
     if (s->t.game->view_apply(copy, &ev) < 0) {
         free(copy);
         text_quote(text, 48, shown, sizeof shown);
-        fail(s, id, "event '%s' does not follow from this seat's view", shown);
-        return -1;
+        return fail(s, id, "event '%s' does not follow from this seat's view", shown);
     }
     memcpy(s->t.view, copy, s->t.game->view_size);
     free(copy);
@@ -453,12 +419,8 @@ static int cmd_position(session_t *s, const command_line_t *c)
     }
     char *save = NULL;
     for (char *e = buf ? strtok_r(buf, ";", &save) : NULL; ok && e; e = strtok_r(NULL, ";", &save)) {
-        while (*e == ' ' || *e == '\t')
-            e++;
-        size_t len = strlen(e);
-        while (len && (e[len - 1] == ' ' || e[len - 1] == '\t'))
-            e[--len] = '\0';
-        if (len && apply_event(s, id, e) < 0)
+        e = text_trim(e);
+        if (*e && apply_event(s, id, e) < 0)
             ok = 0;
     }
     free(buf);
@@ -553,20 +515,16 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
             char names[128] = "";
             for (int j = 0; j < N_LIMITS; j++)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", LIMITS[j].name);
-            fail(s, id, "unknown limit '%s' (%sinfinite)", shown, names);
-            return -1;
+            return fail(s, id, "unknown limit '%s' (%sinfinite)", shown, names);
         }
         const struct limit_def *d = &LIMITS[k];
-        if (i + 1 >= n) {
-            fail(s, id, "limit %s needs a whole number from %" PRIu64 " to %" PRIu64, d->name, d->lo, d->hi);
-            return -1;
-        }
+        if (i + 1 >= n)
+            return fail(s, id, "limit %s needs a whole number from %" PRIu64 " to %" PRIu64, d->name, d->lo, d->hi);
         uint64_t v;
         if (text_u64(w[++i], d->lo, d->hi, &v) < 0) {
             text_quote(w[i], 40, shown, sizeof shown);
-            fail(s, id, "limit %s: '%s' is not a whole number from %" PRIu64 " to %" PRIu64, d->name, shown, d->lo,
-                 d->hi);
-            return -1;
+            return fail(s, id, "limit %s: '%s' is not a whole number from %" PRIu64 " to %" PRIu64, d->name, shown,
+                        d->lo, d->hi);
         }
         value[k] = (int64_t)v;
     }
@@ -577,36 +535,29 @@ static int parse_limits(session_t *s, const char *id, char **w, int n, bot_limit
     return 0;
 }
 
-/* The seat must be the one to decide; the bot is the one the options name. */
+/* The seat must be the one to decide; the bot is the one the options name: 0, or -1 (refused). */
 static int my_turn(session_t *s, const char *id)
 {
-    if (!s->t.view) {
-        fail(s, id, "no game: send newgame first");
-        return 0;
-    }
+    if (!s->t.view)
+        return fail(s, id, "no game: send newgame first");
     if (strcmp(s->t.bot->name, s->bot_name) != 0 || s->bot_stale) {
         /* Another bot, or new option values: a new bot, seeded as newgame seeds it. */
         char err[GAME_ERR_LEN];
         bot_t *b = bot_create_with(s->bot_name, s->t.game, s->t.engine_seed, s->bots, err, sizeof err);
-        if (!b) {
-            fail(s, id, "%s", err);
-            return 0;
-        }
+        if (!b)
+            return fail(s, id, "%s", err);
         bot_free(s->t.bot);
         s->t.bot = b;
         s->bot_stale = 0;
     }
     int who = s->t.game->view_to_move(s->t.view);
-    if (who != s->t.seat) {
-        if (who == GAME_OVER)
-            fail(s, id, "the game is over");
-        else if (who == GAME_CHANCE)
-            fail(s, id, "not this seat's turn (a deal is due)");
-        else
-            fail(s, id, "not this seat's turn (seat %d is to move)", who);
-        return 0;
-    }
-    return 1;
+    if (who == GAME_OVER)
+        return fail(s, id, "the game is over");
+    if (who == GAME_CHANCE)
+        return fail(s, id, "not this seat's turn (a deal is due)");
+    if (who != s->t.seat)
+        return fail(s, id, "not this seat's turn (seat %d is to move)", who);
+    return 0;
 }
 
 /* While a bot thinks: answer isready at once, note stop and quit, refuse the rest. */
@@ -672,7 +623,7 @@ static int cmd_go(session_t *s, const command_line_t *c)
 {
     const char *id = c->id;
     bot_limits_t lim;
-    if (!my_turn(s, id) || parse_limits(s, id, c->w, c->n, &lim) < 0)
+    if (my_turn(s, id) < 0 || parse_limits(s, id, c->w, c->n, &lim) < 0)
         return 0;
     bot_hooks_t hooks = { should_stop, print_info, s };
     game_move_t m;
@@ -696,7 +647,7 @@ static int cmd_analyze(session_t *s, const command_line_t *c)
 {
     const char *id = c->id;
     bot_limits_t lim;
-    if (!my_turn(s, id) || parse_limits(s, id, c->w, c->n, &lim) < 0)
+    if (my_turn(s, id) < 0 || parse_limits(s, id, c->w, c->n, &lim) < 0)
         return 0;
     game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     double *values = malloc(sizeof *values * GAME_MAX_MOVES);

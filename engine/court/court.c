@@ -290,16 +290,7 @@ typedef struct ctx {
  * only events that follow), the private card to the seat's hand. */
 static void emit(ctx_t *x, int type, int audience, int seat, int arg, int a, int b, int c, cardset_t cards)
 {
-    game_event_t e;
-    memset(&e, 0, sizeof e);
-    e.type = (uint8_t)type;
-    e.audience = (int8_t)audience;
-    e.seat = (int8_t)seat;
-    e.arg = (int8_t)arg;
-    e.a = (int16_t)a;
-    e.b = (int16_t)b;
-    e.c = c;
-    e.cards = cards;
+    game_event_t e = { (uint8_t)type, (int8_t)audience, (int8_t)seat, (int8_t)arg, (int16_t)a, (int16_t)b, c, 0, cards };
     if (audience == GAME_ALL) {
         int refused = court_pub_apply(&x->st->pub, &e);
         assert(!refused);
@@ -368,12 +359,7 @@ static void shuffle(uint8_t *pack, rng_t *r)
 {
     for (int i = 0; i < CC_PACK; i++)
         pack[i] = (uint8_t)i;
-    for (int i = CC_PACK - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
-        uint8_t t = pack[i];
-        pack[i] = pack[j];
-        pack[j] = t;
-    }
+    rng_shuffle_u8(r, pack, CC_PACK);
 }
 
 /* The cut, once: each seat a card; the highest is first-hand, the lowest deals. */
@@ -382,8 +368,7 @@ static void cut(ctx_t *x, rng_t *rng)
     court_state_t *st = x->st;
     uint8_t pack[CC_PACK];
     rng_t own;
-    rng_seed(&own, rng_derive(st->deal_seed, 0));
-    shuffle(pack, rng ? rng : &own);
+    shuffle(pack, game_chance_rng(rng, &own, st->deal_seed, 0));
     for (int s = 0; s < players(st); s++)
         emit(x, CC_EV_CUT, GAME_ALL, s, pack[s], 0, 0, 0, cardset_of(pack[s]));
 }
@@ -423,8 +408,7 @@ int court_apply_chance(court_state_t *st, rng_t *rng, game_event_t *ev, int evca
         cut(&x, rng);
     uint8_t pack[CC_PACK];
     rng_t own;
-    rng_seed(&own, rng_derive(st->deal_seed, (uint64_t)p->deal_no + 1));
-    shuffle(pack, rng ? rng : &own);
+    shuffle(pack, game_chance_rng(rng, &own, st->deal_seed, (uint64_t)p->deal_no + 1));
     deal(&x, pack);
     return x.n;
 }
@@ -437,27 +421,14 @@ int court_legal_moves(const court_state_t *st, game_move_t *out, int cap)
     int n = 0;
     if (court_to_move(st) < 0)
         return 0;
-    game_move_t m;
-    memset(&m, 0, sizeof m);
     if (p->phase == CC_PH_PLAY) {
-        m.kind = CC_MV_PLAY;
-        for (cardset_t h = st->hand[p->to_move]; h && n < cap; h &= h - 1) {
-            m.arg = (int16_t)cardset_first(h);
-            m.cards = cardset_of(m.arg);
-            out[n++] = m;
-        }
-        if (court_may_resign(p) && n < cap) {
-            memset(&m, 0, sizeof m);
-            m.kind = CC_MV_RESIGN;
-            out[n++] = m;
-        }
+        for (cardset_t h = st->hand[p->to_move]; h && n < cap; h &= h - 1)
+            out[n++] = game_card_move(CC_MV_PLAY, cardset_first(h));
+        if (court_may_resign(p) && n < cap)
+            out[n++] = (game_move_t){ CC_MV_RESIGN, 0, 0, 0 };
     } else if (p->phase == CC_PH_LEAD) {
-        m.kind = CC_MV_LEAD;
-        for (cardset_t t = court_table(p); t && n < cap; t &= t - 1) {
-            m.arg = (int16_t)cardset_first(t);
-            m.cards = cardset_of(m.arg);
-            out[n++] = m;
-        }
+        for (cardset_t t = court_table(p); t && n < cap; t &= t - 1)
+            out[n++] = game_card_move(CC_MV_LEAD, cardset_first(t));
     }
     return n;
 }

@@ -159,8 +159,6 @@ extern const int CC_N_RULINGS;
 void court_view_from_state(const court_state_t *st, int seat, court_view_t *v);
 /* Apply one event the seat may see: 0, or -1 (nothing changed) if it cannot follow. */
 int court_view_apply(court_view_t *v, const game_event_t *ev);
-/* NULL if equal, else the name of the first field that differs. */
-const char *court_view_diff(const court_view_t *a, const court_view_t *b);
 
 /* The heuristic player's weights (court_game.c). */
 enum { CC_W_LINE, CC_W_CARD, CC_W_KEEP, CC_W_RESIGN, CC_N_PARAMS };

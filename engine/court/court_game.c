@@ -66,21 +66,14 @@ int court_view_apply(court_view_t *v, const game_event_t *ev)
     return 0;
 }
 
-#define DIFF(f)                                                 \
-    do {                                                        \
-        if (memcmp(&a->f, &b->f, sizeof a->f) != 0)             \
-            return #f;                                          \
-    } while (0)
-
-const char *court_view_diff(const court_view_t *a, const court_view_t *b)
-{
-    DIFF(pub.rules); DIFF(pub.score); DIFF(pub.up); DIFF(pub.down); DIFF(pub.cut);
-    DIFF(pub.held); DIFF(pub.played); DIFF(pub.count); DIFF(pub.deal_no); DIFF(pub.dealer);
-    DIFF(pub.deal_first); DIFF(pub.phase); DIFF(pub.to_move); DIFF(pub.first); DIFF(pub.lead);
-    DIFF(pub.pack_left); DIFF(pub.trick_no); DIFF(pub.in); DIFF(pub.winner); DIFF(pub.old_lead);
-    DIFF(seat); DIFF(hand);
-    return NULL;
-}
+#define FIELD(f) GAME_FIELD(court_view_t, f)
+static const game_field_t VIEW_FIELDS[] = {
+    FIELD(pub.rules), FIELD(pub.score), FIELD(pub.up), FIELD(pub.down), FIELD(pub.cut), FIELD(pub.held),
+    FIELD(pub.played), FIELD(pub.count), FIELD(pub.deal_no), FIELD(pub.dealer), FIELD(pub.deal_first),
+    FIELD(pub.phase), FIELD(pub.to_move), FIELD(pub.first), FIELD(pub.lead), FIELD(pub.pack_left),
+    FIELD(pub.trick_no), FIELD(pub.in), FIELD(pub.winner), FIELD(pub.old_lead), FIELD(seat), FIELD(hand),
+    { NULL, 0, 0 },
+};
 
 /* ---------------------------------------------------------------- game_t wrappers */
 
@@ -167,7 +160,7 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
 }
 
 static int g_view_apply(void *view, const game_event_t *ev) { return court_view_apply(view, ev); }
-static const char *g_view_diff(const void *a, const void *b) { return court_view_diff(a, b); }
+static const char *g_view_diff(const void *a, const void *b) { return game_fields_diff(a, b, VIEW_FIELDS); }
 
 static int g_view_to_move(const void *view) { return court_pub_to_move(&((const court_view_t *)view)->pub); }
 
@@ -217,9 +210,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
     if (cardset_count(v->hand) != p->held[v->seat])
         return -1; /* a card of this seat's is still owed: no state has this view */
     uint8_t unseen[CC_PACK];
-    int n = 0, pos = 0;
-    for (cardset_t c = cards_pack(52) & ~court_public_cards(p) & ~v->hand; c; c &= c - 1)
-        unseen[n++] = (uint8_t)cardset_first(c);
+    int n = cardset_to_bytes(cards_pack(52) & ~court_public_cards(p) & ~v->hand, unseen), pos = 0;
     int need = p->pack_left;
     for (int s = 0; s < p->rules.players; s++)
         need += s == v->seat ? 0 : p->held[s];

@@ -55,9 +55,7 @@ int court_move_parse(const char *text, game_move_t *out, char *err, size_t errle
         snprintf(err, errlen, "%s needs exactly one card, as '%s AS'", tk.t[0], tk.t[0]);
         return -1;
     }
-    out->kind = (uint16_t)kind;
-    out->arg = (int16_t)c;
-    out->cards = cardset_of(c);
+    *out = game_card_move(kind, c);
     return 0;
 }
 
@@ -145,7 +143,6 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
             }
             ev->audience = (int8_t)seat;
         }
-        ev->seat = (int8_t)s;
         ev->arg = (int8_t)v;
         ev->cards = ok ? cardset_of(v) : 0;
         break;
@@ -153,23 +150,19 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
         ok = tk.n == 6 && text_int(tk.t[1], 1, 30000, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
              seat_token(tk.t[3], &s) == 0 && strcmp(tk.t[4], "dealer") == 0 && seat_token(tk.t[5], &w) == 0;
         ev->a = (int16_t)v;
-        ev->seat = (int8_t)s;
         ev->b = (int16_t)w;
         break;
     case CC_EV_GIVEN:
         ok = tk.n == 4 && seat_token(tk.t[1], &s) == 0 && strcmp(tk.t[2], "pack") == 0 &&
              text_int(tk.t[3], 0, CC_PACK, &v) == 0;
-        ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         break;
     case CC_EV_LEAD:
         ok = (tk.n == 4 || tk.n == 6) && text_card(tk.t[1], &v) == 0 && strcmp(tk.t[2], "pack") == 0 &&
              text_int(tk.t[3], 0, CC_PACK, &w) == 0;
-        ev->seat = -1;
-        if (ok && tk.n == 6) {
+        s = -1;
+        if (ok && tk.n == 6)
             ok = strcmp(tk.t[4], "by") == 0 && seat_token(tk.t[5], &s) == 0;
-            ev->seat = (int8_t)s;
-        }
         ev->arg = (int8_t)v;
         ev->a = (int16_t)w;
         ev->cards = ok ? cardset_of(v) : 0;
@@ -178,55 +171,46 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
         ok = tk.n == 4 && text_int(tk.t[1], 1, CC_PACK, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
              seat_token(tk.t[3], &s) == 0;
         ev->a = (int16_t)v;
-        ev->seat = (int8_t)s;
         break;
     case CC_EV_TURN:
         ok = tk.n == 3 && seat_token(tk.t[1], &s) == 0 &&
              (strcmp(tk.t[2], "play") == 0 || strcmp(tk.t[2], "lead") == 0);
-        ev->seat = (int8_t)s;
         ev->arg = (int8_t)(ok && strcmp(tk.t[2], "lead") == 0 ? CC_PH_LEAD : CC_PH_PLAY);
         break;
     case CC_EV_RESIGN:
         ok = tk.n == 2 && seat_token(tk.t[1], &s) == 0;
-        ev->seat = (int8_t)s;
         break;
     case CC_EV_WON:
         ok = tk.n >= 3 && seat_token(tk.t[1], &s) == 0 &&
              ((tk.n == 3 && strcmp(tk.t[2], "none") == 0) || parse_line(&tk, ev));
-        ev->seat = (int8_t)s;
         break;
     case CC_EV_TAKE:
         ok = tk.n >= 3 && seat_token(tk.t[1], &s) == 0 && (strcmp(tk.t[2], "up") == 0 || strcmp(tk.t[2], "down") == 0);
-        ev->seat = (int8_t)s;
         ev->arg = (int8_t)(ok && strcmp(tk.t[2], "up") == 0);
-        for (int i = 3; i < tk.n && ok; i++) {
-            ok = text_card(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
-            if (ok)
-                ev->cards |= cardset_of(v);
-        }
+        ok = ok && text_cards(&tk, 3, &ev->cards) == 0;
         break;
     case CC_EV_SCORE:
         ok = tk.n == 8 && seat_token(tk.t[1], &s) == 0 && strcmp(tk.t[2], "marks") == 0 &&
              text_int(tk.t[3], 0, 4 * CC_PACK, &v) == 0 && strcmp(tk.t[4], "points") == 0 &&
              text_int(tk.t[5], 0, 4 * CC_PACK, &w) == 0 && strcmp(tk.t[6], "total") == 0 &&
              text_int(tk.t[7], 0, 1000000, &x) == 0;
-        ev->seat = (int8_t)s;
         ev->a = (int16_t)v;
         ev->b = (int16_t)w;
         ev->c = x;
         break;
     case CC_EV_DEAL_END:
         ok = tk.n == 2 && text_int(tk.t[1], 1, 30000, &v) == 0;
-        ev->seat = -1;
+        s = -1;
         ev->a = (int16_t)v;
         break;
     case CC_EV_GAME_END:
         ok = tk.n == 1;
-        ev->seat = -1;
+        s = -1;
         break;
     default:
         break;
     }
+    ev->seat = (int8_t)s;
     if (ok)
         return 0;
     memset(ev, 0, sizeof *ev);

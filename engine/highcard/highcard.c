@@ -22,7 +22,8 @@ cardset_t highcard_pack(void)
 
 /* ---------------------------------------------------------------- rules and config */
 
-int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
+/* Rules from a config: 0, or -1 with a one-line reason. */
+static int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen)
 {
     if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0)
         return text_error(err, errlen, "unknown preset '%s' (standard)", cfg->preset);
@@ -70,13 +71,6 @@ static void pub_init(highcard_pub_t *p, const highcard_rules_t *r)
         p->round_card[s] = -1;
 }
 
-void highcard_init(highcard_state_t *st, const highcard_rules_t *r, uint64_t deal_seed)
-{
-    memset(st, 0, sizeof *st);
-    pub_init(&st->pub, r);
-    st->deal_seed = deal_seed;
-}
-
 /* ---------------------------------------------------------------- the public record */
 
 static game_event_t mk(int type, int audience, int seat)
@@ -113,7 +107,8 @@ static int round_winner(const highcard_pub_t *p)
     return winner;
 }
 
-void highcard_rank(const highcard_pub_t *p, int *rank)
+/* Each seat's rank from the scores (0 first; ties share, the next skips). */
+static void highcard_rank(const highcard_pub_t *p, int *rank)
 {
     for (int i = 0; i < p->rules.players; i++) {
         rank[i] = 0;
@@ -122,7 +117,9 @@ void highcard_rank(const highcard_pub_t *p, int *rank)
     }
 }
 
-int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
+/* The public event the record determines by itself next (turn, round, hand-end, game-end;
+ * hand, for the deal): 1 with it in ev, or 0 when a play or nothing is due. */
+static int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
 {
     int n = p->rules.players;
     switch (p->need) {
@@ -154,7 +151,8 @@ int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev)
     }
 }
 
-int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
+/* Apply one public event to the record: 0, or -1 (nothing changed) if it cannot follow. */
+static int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
 {
     game_event_t want;
     if (ev->type == HC_EV_PLAY) {
@@ -279,15 +277,9 @@ static int g_apply_chance(void *state, rng_t *given, game_event_t *ev, int evcap
     if (st->pub.need != HC_NEED_HAND)
         return 0;
     uint8_t deck[HC_PACK_SIZE];
-    int n = 0;
-    for (cardset_t c = highcard_pack(); c; c &= c - 1)
-        deck[n++] = (uint8_t)cardset_first(c);
-    rng_t own, *rng = given;
-    if (!rng) {
-        rng_seed(&own, rng_derive(st->deal_seed, (uint64_t)st->pub.hand_no + 1));
-        rng = &own;
-    }
-    rng_shuffle_u8(rng, deck, n);
+    int n = cardset_to_bytes(highcard_pack(), deck);
+    rng_t own;
+    rng_shuffle_u8(game_chance_rng(given, &own, st->deal_seed, (uint64_t)st->pub.hand_no + 1), deck, n);
     cardset_t hands[HC_MAX_PLAYERS] = { 0 };
     for (int s = 0, pos = 0; s < st->pub.rules.players; s++)
         for (int i = 0; i < st->pub.rules.hand; i++)
@@ -297,10 +289,13 @@ static int g_apply_chance(void *state, rng_t *given, game_event_t *ev, int evcap
 
 static int g_init(void *state, const game_config_t *cfg, char *err, size_t errlen)
 {
+    highcard_state_t *st = state;
     highcard_rules_t r;
     if (highcard_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
-    highcard_init(state, &r, cfg->deal_seed);
+    memset(st, 0, sizeof *st);
+    pub_init(&st->pub, &r);
+    st->deal_seed = cfg->deal_seed;
     return 0;
 }
 
@@ -323,13 +318,8 @@ static int g_to_move(const void *state) { return pub_to_move(&((const highcard_s
 static int list_moves(cardset_t hand, game_move_t *out, int cap)
 {
     int n = 0;
-    for (cardset_t c = hand; c && n < cap; c &= c - 1) {
-        memset(&out[n], 0, sizeof out[n]);
-        out[n].kind = HC_MV_PLAY;
-        out[n].arg = (int16_t)cardset_first(c);
-        out[n].cards = cardset_of(out[n].arg);
-        n++;
-    }
+    for (cardset_t c = hand; c && n < cap; c &= c - 1)
+        out[n++] = game_card_move(HC_MV_PLAY, cardset_first(c));
     return n;
 }
 
@@ -340,10 +330,7 @@ static int random_play(cardset_t hand, rng_t *rng, game_move_t *out)
         return -1;
     for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--)
         hand &= hand - 1;
-    memset(out, 0, sizeof *out);
-    out->kind = HC_MV_PLAY;
-    out->arg = (int16_t)cardset_first(hand);
-    out->cards = cardset_of(out->arg);
+    *out = game_card_move(HC_MV_PLAY, cardset_first(hand));
     return 0;
 }
 
@@ -500,39 +487,21 @@ static int g_view_apply(void *view, const game_event_t *ev)
     return 0;
 }
 
+#define PUB_FIELD(f) GAME_FIELD(highcard_pub_t, f)
+static const game_field_t PUB_FIELDS[] = {
+    PUB_FIELD(rules), PUB_FIELD(need), PUB_FIELD(hand_no), PUB_FIELD(leader), PUB_FIELD(to_move), PUB_FIELD(round_no),
+    PUB_FIELD(n_played), PUB_FIELD(round_card), PUB_FIELD(score), PUB_FIELD(hand_pts), PUB_FIELD(played), { NULL, 0, 0 },
+};
+static const game_field_t VIEW_FIELDS[] = {
+    GAME_FIELD(highcard_view_t, seat), GAME_FIELD(highcard_view_t, got_deal), GAME_FIELD(highcard_view_t, hand),
+    { NULL, 0, 0 },
+};
+
 static const char *g_view_diff(const void *va, const void *vb)
 {
     const highcard_view_t *a = va, *b = vb;
-    const highcard_pub_t *p = &a->pub, *q = &b->pub;
-    if (memcmp(&p->rules, &q->rules, sizeof p->rules) != 0)
-        return "rules";
-    if (p->need != q->need)
-        return "need";
-    if (p->hand_no != q->hand_no)
-        return "hand_no";
-    if (p->leader != q->leader)
-        return "leader";
-    if (p->to_move != q->to_move)
-        return "to_move";
-    if (p->round_no != q->round_no)
-        return "round_no";
-    if (p->n_played != q->n_played)
-        return "n_played";
-    if (memcmp(p->round_card, q->round_card, sizeof p->round_card) != 0)
-        return "round_card";
-    if (memcmp(p->score, q->score, sizeof p->score) != 0)
-        return "score";
-    if (memcmp(p->hand_pts, q->hand_pts, sizeof p->hand_pts) != 0)
-        return "hand_pts";
-    if (p->played != q->played)
-        return "played";
-    if (a->seat != b->seat)
-        return "seat";
-    if (a->got_deal != b->got_deal)
-        return "got_deal";
-    if (a->hand != b->hand)
-        return "hand";
-    return NULL;
+    const char *d = game_fields_diff(&a->pub, &b->pub, PUB_FIELDS);
+    return d ? d : game_fields_diff(a, b, VIEW_FIELDS);
 }
 
 static int g_view_to_move(const void *view) { return pub_to_move(&((const highcard_view_t *)view)->pub); }
@@ -569,9 +538,7 @@ static int g_sample_world(const void *view, rng_t *rng, void *state_out)
     st->hand[v->seat] = v->hand;
     if (p->hand_no > 0 && p->need != HC_NEED_HAND && p->need != HC_NEED_NOTHING) {
         uint8_t unseen[HC_PACK_SIZE];
-        int n = 0, pos = 0;
-        for (cardset_t c = highcard_pack() & ~p->played & ~v->hand; c; c &= c - 1)
-            unseen[n++] = (uint8_t)cardset_first(c);
+        int n = cardset_to_bytes(highcard_pack() & ~p->played & ~v->hand, unseen), pos = 0;
         rng_shuffle_u8(rng, unseen, n);
         for (int s = 0; s < p->rules.players; s++) {
             if (s == v->seat)

@@ -103,18 +103,6 @@ typedef struct highcard_view {
 /* The 24 cards. */
 cardset_t highcard_pack(void);
 
-/* Rules from a config: 0, or -1 with a one-line reason. */
-int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, char *err, size_t errlen);
-void highcard_init(highcard_state_t *st, const highcard_rules_t *r, uint64_t deal_seed);
-
-/* Apply one public event to the record: 0, or -1 (nothing changed) if it cannot follow. */
-int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev);
-/* The public event the record determines by itself next (turn, round, hand-end, game-end;
- * hand, for the deal): 1 with it in ev, or 0 when a play or nothing is due. */
-int highcard_pub_next(const highcard_pub_t *p, game_event_t *ev);
-/* Each seat's rank from the scores (0 first; ties share, the next skips). */
-void highcard_rank(const highcard_pub_t *p, int *rank);
-
 /* Deal chosen hands (tests): each seat `hand` cards of the pack, disjoint. Returns the events
  * written (as apply_chance), or -1 if the hands are not a deal or no deal is due. */
 int highcard_deal_given(highcard_state_t *st, const cardset_t *hands, game_event_t *ev, int evcap);

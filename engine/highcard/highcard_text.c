@@ -38,9 +38,7 @@ int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t er
         snprintf(err, errlen, "play needs exactly one card, as 'play AS'");
         return -1;
     }
-    out->kind = HC_MV_PLAY;
-    out->arg = (int16_t)c;
-    out->cards = cardset_of(c);
+    *out = game_card_move(HC_MV_PLAY, c);
     return 0;
 }
 
@@ -87,7 +85,6 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
         ok = tk.n == 4 && text_int(tk.t[1], 1, HC_MAX_HANDS, &v) == 0 && strcmp(tk.t[2], "leader") == 0 &&
              text_int(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
         ev->a = (int16_t)v;
-        ev->seat = (int8_t)s;
         break;
     case HC_EV_DEALT:
         if (tk.n < 3 || text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
@@ -97,21 +94,13 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
             return -1;
         }
         ev->audience = (int8_t)seat;
-        ev->seat = (int8_t)s;
-        ok = 1;
-        for (int i = 2; i < tk.n && ok; i++) {
-            ok = text_card(tk.t[i], &v) == 0 && !cardset_has(ev->cards, v);
-            if (ok)
-                ev->cards |= cardset_of(v);
-        }
+        ok = text_cards(&tk, 2, &ev->cards) == 0;
         break;
     case HC_EV_TURN:
         ok = tk.n == 2 && text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0;
-        ev->seat = (int8_t)s;
         break;
     case HC_EV_PLAY:
         ok = tk.n == 3 && text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) == 0 && text_card(tk.t[2], &v) == 0;
-        ev->seat = (int8_t)s;
         ev->arg = (int8_t)v;
         ev->cards = ok ? cardset_of(v) : 0;
         break;
@@ -119,21 +108,17 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
         if (tk.n < 3 || text_int(tk.t[1], 1, HC_PACK_SIZE, &v) < 0)
             break;
         ev->a = (int16_t)v;
-        if (tk.n == 3 && strcmp(tk.t[2], "tie") == 0) {
-            ev->seat = -1;
-            ok = 1;
-        } else {
-            ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && text_int(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0;
-            ev->seat = (int8_t)s;
-        }
+        s = -1;
+        ok = (tk.n == 3 && strcmp(tk.t[2], "tie") == 0) ||
+             (tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && text_int(tk.t[3], 0, HC_MAX_PLAYERS - 1, &s) == 0);
         break;
     case HC_EV_HAND_END:
         ok = tk.n == 1;
-        ev->seat = -1;
+        s = -1;
         break;
     case HC_EV_GAME_END:
         ok = tk.n >= 2 + HC_MIN_PLAYERS && tk.n <= 2 + HC_MAX_PLAYERS && strcmp(tk.t[1], "rank") == 0;
-        ev->seat = -1;
+        s = -1;
         ev->arg = (int8_t)(tk.n - 2);
         for (int i = 2; i < tk.n && ok; i++) {
             ok = text_int(tk.t[i], 0, tk.n - 3, &v) == 0;
@@ -143,6 +128,7 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
     default:
         break;
     }
+    ev->seat = (int8_t)s;
     if (ok)
         return 0;
     memset(ev, 0, sizeof *ev);

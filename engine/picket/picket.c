@@ -339,24 +339,22 @@ void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_
     picket_pub_init(&st->pub);
 }
 
-int picket_to_move(const picket_state_t *st)
+int picket_pub_to_move(const picket_pub_t *p)
 {
-    if (st->pub.phase == PK_PH_OVER)
+    if (p->phase == PK_PH_OVER)
         return GAME_OVER;
-    if (st->pub.phase == PK_PH_DEAL)
+    if (p->phase == PK_PH_DEAL)
         return GAME_CHANCE;
-    return st->pub.to_move;
+    return p->to_move;
 }
+
+int picket_to_move(const picket_state_t *st) { return picket_pub_to_move(&st->pub); }
 
 /* The cut: each player cuts a card; the lower rank deals; equal ranks cut again (CG). */
 static void cut(ctx_t *x, rng_t *given)
 {
     picket_state_t *st = x->st;
-    rng_t own, *rng = given;
-    if (!rng) {
-        rng_seed(&own, rng_derive(st->deal_seed, 0));
-        rng = &own;
-    }
+    rng_t own, *rng = game_chance_rng(given, &own, st->deal_seed, 0);
     int cards[CARD_COUNT];
     int n = cardset_to_array(st->pack, cards);
     for (;;) {
@@ -414,15 +412,9 @@ int picket_apply_chance(picket_state_t *st, rng_t *given, game_event_t *ev, int 
     }
     int e = 1 - dealer;
     uint8_t deck[CARD_COUNT];
-    int n = 0;
-    for (cardset_t c = st->pack; c; c &= c - 1)
-        deck[n++] = (uint8_t)cardset_first(c);
-    rng_t own, *rng = given;
-    if (!rng) {
-        rng_seed(&own, rng_derive(st->deal_seed, (uint64_t)st->pub.hand_no + 1));
-        rng = &own;
-    }
-    rng_shuffle_u8(rng, deck, n);
+    int n = cardset_to_bytes(st->pack, deck);
+    rng_t own;
+    rng_shuffle_u8(game_chance_rng(given, &own, st->deal_seed, (uint64_t)st->pub.hand_no + 1), deck, n);
     /* Packets of four, elder first, three rounds (the packet size changes nothing). */
     cardset_t hands[2] = { 0, 0 };
     int pos = 0;
@@ -654,7 +646,7 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cards
         return n;
     case PK_PH_PLAY:
         for (cardset_t c = playable(p, hand); c && n < cap; c &= c - 1)
-            out[n++] = mv(PK_MV_PLAY, cardset_first(c), cardset_of(cardset_first(c)));
+            out[n++] = game_card_move(PK_MV_PLAY, cardset_first(c));
         return n;
     default:
         return 0;
@@ -672,14 +664,29 @@ static uint32_t choose(int n, int k)
     return c;
 }
 
+cardset_t picket_random_subset(rng_t *rng, cardset_t from, int k)
+{
+    uint8_t c[CARD_COUNT];
+    int n = cardset_to_bytes(from, c);
+    cardset_t out = 0;
+    for (int i = 0; i < k && i < n; i++) {
+        int j = i + (int)rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = c[i];
+        c[i] = c[j];
+        c[j] = t;
+        out |= cardset_of(c[i]);
+    }
+    return out;
+}
+
 int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, rng_t *rng, game_move_t *out)
 {
     *out = mv(0, 0, 0);
     if (is_discard_phase(p->phase)) {
         /* Uniform over every legal discard: the size weighted by C(n, k), then a k-subset. */
-        int lo, hi, cards[CARD_COUNT];
+        int lo, hi;
         picket_discard_range(r, p, &lo, &hi);
-        int h = cardset_to_array(hand, cards);
+        int h = cardset_count(hand);
         uint32_t total = 0;
         for (int k = lo; k <= hi && h <= PK_HAND_CARDS; k++)
             total += choose(h, k);
@@ -691,15 +698,7 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
             pick -= choose(h, k);
             k++;
         }
-        cardset_t set = 0;
-        for (int i = 0; i < k; i++) {
-            int j = i + (int)rng_below(rng, (uint32_t)(h - i));
-            int t = cards[i];
-            cards[i] = cards[j];
-            cards[j] = t;
-            set |= cardset_of(cards[i]);
-        }
-        *out = mv(PK_MV_DISCARD, 0, set);
+        *out = mv(PK_MV_DISCARD, 0, picket_random_subset(rng, hand, k));
         return 0;
     }
     if (p->phase == PK_PH_PLAY) {
@@ -709,7 +708,7 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
             return -1;
         for (int skip = (int)rng_below(rng, (uint32_t)n); skip > 0; skip--)
             c &= c - 1;
-        *out = mv(PK_MV_PLAY, cardset_first(c), cardset_of(cardset_first(c)));
+        *out = game_card_move(PK_MV_PLAY, cardset_first(c));
         return 0;
     }
     game_move_t moves[16];

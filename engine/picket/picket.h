@@ -161,7 +161,9 @@ int picket_stock_size(const picket_rules_t *r);
 
 /* Start a set. */
 void picket_init(picket_state_t *st, const picket_rules_t *rules, uint64_t deal_seed);
+/* A seat, GAME_CHANCE or GAME_OVER: of a state, and of the record alone (a view's). */
 int picket_to_move(const picket_state_t *st);
+int picket_pub_to_move(const picket_pub_t *pub);
 /* The next deal: from the set's seed and the hand number (rng NULL), or drawn from rng. */
 int picket_apply_chance(picket_state_t *st, rng_t *rng, game_event_t *ev, int evcap);
 /* Deal chosen cards instead of shuffling (tests, analysis): hands by seat, stock top first.
@@ -178,6 +180,8 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *pub, car
 /* Uniform over the legal moves; 0, or -1 if there is no legal move. Safe for any hand. */
 int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, rng_t *rng,
                            game_move_t *out);
+/* k cards drawn uniformly from a set, without replacement (all of them if it has fewer). */
+cardset_t picket_random_subset(rng_t *rng, cardset_t from, int k);
 int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
                           char *err, size_t errlen);
 

@@ -93,11 +93,7 @@ static cardset_t playable(const picket_end_t *e)
 
 static int pe_all_moves(const void *pos, uint8_t *out)
 {
-    const picket_end_t *e = pos;
-    int n = 0;
-    for (cardset_t c = playable(e); c; c &= c - 1)
-        out[n++] = (uint8_t)cardset_first(c);
-    return n;
+    return cardset_to_bytes(playable(pos), out);
 }
 
 /* Two cards of one holder are equivalent when no card still in play lies between them in their
@@ -394,13 +390,7 @@ static int pe_depth(const void *pos)
     return cardset_count(e->hand[0] | e->hand[1]);
 }
 
-static void pe_to_game_move(int card, game_move_t *out)
-{
-    memset(out, 0, sizeof *out);
-    out->kind = PK_MV_PLAY;
-    out->arg = (int16_t)card;
-    out->cards = cardset_of(card);
-}
+static void pe_to_game_move(int card, game_move_t *out) { *out = game_card_move(PK_MV_PLAY, card); }
 
 const game_endgame_t PICKET_ENDGAME = {
     .pos_size = sizeof(picket_end_t),

@@ -100,11 +100,7 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
 
 static int g_view_apply(void *view, const game_event_t *ev) { return picket_view_apply(view, ev); }
 static const char *g_view_diff(const void *a, const void *b) { return picket_view_diff(a, b); }
-static int g_view_to_move(const void *view)
-{
-    const picket_view_t *v = view;
-    return v->pub.phase == PK_PH_OVER ? GAME_OVER : v->pub.phase == PK_PH_DEAL ? GAME_CHANCE : v->pub.to_move;
-}
+static int g_view_to_move(const void *view) { return picket_pub_to_move(&((const picket_view_t *)view)->pub); }
 static int g_view_legal(const void *view, game_move_t *out, int cap) { return picket_view_legal_moves(view, out, cap); }
 static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
 {
@@ -113,6 +109,31 @@ static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
         return -1;
     return picket_pub_random_move(&v->rules, &v->pub, v->hand, rng, out);
 }
+/* The sampler, for a search that draws many worlds of one view. */
+static void *g_sampler_new(const void *view, char *err, size_t errlen)
+{
+    return picket_sampler_new(view, PK_SAMPLER_EXACT, err, errlen);
+}
+
+static int g_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen)
+{
+    return picket_sampler_prepare(sampler, view, PK_SAMPLER_EXACT, err, errlen);
+}
+
+static int g_sampler_draw(void *sampler, rng_t *rng, void *state_out)
+{
+    return picket_sampler_draw(sampler, rng, NULL, state_out);
+}
+
+static uint64_t g_sampler_count(const void *sampler, uint64_t *holdings)
+{
+    if (holdings)
+        *holdings = picket_sampler_holdings(sampler);
+    return picket_sampler_worlds(sampler);
+}
+
+static void g_sampler_free(void *sampler) { picket_sampler_free(sampler); }
+
 static int g_view_in_play(const void *view) { return ((const picket_view_t *)view)->pub.phase == PK_PH_PLAY; }
 
 const game_t PICKET_GAME = {
@@ -136,11 +157,11 @@ const game_t PICKET_GAME = {
     .view_seat = g_view_seat,
     .view_num_players = g_view_num_players,
     .sample_world = picket_sample_world,
-    .sampler_new = picket_game_sampler_new,
-    .sampler_prepare = picket_game_sampler_prepare,
-    .sampler_draw = picket_game_sampler_draw,
-    .sampler_count = picket_game_sampler_count,
-    .sampler_free = picket_game_sampler_free,
+    .sampler_new = g_sampler_new,
+    .sampler_prepare = g_sampler_prepare,
+    .sampler_draw = g_sampler_draw,
+    .sampler_count = g_sampler_count,
+    .sampler_free = g_sampler_free,
     .view_init = g_view_init,
     .view_apply = g_view_apply,
     .view_diff = g_view_diff,

@@ -116,15 +116,6 @@ static int fail(char *err, size_t errlen, const char *why)
 
 /* ---------------------------------------------------------------- rules from the view */
 
-static int claim_cmp(int a0, int a1, int b0, int b1)
-{
-    if (a0 != b0)
-        return a0 - b0;
-    if (a0 == 0)
-        return 0;
-    return a1 - b1;
-}
-
 /* The opponent's claim in declaration d: RULE_EXACT with it, RULE_BOUND with the seat's claim
  * he fell short of, or RULE_NONE. */
 static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1)
@@ -151,11 +142,11 @@ static unsigned sets_allowed(int rule, int c0, int c1, int r)
     for (int c = 0; c <= 4; c++) {
         int cl0 = c >= 3 ? c : 0, cl1 = c >= 3 ? r : 0, ok;
         if (rule == RULE_BOUND)
-            ok = claim_cmp(cl0, cl1, c0, c1) < 0;
+            ok = picket_claim_cmp(cl0, cl1, c0, c1) < 0;
         else if (c0 > 0 && r == c1)
             ok = c == c0;
         else
-            ok = claim_cmp(cl0, cl1, c0, c1) <= 0;
+            ok = picket_claim_cmp(cl0, cl1, c0, c1) <= 0;
         if (ok)
             mask |= 1u << c;
     }
@@ -170,7 +161,7 @@ static void suit_runs(unsigned bits, int *len, int *top, unsigned *runs)
     int at = 0, start, l;
     while (picket_next_run(bits, &at, &start, &l)) {
         *runs |= ((1u << l) - 1) << start;
-        if (claim_cmp(l, start + l - 1, *len, *top) > 0) {
+        if (picket_claim_cmp(l, start + l - 1, *len, *top) > 0) {
             *len = l;
             *top = start + l - 1;
         }
@@ -218,10 +209,10 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
             if (runs != cardset_suit_bits(S->seq_cards, s))
                 return 0;
         } else if (S->seq_rule == RULE_BOUND) {
-            if (claim_cmp(len, top, S->seq_len, S->seq_top) >= 0)
+            if (picket_claim_cmp(len, top, S->seq_len, S->seq_top) >= 0)
                 return 0;
         } else {
-            int c = claim_cmp(len, top, S->seq_len, S->seq_top);
+            int c = picket_claim_cmp(len, top, S->seq_len, S->seq_top);
             if (c > 0)
                 return 0;
             if (c == 0 && S->seq_len > 0)
@@ -959,24 +950,6 @@ uint64_t picket_sampler_worlds(const picket_sampler_t *S) { return S->worlds; }
 
 uint64_t picket_sampler_holdings(const picket_sampler_t *S) { return S->holdings; }
 
-/* k cards drawn uniformly from a set, without replacement. */
-static cardset_t random_subset(rng_t *rng, cardset_t from, int k)
-{
-    uint8_t c[CARD_COUNT];
-    int n = 0;
-    for (; from; from &= from - 1)
-        c[n++] = (uint8_t)cardset_first(from);
-    cardset_t out = 0;
-    for (int i = 0; i < k && i < n; i++) {
-        int j = i + (int)rng_below(rng, (uint32_t)(n - i));
-        uint8_t t = c[i];
-        c[i] = c[j];
-        c[j] = t;
-        out |= cardset_of(c[i]);
-    }
-    return out;
-}
-
 /* P's unplaced cards: one walk down the counts. */
 static cardset_t draw_holding(const picket_sampler_t *S, rng_t *rng)
 {
@@ -1030,8 +1003,8 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
         return;
     }
     if (S->blank == BLANK_ANY) {
-        *K = random_subset(rng, plu, S->nK);
-        *X = random_subset(rng, rest, S->nX);
+        *K = picket_random_subset(rng, plu, S->nK);
+        *X = picket_random_subset(rng, rest, S->nX);
         return;
     }
     int jp = cardset_count(plu & S->kqj), jn = cardset_count(rest & S->kqj);
@@ -1062,17 +1035,15 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
         }
         assert(a + b > 0 && a <= jp && b <= jn);
     }
-    *K = random_subset(rng, plu & S->kqj, a) | random_subset(rng, plu & ~S->kqj, S->nK - a);
-    *X = random_subset(rng, rest & S->kqj, b) | random_subset(rng, rest & ~S->kqj, S->nX - b);
+    *K = picket_random_subset(rng, plu & S->kqj, a) | picket_random_subset(rng, plu & ~S->kqj, S->nK - a);
+    *X = picket_random_subset(rng, rest & S->kqj, b) | picket_random_subset(rng, rest & ~S->kqj, S->nX - b);
 }
 
 /* Fill the stock positions [from, to) not yet known with a set's cards in random order. */
 static void fill_block(rng_t *rng, int8_t *at, int from, int to, cardset_t cards)
 {
     uint8_t c[PK_STOCK];
-    int n = 0;
-    for (; cards; cards &= cards - 1)
-        c[n++] = (uint8_t)cardset_first(cards);
+    int n = cardset_to_bytes(cards, c);
     rng_shuffle_u8(rng, c, n);
     for (int i = from, j = 0; i < to && j < n; i++)
         if (at[i] < 0)
@@ -1161,31 +1132,7 @@ int picket_sampler_draw(picket_sampler_t *S, rng_t *rng, picket_world_t *w, pick
     return 0;
 }
 
-/* ---------------------------------------------------------------- game_t hooks */
-
-void *picket_game_sampler_new(const void *view, char *err, size_t errlen)
-{
-    return picket_sampler_new(view, PK_SAMPLER_EXACT, err, errlen);
-}
-
-int picket_game_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen)
-{
-    return picket_sampler_prepare(sampler, view, PK_SAMPLER_EXACT, err, errlen);
-}
-
-int picket_game_sampler_draw(void *sampler, rng_t *rng, void *state_out)
-{
-    return picket_sampler_draw(sampler, rng, NULL, state_out);
-}
-
-uint64_t picket_game_sampler_count(const void *sampler, uint64_t *holdings)
-{
-    if (holdings)
-        *holdings = picket_sampler_holdings(sampler);
-    return picket_sampler_worlds(sampler);
-}
-
-void picket_game_sampler_free(void *sampler) { picket_sampler_free(sampler); }
+/* ---------------------------------------------------------------- game_t */
 
 int picket_sample_world(const void *view, rng_t *rng, void *state_out)
 {

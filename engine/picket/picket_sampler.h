@@ -93,11 +93,4 @@ typedef struct picket_world {
  * future deals drawn from a seed taken from rng. 0, or -1 when there is no world. */
 int picket_sampler_draw(picket_sampler_t *s, rng_t *rng, picket_world_t *w, picket_state_t *st);
 
-/* game_t's sampler hooks over a picket_view_t / picket_state_t. */
-void *picket_game_sampler_new(const void *view, char *err, size_t errlen);
-int picket_game_sampler_prepare(void *sampler, const void *view, char *err, size_t errlen);
-int picket_game_sampler_draw(void *sampler, rng_t *rng, void *state_out);
-uint64_t picket_game_sampler_count(const void *sampler, uint64_t *holdings);
-void picket_game_sampler_free(void *sampler);
-
 #endif

@@ -54,13 +54,18 @@ int picket_sequence_points(int len)
     return 15 + (len - 5);
 }
 
+int picket_claim_cmp(int a0, int a1, int b0, int b1)
+{
+    if (a0 != b0)
+        return a0 - b0;
+    if (a0 == 0)
+        return 0;
+    return a1 - b1;
+}
+
 int picket_seq_claim_cmp(picket_seq_claim_t a, picket_seq_claim_t b)
 {
-    if (a.len != b.len)
-        return a.len - b.len;
-    if (a.len == 0)
-        return 0;
-    return a.top - b.top;
+    return picket_claim_cmp(a.len, a.top, b.len, b.top);
 }
 
 /* Cards making a run of ranks [top-len+1, top], taking from each rank the highest suit still
@@ -218,11 +223,7 @@ void picket_sequences(cardset_t hand, int unsuited, picket_sequences_t *out)
 
 int picket_set_claim_cmp(picket_set_claim_t a, picket_set_claim_t b)
 {
-    if (a.count != b.count)
-        return a.count - b.count;
-    if (a.count == 0)
-        return 0;
-    return a.rank - b.rank;
+    return picket_claim_cmp(a.count, a.rank, b.count, b.rank);
 }
 
 void picket_sets(cardset_t hand, picket_sets_t *out)

@@ -60,7 +60,9 @@ typedef struct picket_sequences {
  * most points (ruling, rules-matrix.md). */
 void picket_sequences(cardset_t hand, int unsuited, picket_sequences_t *out);
 
-/* Compare claims: >0 if a beats b, 0 if equal, <0 if b beats a. */
+/* Compare claims (length or count a0 first, then top or rank a1; two claims of nothing are equal):
+ * >0 if a beats b, 0 if equal, <0 if b beats a. */
+int picket_claim_cmp(int a0, int a1, int b0, int b1);
 int picket_seq_claim_cmp(picket_seq_claim_t a, picket_seq_claim_t b);
 
 typedef struct picket_set {

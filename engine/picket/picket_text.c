@@ -160,13 +160,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
         return 0;
     }
     char word[24];
-    size_t n = 0;
-    while (text[n] && text[n] != ' ' && n < sizeof word - 1) {
-        unsigned char ch = (unsigned char)text[n];
-        word[n] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
-        n++;
-    }
-    word[n] = '\0';
+    text_quote(text, strcspn(text, " "), word, sizeof word);
     snprintf(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play)", word);
     return -1;
 }
@@ -264,19 +258,6 @@ static int find_name(const char *const *names, int n, const char *word)
     return -1;
 }
 
-/* Cards from tokens[from..n). */
-static int cards_tokens(const text_tokens_t *tk, int from, cardset_t *out)
-{
-    *out = 0;
-    for (int i = from; i < tk->n; i++) {
-        int c;
-        if (text_card(tk->t[i], &c) < 0 || cardset_has(*out, c))
-            return -1;
-        *out |= cardset_of(c);
-    }
-    return 0;
-}
-
 static int claim_parse(int cat, const char *s, int *a, int *b)
 {
     *a = *b = 0;
@@ -370,7 +351,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     case PK_EV_DEALT:
     case PK_EV_STOCK:
         ev->audience = (int8_t)seat;
-        ok = s == seat && cards_tokens(&tk, 2, &ev->cards) == 0;
+        ok = s == seat && text_cards(&tk, 2, &ev->cards) == 0;
         break;
     case PK_EV_TURN:
         ok = tk.n == 3 && (v = find_name(PK_PHASE_NAMES, PK_PH_COUNT, tk.t[2])) >= 0;
@@ -384,7 +365,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         if (tk.n < 3)
             goto bad;
         v = strcmp(tk.t[2], "leftover") == 0 ? -1 : cat_token(tk.t[2]);
-        ok = (v == -1 || (v >= PK_CAT_BLANK && v <= PK_CAT_SETS)) && cards_tokens(&tk, 3, &ev->cards) == 0;
+        ok = (v == -1 || (v >= PK_CAT_BLANK && v <= PK_CAT_SETS)) && text_cards(&tk, 3, &ev->cards) == 0;
         ev->arg = (int8_t)v;
         break;
     case PK_EV_DISCARD:
@@ -394,7 +375,7 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         ev->a = (int16_t)v;
         if (tk.n > 3) {
             ev->audience = (int8_t)seat;
-            ok = s == seat && cards_tokens(&tk, 3, &ev->cards) == 0 && cardset_count(ev->cards) == v;
+            ok = s == seat && text_cards(&tk, 3, &ev->cards) == 0 && cardset_count(ev->cards) == v;
         } else {
             ok = 1;
         }
