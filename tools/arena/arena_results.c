@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena_error.h"
+
 /* ---------------------------------------------------------------- writing */
 
 char *arena_results_header_text(const cJSON *run)
@@ -270,10 +272,8 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
                      int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
 {
     FILE *f = fopen(path, cut ? "r+" : "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
-        return -1;
-    }
+    if (!f)
+        return arena_error(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
