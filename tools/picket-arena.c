@@ -126,9 +126,6 @@ static int parse_int_arg(const char *v, long lo, long hi, long *out)
     return 0;
 }
 
-/* A 64-bit seed: 0 .. 18446744073709551615, digits only. */
-static int parse_seed(const char *v, uint64_t *out) { return text_u64(v, 0, UINT64_MAX, out); }
-
 
 static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, size_t errlen)
 {
@@ -235,15 +232,14 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
                 a->sc.round_robin = 0;
             else if (!strcmp(next, "round-robin"))
                 a->sc.round_robin = 1;
-            else {
+            else
                 return arena_error(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
-            }
         } else if (!strcmp(o, "-margin") && next) {
             if (parse_int_arg(argv[++i], 0, 600000, &v) < 0)
                 return arena_error(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
             a->margin = (double)v / 1000.0;
         } else if (!strcmp(o, "-seed") && next) {
-            if (parse_seed(argv[++i], &a->sc.seed) < 0)
+            if (text_u64(argv[++i], 0, UINT64_MAX, &a->sc.seed) < 0)
                 return arena_error(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
         } else if (!strcmp(o, "-game") && next) {
             if (!(a->game = game_find(argv[++i])))
@@ -259,7 +255,8 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
                 return -1;
         } else if (!strcmp(o, "-shard") && next) {
             if (parse_shard(argv[++i], &a->shard_index, &a->shard_count) < 0)
-                return arena_error(err, errlen, "-shard: '%s' is not I/N, shard I of N with 0 <= I < N <= %d (e.g. 0/4)", shown, ARENA_MAX_SHARDS);
+                return arena_error(err, errlen, "-shard: '%s' is not I/N, shard I of N with 0 <= I < N <= %d (e.g. 0/4)", shown,
+                                   ARENA_MAX_SHARDS);
         } else if (!strcmp(o, "-records") && next) {
             records_path = argv[++i];
         } else if (!strcmp(o, "-results") && next) {
@@ -297,13 +294,10 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         }
         if (!bad)
             bad = arena_spec_check(s, why, sizeof why) < 0;
-        if (bad) {
-            if (s->name[0])
-                snprintf(err, errlen, "engine '%s': %s", s->name, why);
-            else
-                snprintf(err, errlen, "engine %d: %s", e + 1, why);
-            return -1;
-        }
+        if (bad && s->name[0])
+            return arena_error(err, errlen, "engine '%s': %s", s->name, why);
+        if (bad)
+            return arena_error(err, errlen, "engine %d: %s", e + 1, why);
         for (int o = 0; o < e; o++)
             if (!strcmp(a->engines[o].name, s->name))
                 return arena_error(err, errlen, "two engines are named '%s': give each a name=", s->name);

@@ -607,13 +607,6 @@ typedef struct set_record {
 
 static uint64_t iteration_seed(const tune_t *t, int k) { return rng_derive(t->seed, (uint64_t)k); }
 
-/* A record that could not be written: the iteration fails (the first one is named). */
-static void record_failed(iteration_t *it, const char *path, int e)
-{
-    if (!it->record_failed[0])
-        snprintf(it->record_failed, sizeof it->record_failed, "cannot write the record '%.300s': %s", path, strerror(e));
-}
-
 /* The pool's calls (arena_pool.h): jobs are pair * 2 + leg, in order, until a second ^C. */
 static int take_set(void *data)
 {
@@ -648,15 +641,19 @@ static void begin_set(void *data, arena_pool_set_t *s)
     setup->record = rec->f;
 }
 
+/* A record that could not be written fails the iteration (the first one is named). */
 static int end_set(void *data, arena_pool_set_t *s)
 {
     iteration_t *it = data;
     set_record_t *rec = s->mine;
     it->res[s->job] = s->result;
-    if (rec->open_errno)
-        record_failed(it, rec->path, rec->open_errno);
-    if (rec->f && (ferror(rec->f) | fclose(rec->f)) != 0)
-        record_failed(it, rec->path, errno);
+    int failed = rec->open_errno != 0, e = rec->open_errno;
+    if (rec->f && (ferror(rec->f) | fclose(rec->f)) != 0) {
+        failed = 1;
+        e = errno;
+    }
+    if (failed && !it->record_failed[0])
+        snprintf(it->record_failed, sizeof it->record_failed, "cannot write the record '%.300s': %s", rec->path, strerror(e));
     return 0;
 }
 
@@ -696,7 +693,8 @@ static int run_iteration(tune_t *t, int k)
                               .data = &it, .take = take_set, .begin = begin_set, .end = end_set };
         int pr = arena_pool_run(&pool, t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs);
         if (pr != ARENA_POOL_OK)
-            rc = arena_error(t->failure, sizeof t->failure, "%s", pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");
+            rc = arena_error(t->failure, sizeof t->failure, "%s",
+                             pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");
     }
     if (rc == 0 && it.record_failed[0])
         rc = arena_error(t->failure, sizeof t->failure, "%s", it.record_failed);
@@ -972,7 +970,8 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
     if (t->records && stat(t->records_path, &st) == 0 && !S_ISDIR(st.st_mode))
         return arena_error(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
     if (!t->resume && exists && stat(t->state_path, &st) == 0)
-        return arena_error(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder", t->out);
+        return arena_error(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder",
+                           t->out);
     if (check_engine(t, err, errlen) < 0)
         return -1;
     if (!(t->run = run_json(t)))

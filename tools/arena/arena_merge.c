@@ -125,16 +125,13 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
         int *o = &owner[m->index[k]];
         if (*o >= 0) {
             shard_name(m->index[k], m->count, sa, sizeof sa);
-            snprintf(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o], m->files[k]);
-            rc = -1;
+            rc = arena_error(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o], m->files[k]);
         }
         *o = k;
     }
     for (int i = 0; rc == 0 && i < m->count; i++)
-        if (owner[i] < 0) {
-            snprintf(err, errlen, "shard %d/%d is missing: no file given holds it", i, m->count);
-            rc = -1;
-        }
+        if (owner[i] < 0)
+            rc = arena_error(err, errlen, "shard %d/%d is missing: no file given holds it", i, m->count);
     free(owner);
     return rc;
 }
@@ -198,8 +195,8 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
         /* A run with an SPRT (never a shard: -shard refuses -sprt) may have stopped when its test
          * decided: -resume would play nothing more. */
         int sprt_run = !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m->runs[0], "sprt"));
-        return arena_error(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); %s", sa, m->files[k], name, held,
-                           arena_schedule_shard_jobs(&a->sc, shard, m->count),
+        return arena_error(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); %s", sa, m->files[k], name,
+                           held, arena_schedule_shard_jobs(&a->sc, shard, m->count),
                            sprt_run ? "its SPRT may have stopped it, and a merge needs every set (its own report has its standings)"
                                     : "complete it with -resume");
     }

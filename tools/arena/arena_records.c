@@ -49,7 +49,8 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
         if (!S_ISREG(st.st_mode))
             return arena_error(err, errlen, "-records: '%.200s' is not a regular file", p);
         if (st.st_size > 0 && !resume)
-            return arena_error(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file", p);
+            return arena_error(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file",
+                               p);
         return 0;
     }
     if (!S_ISDIR(st.st_mode))
@@ -59,7 +60,8 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
         return 0;
     }
     if (!resume)
-        return arena_error(err, errlen, "-records: the folder '%.200s' already holds records: add -resume to continue that run, or choose another folder", p);
+        return arena_error(err, errlen,
+                           "-records: the folder '%.200s' already holds records: add -resume to continue that run, or choose another folder", p);
     /* Resuming: the folder must be this run's. */
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", p);

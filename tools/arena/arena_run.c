@@ -38,19 +38,16 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
         if ((ssize_t)strlen(line) != len || text_u64(p, 0, UINT64_MAX, &seed) < 0) {
             char shown[48];
             text_quote(p, 40, shown, sizeof shown);
-            snprintf(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
-                     a->deals_path, shown);
-            rc = -1;
+            rc = arena_error(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
+                             a->deals_path, shown);
         } else if (a->n_deals == ARENA_MAX_DEALS) {
-            snprintf(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
-            rc = -1;
+            rc = arena_error(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
         } else {
             if ((size_t)a->n_deals == n_cap) {
                 size_t want = n_cap ? 2 * n_cap : 256;
                 uint64_t *grown = realloc(a->deals, want * sizeof *grown);
                 if (!grown) {
-                    snprintf(err, errlen, "out of memory for the deals");
-                    rc = -1;
+                    rc = arena_error(err, errlen, "out of memory for the deals");
                     break;
                 }
                 a->deals = grown, n_cap = want;
@@ -58,16 +55,12 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
             a->deals[a->n_deals++] = seed;
         }
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
-        rc = -1;
-    }
+    if (rc == 0 && ferror(f))
+        rc = arena_error(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
     free(line);
     fclose(f);
-    if (rc == 0 && a->n_deals == 0) {
-        snprintf(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
-        rc = -1;
-    }
+    if (rc == 0 && a->n_deals == 0)
+        rc = arena_error(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
     return rc;
 }
 
@@ -98,18 +91,6 @@ uint64_t arena_run_deals_hash(const uint64_t *d, int n)
 
 static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateNumber(v) : cJSON_CreateNull(); }
 
-/* Add to an object; 1 on failure (the item is freed). */
-static int put(cJSON *o, const char *key, cJSON *item)
-{
-    if (!item)
-        return 1;
-    if (!cJSON_AddItemToObject(o, key, item)) {
-        cJSON_Delete(item);
-        return 1;
-    }
-    return 0;
-}
-
 static cJSON *engine_json(const arena_spec_t *s)
 {
     cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
@@ -128,16 +109,16 @@ static cJSON *engine_json(const arena_spec_t *s)
         return NULL;
     }
     int timeout_counts = s->tc_base < 0 && s->st <= 0;
-    /* Every put runs, so each item is owned by the object or freed. */
-    bad = put(o, "name", cJSON_CreateString(s->name));
-    bad += put(o, "cmd", cJSON_CreateString(s->argv[0]));
-    bad += put(o, "args", args);
-    bad += put(o, "options", opts);
-    bad += put(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
-    bad += put(o, "tc", tc ? tc : cJSON_CreateNull());
-    bad += put(o, "st", number_or_null(s->st, s->st > 0));
-    bad += put(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
-    bad += put(o, "timeout", number_or_null(s->timeout, timeout_counts));
+    /* Every add runs, so each item is owned by the object or freed. */
+    bad = arena_results_add(o, "name", cJSON_CreateString(s->name));
+    bad |= arena_results_add(o, "cmd", cJSON_CreateString(s->argv[0]));
+    bad |= arena_results_add(o, "args", args);
+    bad |= arena_results_add(o, "options", opts);
+    bad |= arena_results_add(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
+    bad |= arena_results_add(o, "tc", tc ? tc : cJSON_CreateNull());
+    bad |= arena_results_add(o, "st", number_or_null(s->st, s->st > 0));
+    bad |= arena_results_add(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
+    bad |= arena_results_add(o, "timeout", number_or_null(s->timeout, timeout_counts));
     if (bad) {
         cJSON_Delete(o);
         return NULL;
@@ -198,20 +179,20 @@ static cJSON *run_json(const arena_run_t *a)
         cJSON_Delete(r), cJSON_Delete(flags), cJSON_Delete(engines), cJSON_Delete(deals), cJSON_Delete(sprt);
         return NULL;
     }
-    bad = put(r, "game", cJSON_CreateString(a->game->name));
-    bad += put(r, "preset", cJSON_CreateString(a->cfg.preset));
-    bad += put(r, "flags", flags);
-    bad += put(r, "players", cJSON_CreateNumber(a->sc.players));
-    bad += put(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
-    bad += put(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
-    bad += put(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
-    bad += put(r, "seed", cJSON_CreateString(seed));
-    bad += put(r, "deals", deals);
-    bad += put(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
-    bad += put(r, "sprt", sprt);
-    bad += put(r, "engines", engines);
+    bad = arena_results_add(r, "game", cJSON_CreateString(a->game->name));
+    bad |= arena_results_add(r, "preset", cJSON_CreateString(a->cfg.preset));
+    bad |= arena_results_add(r, "flags", flags);
+    bad |= arena_results_add(r, "players", cJSON_CreateNumber(a->sc.players));
+    bad |= arena_results_add(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
+    bad |= arena_results_add(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
+    bad |= arena_results_add(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
+    bad |= arena_results_add(r, "seed", cJSON_CreateString(seed));
+    bad |= arena_results_add(r, "deals", deals);
+    bad |= arena_results_add(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
+    bad |= arena_results_add(r, "sprt", sprt);
+    bad |= arena_results_add(r, "engines", engines);
     if (a->shard_count > 1)
-        bad += put(r, "shard", shard_json(a->shard_index, a->shard_count));
+        bad |= arena_results_add(r, "shard", shard_json(a->shard_index, a->shard_count));
     if (bad) {
         cJSON_Delete(r);
         return NULL;
@@ -325,7 +306,8 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
     if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        return arena_error(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file", a->results_path);
+        return arena_error(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
+                           a->results_path);
     /* -resume of a run killed before its first line was written starts it afresh. */
     if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
         a->resume_fresh = 1;
@@ -349,10 +331,8 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     if (a->results_path) {
         int fresh = !a->resume || a->resume_fresh;
         a->results = fopen(a->results_path, fresh ? "w" : "a");
-        if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0)) {
-            snprintf(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
-            rc = -1;
-        }
+        if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0))
+            rc = arena_error(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     }
     if (rc == 0 && a->records.path && arena_records_open(&a->records, create_records, header, err, errlen) < 0)
         rc = -1;
