@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "arena_cli.h"
+#include "arena_error.h"
 #include "arena_match.h"
 #include "arena_pool.h"
 #include "arena_results.h"
@@ -118,7 +119,7 @@ typedef struct tune {
     int n_params;
     const game_t *game;
     game_config_t cfg;
-    int iterations, pairs, concurrency, max_faults, quiet, resume, records, plot, a0_given;
+    int iterations, pairs, concurrency, max_faults, quiet, resume, records, plot;
     double a, c, a0, alpha, gamma, margin;
     uint64_t seed;
     const char *out;
@@ -145,15 +146,21 @@ static void on_signal(int sig)
         interrupted = 2;
 }
 
-/* ---------------------------------------------------------------- numbers */
-
-/* A number in [lo, hi] as the option tables read one: decimal, finite, the whole text. */
-static int parse_number(const char *text, int whole, double lo, double hi, double *out)
-{
-    opt_def_t d = { .name = "x", .type = whole ? OPT_SPIN : OPT_FLOAT, .def = "0", .min = lo, .max = hi };
-    char err[160];
-    return opt_check(&d, text, out, err, sizeof err);
-}
+/* The numeric options, declared once: flag, type, default, range and where the value goes (-A
+ * has no default: 10% of the iterations; -margin is read in milliseconds). */
+static const opt_def_t NUMBERS[] = {
+    { "-iterations", OPT_SPIN, "100", 1, 1000000, { NULL }, NULL, NULL, OPT_INTO(tune_t, iterations, OPT_TO_INT) },
+    { "-pairs", OPT_SPIN, "2", 1, 10000, { NULL }, NULL, NULL, OPT_INTO(tune_t, pairs, OPT_TO_INT) },
+    { "-concurrency", OPT_SPIN, "1", 1, ARENA_POOL_MAX_WORKERS, { NULL }, NULL, NULL, OPT_INTO(tune_t, concurrency, OPT_TO_INT) },
+    { "-maxfaults", OPT_SPIN, "3", 1, 1000000, { NULL }, NULL, NULL, OPT_INTO(tune_t, max_faults, OPT_TO_INT) },
+    { "-a", OPT_FLOAT, "1", 0, 1e6, { NULL }, NULL, NULL, OPT_INTO(tune_t, a, OPT_TO_DOUBLE) },
+    { "-c", OPT_FLOAT, "1", 0, 1e6, { NULL }, NULL, NULL, OPT_INTO(tune_t, c, OPT_TO_DOUBLE) },
+    { "-A", OPT_FLOAT, NULL, 0, 1e9, { NULL }, NULL, NULL, OPT_INTO(tune_t, a0, OPT_TO_DOUBLE) },
+    { "-alpha", OPT_FLOAT, "0.602", 0, 10, { NULL }, NULL, NULL, OPT_INTO(tune_t, alpha, OPT_TO_DOUBLE) },
+    { "-gamma", OPT_FLOAT, "0.101", 0, 10, { NULL }, NULL, NULL, OPT_INTO(tune_t, gamma, OPT_TO_DOUBLE) },
+    { "-margin", OPT_SPIN, "100", 0, 600000, { NULL }, NULL, NULL, OPT_INTO(tune_t, margin, OPT_TO_DOUBLE) },
+};
+enum { N_NUMBERS = sizeof NUMBERS / sizeof NUMBERS[0] };
 
 static void format_value(double v, int spin, char *buf, size_t len)
 {
@@ -164,143 +171,77 @@ static void format_value(double v, int spin, char *buf, size_t len)
 
 static int parse_param(tune_t *t, const char *text, char *err, size_t errlen)
 {
-    char shown[64];
+    char shown[64], start[64];
     text_quote(text, 48, shown, sizeof shown);
     const char *eq = strchr(text, '='), *comma = eq ? strchr(eq, ',') : NULL;
-    if (!eq || !comma || eq == text || (size_t)(eq - text) >= NAME_LEN) {
-        snprintf(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
-        return -1;
-    }
-    if (t->n_params == MAX_PARAMS) {
-        snprintf(err, errlen, "-param: at most %d options", MAX_PARAMS);
-        return -1;
-    }
+    if (!eq || !comma || eq == text || (size_t)(eq - text) >= NAME_LEN)
+        return arena_error(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
+    if (t->n_params == MAX_PARAMS)
+        return arena_error(err, errlen, "-param: at most %d options", MAX_PARAMS);
     param_t *p = &t->p[t->n_params];
     snprintf(p->name, sizeof p->name, "%.*s", (int)(eq - text), text);
     for (int i = 0; i < t->n_params; i++)
-        if (!strcmp(t->p[i].name, p->name)) {
-            snprintf(err, errlen, "-param: '%s' is given twice", p->name);
-            return -1;
-        }
-    char start[64], step[64];
-    if ((size_t)(comma - eq - 1) >= sizeof start || strlen(comma + 1) >= sizeof step) {
-        snprintf(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
-        return -1;
-    }
+        if (!strcmp(t->p[i].name, p->name))
+            return arena_error(err, errlen, "-param: '%s' is given twice", p->name);
+    if ((size_t)(comma - eq - 1) >= sizeof start || strlen(comma + 1) >= 64)
+        return arena_error(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
     snprintf(start, sizeof start, "%.*s", (int)(comma - eq - 1), eq + 1);
-    snprintf(step, sizeof step, "%s", comma + 1);
     /* The range is checked once the engine has declared it. */
-    if (parse_number(start, 0, -1e300, 1e300, &p->start) < 0) {
+    if (text_real(start, -1e300, 1e300, &p->start) < 0) {
         text_quote(start, 40, shown, sizeof shown);
-        snprintf(err, errlen, "-param %s: the start '%s' is not a number", p->name, shown);
-        return -1;
+        return arena_error(err, errlen, "-param %s: the start '%s' is not a number", p->name, shown);
     }
-    if (parse_number(step, 0, 0, 1e300, &p->step) < 0 || !(p->step > 0)) {
-        text_quote(step, 40, shown, sizeof shown);
-        snprintf(err, errlen, "-param %s: the step '%s' is not a number above 0", p->name, shown);
-        return -1;
+    if (text_real(comma + 1, 0, 1e300, &p->step) < 0 || !(p->step > 0)) {
+        text_quote(comma + 1, 40, shown, sizeof shown);
+        return arena_error(err, errlen, "-param %s: the step '%s' is not a number above 0", p->name, shown);
     }
     t->n_params++;
     return 0;
 }
 
-/* Each option: its flag, whether it takes a whole number, its range, where it goes. */
+/* Every option but the numbers (NUMBERS) by its flag. */
 static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen)
 {
-    t->iterations = 100;
-    t->pairs = 2;
-    t->concurrency = 1;
-    t->max_faults = 3;
-    t->a = 1.0;
-    t->c = 1.0;
-    t->alpha = 0.602;
-    t->gamma = 0.101;
-    t->margin = 0.1;
+    for (int n = 0; n < N_NUMBERS; n++)
+        if (NUMBERS[n].def)
+            opt_store(&NUMBERS[n], NUMBERS[n].def, strtod(NUMBERS[n].def, NULL), t);
+    t->a0 = -1;
     t->seed = 1;
     t->plot = 1;
     t->out = "tune";
     t->game = game_find("picket");
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        char shown[64];
+        const opt_def_t *number = next ? opt_find(NUMBERS, N_NUMBERS, o) : NULL;
+        char shown[64], why[200];
         text_quote(next ? next : "", 40, shown, sizeof shown);
         double v;
-        struct {
-            const char *flag;
-            int whole;
-            double lo, hi;
-            double *real;
-            int *integer;
-        } const nums[] = {
-            { "-iterations", 1, 1, 1000000, NULL, &t->iterations },
-            { "-pairs", 1, 1, 10000, NULL, &t->pairs },
-            { "-concurrency", 1, 1, ARENA_POOL_MAX_WORKERS, NULL, &t->concurrency },
-            { "-maxfaults", 1, 1, 1000000, NULL, &t->max_faults },
-            { "-a", 0, 0, 1e6, &t->a, NULL },
-            { "-c", 0, 0, 1e6, &t->c, NULL },
-            { "-A", 0, 0, 1e9, &t->a0, NULL },
-            { "-alpha", 0, 0, 10, &t->alpha, NULL },
-            { "-gamma", 0, 0, 10, &t->gamma, NULL },
-            { "-margin", 1, 0, 600000, &t->margin, NULL },
-        };
-        int matched = 0;
-        for (size_t n = 0; n < sizeof nums / sizeof nums[0] && !matched; n++) {
-            if (strcmp(o, nums[n].flag) != 0 || !next)
-                continue;
-            matched = 1;
-            char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN];
-            opt_format_number(nums[n].lo, nums[n].whole ? OPT_SPIN : OPT_FLOAT, lo, sizeof lo);
-            opt_format_number(nums[n].hi, nums[n].whole ? OPT_SPIN : OPT_FLOAT, hi, sizeof hi);
-            if (parse_number(argv[++i], nums[n].whole, nums[n].lo, nums[n].hi, &v) < 0) {
-                snprintf(err, errlen, "%s: '%s' is not %s from %s to %s", o, shown, nums[n].whole ? "a whole number" : "a number", lo,
-                         hi);
-                return -1;
-            }
-            if (nums[n].integer)
-                *nums[n].integer = (int)v;
-            else
-                *nums[n].real = v;
-        }
-        if (matched) {
-            if (!strcmp(o, "-A"))
-                t->a0_given = 1;
-            if (!strcmp(o, "-margin"))
-                t->margin /= 1000.0;
-            if ((!strcmp(o, "-c") && !(t->c > 0)) || (!strcmp(o, "-a") && !(t->a > 0))) {
-                snprintf(err, errlen, "%s: '%s' must be above 0", o, shown);
-                return -1;
-            }
-            continue;
-        }
-        if (!strcmp(o, "-engine")) {
-            if (t->n_fields) {
-                snprintf(err, errlen, "-engine: give one engine (both copies start from it)");
-                return -1;
-            }
+        if (number) {
+            /* opt_check's reason names the option "option -pairs": the flag alone here */
+            if (opt_check(number, argv[++i], &v, why, sizeof why) < 0)
+                return arena_error(err, errlen, "%s", why + strlen("option "));
+            opt_store(number, argv[i], v, t);
+            if ((!strcmp(o, "-c") && !(t->c > 0)) || (!strcmp(o, "-a") && !(t->a > 0)))
+                return arena_error(err, errlen, "%s: '%s' must be above 0", o, shown);
+        } else if (!strcmp(o, "-engine")) {
+            if (t->n_fields)
+                return arena_error(err, errlen, "-engine: give one engine (both copies start from it)");
             while (i + 1 < argc && argv[i + 1][0] != '-') {
-                if (t->n_fields == MAX_FIELDS) {
-                    snprintf(err, errlen, "-engine: too many fields");
-                    return -1;
-                }
+                if (t->n_fields == MAX_FIELDS)
+                    return arena_error(err, errlen, "-engine: too many fields");
                 t->fields[t->n_fields++] = argv[++i];
             }
-            if (!t->n_fields) {
-                snprintf(err, errlen, "-engine: no fields (cmd=PROGRAM ...)");
-                return -1;
-            }
+            if (!t->n_fields)
+                return arena_error(err, errlen, "-engine: no fields (cmd=PROGRAM ...)");
         } else if (!strcmp(o, "-param") && next) {
             if (parse_param(t, argv[++i], err, errlen) < 0)
                 return -1;
         } else if (!strcmp(o, "-seed") && next) {
-            if (text_u64(argv[++i], 0, UINT64_MAX, &t->seed) < 0) {
-                snprintf(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
-                return -1;
-            }
+            if (text_u64(argv[++i], 0, UINT64_MAX, &t->seed) < 0)
+                return arena_error(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
         } else if (!strcmp(o, "-game") && next) {
-            if (!(t->game = game_find(argv[++i]))) {
-                snprintf(err, errlen, "-game: unknown game '%s'", shown);
-                return -1;
-            }
+            if (!(t->game = game_find(argv[++i])))
+                return arena_error(err, errlen, "-game: unknown game '%s'", shown);
         } else if (!strcmp(o, "-preset") && next) {
             if (game_config_set_preset(&t->cfg, argv[++i], err, errlen) < 0)
                 return -1;
@@ -321,20 +262,15 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
             return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
         }
     }
-    if (!t->n_fields) {
-        snprintf(err, errlen, "give the engine to tune (-engine cmd=PROGRAM ...)");
-        return -1;
-    }
-    if (!t->n_params) {
-        snprintf(err, errlen, "give at least one option to tune (-param NAME=START,STEP)");
-        return -1;
-    }
-    if (!t->a0_given)
+    if (!t->n_fields)
+        return arena_error(err, errlen, "give the engine to tune (-engine cmd=PROGRAM ...)");
+    if (!t->n_params)
+        return arena_error(err, errlen, "give at least one option to tune (-param NAME=START,STEP)");
+    if (t->a0 < 0)
         t->a0 = 0.1 * t->iterations;
-    if (strlen(t->out) > 4000 || strchr(t->out, '\'')) {
-        snprintf(err, errlen, "-out: the path is too long or holds a quote");
-        return -1;
-    }
+    t->margin /= 1000.0;
+    if (strlen(t->out) > 4000 || strchr(t->out, '\''))
+        return arena_error(err, errlen, "-out: the path is too long or holds a quote");
     snprintf(t->state_path, sizeof t->state_path, "%s/state.json", t->out);
     snprintf(t->log_path, sizeof t->log_path, "%s/log.jsonl", t->out);
     snprintf(t->dat_path, sizeof t->dat_path, "%s/params.dat", t->out);
@@ -349,10 +285,8 @@ static int build_spec(const tune_t *t, const char *name, const double *values, a
     arena_spec_init(s);
     char field[PROTO_MAX_LINE], why[400];
     for (int i = 0; i < t->n_fields; i++)
-        if (arena_spec_set(s, t->fields[i], why, sizeof why) < 0) {
-            snprintf(err, errlen, "-engine: %s", why);
-            return -1;
-        }
+        if (arena_spec_set(s, t->fields[i], why, sizeof why) < 0)
+            return arena_error(err, errlen, "-engine: %s", why);
     snprintf(field, sizeof field, "name=%s", name);
     int rc = arena_spec_set(s, field, why, sizeof why);
     for (int i = 0; rc == 0 && i < t->n_params; i++) {
@@ -363,9 +297,7 @@ static int build_spec(const tune_t *t, const char *name, const double *values, a
     }
     if (rc == 0)
         rc = arena_spec_check(s, why, sizeof why);
-    if (rc < 0)
-        snprintf(err, errlen, "-engine: %s", why);
-    return rc;
+    return rc < 0 ? arena_error(err, errlen, "-engine: %s", why) : 0;
 }
 
 /* ---------------------------------------------------------------- the engine's declarations */
@@ -396,18 +328,75 @@ static void on_decl_line(void *data, const char *line)
         double x;
         if (!strcmp(w, "type"))
             type = v;
-        else if (!strcmp(w, "min") && parse_number(v, 0, -1e300, 1e300, &x) == 0)
+        else if (!strcmp(w, "min") && text_real(v, -1e300, 1e300, &x) == 0)
             d.min = x;
-        else if (!strcmp(w, "max") && parse_number(v, 0, -1e300, 1e300, &x) == 0)
+        else if (!strcmp(w, "max") && text_real(v, -1e300, 1e300, &x) == 0)
             d.max = x;
-        else if (!strcmp(w, "default") && !strcmp(v, "<empty>"))
-            continue;
     }
     if (!type)
         return;
     d.spin = !strcmp(type, "spin");
     d.numeric = (d.spin || !strcmp(type, "float")) && isfinite(d.min) && isfinite(d.max) && d.min <= d.max;
     ds->d[ds->n++] = d;
+}
+
+/* check_engine with the probe's spec s: the hello, the params, the handshake. */
+static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errlen)
+{
+    for (int i = 0; i < t->n_params; i++)
+        for (int f = 0; f < t->n_fields; f++) {
+            size_t n = strlen(t->p[i].name);
+            if (!strncmp(t->fields[f], "option.", 7) && !strncmp(t->fields[f] + 7, t->p[i].name, n) && t->fields[f][7 + n] == '=')
+                return arena_error(err, errlen, "-param %s: the engine's fields also set option.%s; tune it or fix it, not both",
+                                   t->p[i].name, t->p[i].name);
+        }
+    client_t c;
+    client_opts_t co = { s->dir, s->stderr_path };
+    decls_t ds = { .n = 0 };
+    char line[PROTO_MAX_LINE + 1], why[400];
+    if (client_start_opts(&c, s->argv, &co, why, sizeof why) < 0)
+        return arena_error(err, errlen, "-engine: cmd: %s", why);
+    int ok = client_send(&c, "1 hello") == 0 && client_await_reply(&c, line, (int)(s->start_timeout * 1000), 1, on_decl_line, &ds) == 1;
+    client_stop(&c, 500);
+    if (!ok)
+        return arena_error(err, errlen, "-engine: no answer to hello within %g s", s->start_timeout);
+    for (int i = 0; i < t->n_params; i++) {
+        param_t *p = &t->p[i];
+        const decl_t *d = NULL;
+        for (int k = 0; k < ds.n && !d; k++)
+            if (!strcmp(ds.d[k].name, p->name))
+                d = &ds.d[k];
+        if (!d)
+            return arena_error(err, errlen, "-param %s: the engine declares no option '%s' in its hello", p->name, p->name);
+        if (!d->numeric)
+            return arena_error(err, errlen, "-param %s: not a numeric option (the engine declares it neither spin nor float with a range)",
+                               p->name);
+        p->spin = d->spin, p->min = d->min, p->max = d->max;
+        char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN], v[OPT_NUMBER_LEN];
+        opt_format_number(p->min, p->spin ? OPT_SPIN : OPT_FLOAT, lo, sizeof lo);
+        opt_format_number(p->max, p->spin ? OPT_SPIN : OPT_FLOAT, hi, sizeof hi);
+        opt_format_number(p->start, OPT_FLOAT, v, sizeof v);
+        if (p->start < p->min || p->start > p->max || (p->spin && p->start != floor(p->start)))
+            return arena_error(err, errlen, "-param %s: the start %s is not %s from %s to %s", p->name, v,
+                               p->spin ? "a whole number" : "a number", lo, hi);
+        if (2 * t->c * p->step > p->max - p->min) {
+            opt_format_number(p->step, OPT_FLOAT, v, sizeof v);
+            return arena_error(err, errlen, "-param %s: the step %s is wider than the range %s to %s allows (the two copies play c*step either side)",
+                               p->name, v, lo, hi);
+        }
+        /* A whole number is sent rounded: the copies must still differ at the last iteration. */
+        double last = t->c * p->step / pow(t->iterations, t->gamma);
+        if (p->spin && last < 0.5) {
+            opt_format_number(0.5 * pow(t->iterations, t->gamma) / t->c, OPT_FLOAT, v, sizeof v);
+            return arena_error(err, errlen, "-param %s: a whole-number option needs a step of at least %.6s, or the two copies play the same value",
+                               p->name, v);
+        }
+        p->theta = p->start;
+    }
+    arena_engine_t e = { .abort = &interrupted };
+    int rc = arena_engine_start(&e, s, t->game->name, why, sizeof why);
+    arena_engine_stop(&e);
+    return rc < 0 ? arena_error(err, errlen, "engine: %s", why) : 0;
 }
 
 /* Start the engine once, read its hello's declarations, check every -param against them, then
@@ -419,89 +408,9 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
     double start[MAX_PARAMS];
     for (int i = 0; i < t->n_params; i++)
         start[i] = t->p[i].start;
-    if (build_spec(t, "probe", start, &s, err, errlen) < 0) {
-        arena_spec_free(&s);
-        return -1;
-    }
-    for (int i = 0; i < t->n_params; i++)
-        for (int f = 0; f < t->n_fields; f++) {
-            size_t n = strlen(t->p[i].name);
-            if (!strncmp(t->fields[f], "option.", 7) && !strncmp(t->fields[f] + 7, t->p[i].name, n) && t->fields[f][7 + n] == '=') {
-                snprintf(err, errlen, "-param %s: the engine's fields also set option.%s; tune it or fix it, not both", t->p[i].name,
-                         t->p[i].name);
-                arena_spec_free(&s);
-                return -1;
-            }
-        }
-    client_t c;
-    client_opts_t co = { s.dir, s.stderr_path };
-    decls_t ds;
-    memset(&ds, 0, sizeof ds);
-    char line[PROTO_MAX_LINE + 1], why[400];
-    if (client_start_opts(&c, s.argv, &co, why, sizeof why) < 0) {
-        snprintf(err, errlen, "-engine: cmd: %s", why);
-        arena_spec_free(&s);
-        return -1;
-    }
-    int ok = client_send(&c, "1 hello") == 0 && client_await_reply(&c, line, (int)(s.start_timeout * 1000), 1, on_decl_line, &ds) == 1;
-    client_stop(&c, 500);
-    if (!ok) {
-        snprintf(err, errlen, "-engine: no answer to hello within %g s", s.start_timeout);
-        arena_spec_free(&s);
-        return -1;
-    }
-    for (int i = 0; i < t->n_params; i++) {
-        param_t *p = &t->p[i];
-        const decl_t *d = NULL;
-        for (int k = 0; k < ds.n && !d; k++)
-            if (!strcmp(ds.d[k].name, p->name))
-                d = &ds.d[k];
-        if (!d) {
-            snprintf(err, errlen, "-param %s: the engine declares no option '%s' in its hello", p->name, p->name);
-            arena_spec_free(&s);
-            return -1;
-        }
-        if (!d->numeric) {
-            snprintf(err, errlen, "-param %s: not a numeric option (the engine declares it neither spin nor float with a range)", p->name);
-            arena_spec_free(&s);
-            return -1;
-        }
-        p->spin = d->spin, p->min = d->min, p->max = d->max;
-        char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN], v[OPT_NUMBER_LEN];
-        opt_format_number(p->min, p->spin ? OPT_SPIN : OPT_FLOAT, lo, sizeof lo);
-        opt_format_number(p->max, p->spin ? OPT_SPIN : OPT_FLOAT, hi, sizeof hi);
-        opt_format_number(p->start, OPT_FLOAT, v, sizeof v);
-        if (p->start < p->min || p->start > p->max || (p->spin && p->start != floor(p->start))) {
-            snprintf(err, errlen, "-param %s: the start %s is not %s from %s to %s", p->name, v, p->spin ? "a whole number" : "a number", lo,
-                     hi);
-            arena_spec_free(&s);
-            return -1;
-        }
-        if (2 * t->c * p->step > p->max - p->min) {
-            opt_format_number(p->step, OPT_FLOAT, v, sizeof v);
-            snprintf(err, errlen, "-param %s: the step %s is wider than the range %s to %s allows (the two copies play c*step either side)",
-                     p->name, v, lo, hi);
-            arena_spec_free(&s);
-            return -1;
-        }
-        /* A whole number is sent rounded: the copies must still differ at the last iteration. */
-        double last = t->c * p->step / pow(t->iterations, t->gamma);
-        if (p->spin && last < 0.5) {
-            opt_format_number(0.5 * pow(t->iterations, t->gamma) / t->c, OPT_FLOAT, v, sizeof v);
-            snprintf(err, errlen, "-param %s: a whole-number option needs a step of at least %.6s, or the two copies play the same value", p->name,
-                     v);
-            arena_spec_free(&s);
-            return -1;
-        }
-        p->theta = p->start;
-    }
-    arena_engine_t e;
-    memset(&e, 0, sizeof e);
-    e.abort = &interrupted;
-    int rc = arena_engine_start(&e, &s, t->game->name, why, sizeof why);
-    arena_engine_stop(&e);
-    if (rc < 0)
-        snprintf(err, errlen, "engine: %s", why);
+    int rc = build_spec(t, "probe", start, &s, err, errlen);
+    if (rc == 0)
+        rc = probe_engine(t, &s, err, errlen);
     arena_spec_free(&s);
     return rc;
 }
@@ -510,10 +419,9 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
 
 static cJSON *run_json(const tune_t *t)
 {
-    cJSON *r = cJSON_CreateObject(), *fields = cJSON_CreateArray(), *params = cJSON_CreateArray(), *flags = cJSON_CreateArray();
+    cJSON *r = cJSON_CreateObject(), *params = cJSON_CreateArray(), *flags = cJSON_CreateArray();
+    cJSON *fields = cJSON_CreateStringArray((const char *const *)t->fields, t->n_fields);
     int bad = !r || !fields || !params || !flags;
-    for (int i = 0; !bad && i < t->n_fields; i++)
-        bad = !cJSON_AddItemToArray(fields, cJSON_CreateString(t->fields[i]));
     for (int i = 0; !bad && i < t->cfg.n_flags; i++)
         bad = !cJSON_AddItemToArray(flags, cJSON_CreateString(t->cfg.flags[i]));
     for (int i = 0; !bad && i < t->n_params; i++) {
@@ -552,16 +460,16 @@ static cJSON *run_json(const tune_t *t)
 
 /* ---------------------------------------------------------------- files */
 
-/* Write text to path through a temporary file and a rename: a kill leaves the old file or the
- * new one, never half of one. */
-static int write_atomic(const char *path, const char *text)
+/* Write a line to path, and a second one unless it is NULL, each with its newline, through a
+ * temporary file and a rename: a kill leaves the old file or the new one, never half of one. */
+static int write_atomic(const char *path, const char *line, const char *more)
 {
     char tmp[4300];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f)
         return -1;
-    int bad = fputs(text, f) == EOF;
+    int bad = arena_results_write_text(f, line) < 0 || (more && arena_results_write_text(f, more) < 0);
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path) < 0) {
         unlink(tmp);
@@ -573,18 +481,15 @@ static int write_atomic(const char *path, const char *text)
 static char *read_file(const char *path)
 {
     FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
     char *buf = NULL;
     size_t size = 0;
-    FILE *m = open_memstream(&buf, &size);
+    FILE *m = f ? open_memstream(&buf, &size) : NULL;
     int ch, bad = !m;
     while (!bad && (ch = fgetc(f)) != EOF)
         bad = fputc(ch, m) == EOF;
-    fclose(f);
-    if (m && fclose(m) != 0)
-        bad = 1;
-    if (bad) {
+    if (f)
+        fclose(f);
+    if ((m && fclose(m) != 0) || bad) {
         free(buf);
         return NULL;
     }
@@ -608,24 +513,14 @@ static int save_state(tune_t *t)
     double theta[MAX_PARAMS];
     for (int i = 0; i < t->n_params; i++)
         theta[i] = t->p[i].theta;
-    cJSON *s = cJSON_CreateObject(), *faults = cJSON_CreateArray();
-    char *header = arena_results_header_text(t->run), *line = NULL, *text = NULL;
-    int bad = !s || !faults || !header || !cJSON_AddStringToObject(s, "type", "state") ||
-              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, theta));
-    for (int side = 0; !bad && side < 2; side++)
-        bad = !cJSON_AddItemToArray(faults, cJSON_CreateNumber(t->fault_run[side]));
-    if (!bad) {
-        bad = !cJSON_AddItemToObject(s, "fault_run", faults);
-        faults = NULL;
-    }
-    if (!bad && (line = cJSON_PrintUnformatted(s)) && asprintf(&text, "%s\n%s\n", header, line) >= 0)
-        bad = write_atomic(t->state_path, text) < 0;
-    else
-        bad = 1;
-    free(text);
+    cJSON *s = cJSON_CreateObject();
+    char *header = arena_results_header_text(t->run), *line = NULL;
+    int bad = !s || !header || !cJSON_AddStringToObject(s, "type", "state") ||
+              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, theta)) ||
+              !cJSON_AddItemToObject(s, "fault_run", cJSON_CreateIntArray(t->fault_run, 2)) || !(line = cJSON_PrintUnformatted(s)) ||
+              write_atomic(t->state_path, header, line) < 0;
     cJSON_free(line);
     cJSON_free(header);
-    cJSON_Delete(faults);
     cJSON_Delete(s);
     return bad ? -1 : 0;
 }
@@ -633,47 +528,39 @@ static int save_state(tune_t *t)
 /* Read the state of the run being resumed: the same run, its iteration and theta. */
 static int load_state(tune_t *t, char *err, size_t errlen)
 {
-    char *text = read_file(t->state_path);
-    if (!text) {
-        snprintf(err, errlen, "-resume: cannot read '%.200s': %s", t->state_path, strerror(errno));
-        return -1;
-    }
-    char *nl = strchr(text, '\n'), why[400];
-    int rc = -1;
-    cJSON *s = NULL;
-    if (!nl) {
-        snprintf(err, errlen, "-resume: '%.200s' is not a tuning state", t->state_path);
-        goto out;
-    }
-    *nl = '\0';
-    if (arena_results_compare_header(text, t->run, why, sizeof why) < 0) {
-        snprintf(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
-        goto out;
-    }
-    s = cJSON_Parse(nl + 1);
+    char *text = read_file(t->state_path), *nl = text ? strchr(text, '\n') : NULL, why[400];
+    if (!text)
+        return arena_error(err, errlen, "-resume: cannot read '%.200s': %s", t->state_path, strerror(errno));
+    if (nl)
+        *nl = '\0';
+    cJSON *s = nl ? cJSON_Parse(nl + 1) : NULL;
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "iteration");
     const cJSON *theta = cJSON_GetObjectItemCaseSensitive(s, "theta");
     const cJSON *faults = cJSON_GetObjectItemCaseSensitive(s, "fault_run");
-    if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble > t->iterations || k->valuedouble != floor(k->valuedouble) ||
-        !cJSON_IsObject(theta) || cJSON_GetArraySize(faults) != 2) {
-        snprintf(err, errlen, "-resume: '%.200s' holds no valid state line", t->state_path);
-        goto out;
-    }
-    t->k_done = (int)k->valuedouble;
-    for (int side = 0; side < 2; side++) {
-        const cJSON *f = cJSON_GetArrayItem(faults, side);
-        t->fault_run[side] = cJSON_IsNumber(f) && f->valuedouble >= 0 && f->valuedouble < 1e6 ? (int)f->valuedouble : 0;
-    }
-    for (int i = 0; i < t->n_params; i++) {
-        const cJSON *v = cJSON_GetObjectItemCaseSensitive(theta, t->p[i].name);
-        if (!cJSON_IsNumber(v) || !(v->valuedouble >= t->p[i].min && v->valuedouble <= t->p[i].max)) {
-            snprintf(err, errlen, "-resume: '%.200s' holds no valid value of %s", t->state_path, t->p[i].name);
-            goto out;
+    int rc = -1;
+    if (!nl)
+        arena_error(err, errlen, "-resume: '%.200s' is not a tuning state", t->state_path);
+    else if (arena_results_compare_header(text, t->run, why, sizeof why) < 0)
+        arena_error(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
+    else if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble > t->iterations || k->valuedouble != floor(k->valuedouble) ||
+             !cJSON_IsObject(theta) || cJSON_GetArraySize(faults) != 2)
+        arena_error(err, errlen, "-resume: '%.200s' holds no valid state line", t->state_path);
+    else
+        rc = 0;
+    if (rc == 0) {
+        t->k_done = (int)k->valuedouble;
+        for (int side = 0; side < 2; side++) {
+            const cJSON *f = cJSON_GetArrayItem(faults, side);
+            t->fault_run[side] = cJSON_IsNumber(f) && f->valuedouble >= 0 && f->valuedouble < 1e6 ? (int)f->valuedouble : 0;
         }
-        t->p[i].theta = v->valuedouble;
     }
-    rc = 0;
-out:
+    for (int i = 0; rc == 0 && i < t->n_params; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(theta, t->p[i].name);
+        if (!cJSON_IsNumber(v) || !(v->valuedouble >= t->p[i].min && v->valuedouble <= t->p[i].max))
+            rc = arena_error(err, errlen, "-resume: '%.200s' holds no valid value of %s", t->state_path, t->p[i].name);
+        else
+            t->p[i].theta = v->valuedouble;
+    }
     cJSON_Delete(s);
     free(text);
     return rc;
@@ -683,27 +570,21 @@ out:
  * writes leaves one iteration too many). */
 static int trim_log(tune_t *t, char *err, size_t errlen)
 {
-    char *text = read_file(t->log_path);
-    if (!text) {
-        snprintf(err, errlen, "-resume: cannot read the log '%.200s': %s", t->log_path, strerror(errno));
-        return -1;
-    }
-    char *p = text;
+    char *text = read_file(t->log_path), *p = text;
+    if (!text)
+        return arena_error(err, errlen, "-resume: cannot read the log '%.200s': %s", t->log_path, strerror(errno));
     for (int lines = 0; lines < t->k_done + 1; lines++) {
         char *nl = strchr(p, '\n');
         if (!nl) {
             free(text);
-            snprintf(err, errlen, "-resume: the log '%.200s' holds fewer iterations than the state (%d)", t->log_path, t->k_done);
-            return -1;
+            return arena_error(err, errlen, "-resume: the log '%.200s' holds fewer iterations than the state (%d)", t->log_path, t->k_done);
         }
         p = nl + 1;
     }
-    *p = '\0';
-    int rc = write_atomic(t->log_path, text);
+    p[-1] = '\0'; /* the last newline: write_atomic puts it back */
+    int rc = write_atomic(t->log_path, text, NULL);
     free(text);
-    if (rc < 0)
-        snprintf(err, errlen, "-resume: cannot write the log '%.200s': %s", t->log_path, strerror(errno));
-    return rc;
+    return rc < 0 ? arena_error(err, errlen, "-resume: cannot write the log '%.200s': %s", t->log_path, strerror(errno)) : 0;
 }
 
 /* ---------------------------------------------------------------- one iteration */
@@ -725,13 +606,6 @@ typedef struct set_record {
 } set_record_t;
 
 static uint64_t iteration_seed(const tune_t *t, int k) { return rng_derive(t->seed, (uint64_t)k); }
-
-/* A record that could not be written: the iteration fails (the first one is named). */
-static void record_failed(iteration_t *it, const char *path, int e)
-{
-    if (!it->record_failed[0])
-        snprintf(it->record_failed, sizeof it->record_failed, "cannot write the record '%.300s': %s", path, strerror(e));
-}
 
 /* The pool's calls (arena_pool.h): jobs are pair * 2 + leg, in order, until a second ^C. */
 static int take_set(void *data)
@@ -767,15 +641,19 @@ static void begin_set(void *data, arena_pool_set_t *s)
     setup->record = rec->f;
 }
 
+/* A record that could not be written fails the iteration (the first one is named). */
 static int end_set(void *data, arena_pool_set_t *s)
 {
     iteration_t *it = data;
     set_record_t *rec = s->mine;
     it->res[s->job] = s->result;
-    if (rec->open_errno)
-        record_failed(it, rec->path, rec->open_errno);
-    if (rec->f && (ferror(rec->f) | fclose(rec->f)) != 0)
-        record_failed(it, rec->path, errno);
+    int failed = rec->open_errno != 0, e = rec->open_errno;
+    if (rec->f && (ferror(rec->f) | fclose(rec->f)) != 0) {
+        failed = 1;
+        e = errno;
+    }
+    if (failed && !it->record_failed[0])
+        snprintf(it->record_failed, sizeof it->record_failed, "cannot write the record '%.300s': %s", rec->path, strerror(e));
     return 0;
 }
 
@@ -797,42 +675,29 @@ static int run_iteration(tune_t *t, int k)
     double ak = t->a * pow(t->a0 + 1, t->alpha) / pow(t->a0 + k, t->alpha);
     rng_t rng;
     rng_seed(&rng, rng_derive(iteration_seed(t, k), UINT64_MAX));
-    int delta[MAX_PARAMS];
-    double plus[MAX_PARAMS], minus[MAX_PARAMS];
+    double delta[MAX_PARAMS], plus[MAX_PARAMS], minus[MAX_PARAMS];
     for (int i = 0; i < t->n_params; i++) {
         const param_t *p = &t->p[i];
         delta[i] = rng_below(&rng, 2) ? 1 : -1;
         plus[i] = fmin(p->max, fmax(p->min, p->theta + ck * p->step * delta[i]));
         minus[i] = fmin(p->max, fmax(p->min, p->theta - ck * p->step * delta[i]));
     }
-    iteration_t it;
-    memset(&it, 0, sizeof it);
-    it.t = t;
-    it.k = k;
-    it.n_jobs = 2 * t->pairs;
-    char err[600];
-    if (build_spec(t, "plus", plus, &it.spec[0], err, sizeof err) < 0 || build_spec(t, "minus", minus, &it.spec[1], err, sizeof err) < 0) {
-        snprintf(t->failure, sizeof t->failure, "%s", err);
-        arena_spec_free(&it.spec[0]), arena_spec_free(&it.spec[1]);
-        return -1;
-    }
-    int rc = 0;
-    if (!(it.res = calloc((size_t)it.n_jobs, sizeof *it.res))) {
-        snprintf(t->failure, sizeof t->failure, "out of memory");
-        rc = -1;
-    } else {
+    iteration_t it = { .t = t, .k = k, .n_jobs = 2 * t->pairs };
+    int rc = build_spec(t, "plus", plus, &it.spec[0], t->failure, sizeof t->failure);
+    if (rc == 0)
+        rc = build_spec(t, "minus", minus, &it.spec[1], t->failure, sizeof t->failure);
+    if (rc == 0 && !(it.res = calloc((size_t)it.n_jobs, sizeof *it.res)))
+        rc = arena_error(t->failure, sizeof t->failure, "out of memory");
+    if (rc == 0) {
         arena_pool_t pool = { .n_engines = 2, .specs = it.spec, .abort = &interrupted, .set_size = sizeof(set_record_t),
                               .data = &it, .take = take_set, .begin = begin_set, .end = end_set };
         int pr = arena_pool_run(&pool, t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs);
-        if (pr != ARENA_POOL_OK) {
-            snprintf(t->failure, sizeof t->failure, "%s", pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");
-            rc = -1;
-        }
+        if (pr != ARENA_POOL_OK)
+            rc = arena_error(t->failure, sizeof t->failure, "%s",
+                             pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");
     }
-    if (rc == 0 && it.record_failed[0]) {
-        snprintf(t->failure, sizeof t->failure, "%s", it.record_failed);
-        rc = -1;
-    }
+    if (rc == 0 && it.record_failed[0])
+        rc = arena_error(t->failure, sizeof t->failure, "%s", it.record_failed);
     /* The tally: a set won is 1 to its side, a tie half to each; a fault loses. */
     double won[2] = { 0, 0 };
     int faults[2] = { 0, 0 }, played = 0;
@@ -850,15 +715,12 @@ static int run_iteration(tune_t *t, int k)
                 faults[side]++;
                 fprintf(stderr, "%spicket-tune: iteration %d pair %d leg %d: %s loses by %s: %s\n", t->tty && !t->quiet ? "\n" : "", k,
                         j / 2, j % 2, side ? "minus" : "plus", END_REASON_NAMES[r->reason], r->detail);
-                if (r->reason == END_START) {
-                    snprintf(t->failure, sizeof t->failure, "the %s engine cannot be restarted (%s)", side ? "minus" : "plus", r->detail);
-                    rc = -1;
-                }
-                if (++t->fault_run[side] >= t->max_faults && rc == 0) {
-                    snprintf(t->failure, sizeof t->failure, "the %s engine faulted in %d sets in a row (last: %s); stopping (-maxfaults N)",
-                             side ? "minus" : "plus", t->fault_run[side], END_REASON_NAMES[r->reason]);
-                    rc = -1;
-                }
+                if (r->reason == END_START)
+                    rc = arena_error(t->failure, sizeof t->failure, "the %s engine cannot be restarted (%s)", side ? "minus" : "plus",
+                                     r->detail);
+                if (++t->fault_run[side] >= t->max_faults && rc == 0)
+                    rc = arena_error(t->failure, sizeof t->failure, "the %s engine faulted in %d sets in a row (last: %s); stopping (-maxfaults N)",
+                                     side ? "minus" : "plus", t->fault_run[side], END_REASON_NAMES[r->reason]);
             } else {
                 t->fault_run[side] = 0;
             }
@@ -876,9 +738,7 @@ static int run_iteration(tune_t *t, int k)
         }
         /* The log line first, then the state: a kill between them leaves a log line the resume
          * cuts off. */
-        cJSON *l = cJSON_CreateObject(), *d = cJSON_CreateObject();
-        for (int i = 0; d && i < t->n_params; i++)
-            cJSON_AddNumberToObject(d, t->p[i].name, delta[i]);
+        cJSON *l = cJSON_CreateObject(), *d = theta_json(t, delta);
         char *text = NULL;
         if (l && d) {
             cJSON_AddStringToObject(l, "type", "iteration");
@@ -900,20 +760,15 @@ static int run_iteration(tune_t *t, int k)
         }
         cJSON_Delete(d);
         cJSON_Delete(l);
-        if (!text || append_line(t->log_path, text) < 0) {
-            snprintf(t->failure, sizeof t->failure, "cannot write the log '%.200s': %s", t->log_path, strerror(errno));
-            rc = -1;
-        }
+        if (!text || append_line(t->log_path, text) < 0)
+            rc = arena_error(t->failure, sizeof t->failure, "cannot write the log '%.200s': %s", t->log_path, strerror(errno));
         cJSON_free(text);
-        if (rc == 0) {
-            for (int i = 0; i < t->n_params; i++)
-                t->p[i].theta = theta[i];
+        for (int i = 0; rc == 0 && i < t->n_params; i++)
+            t->p[i].theta = theta[i];
+        if (rc == 0)
             t->k_done = k;
-            if (save_state(t) < 0) {
-                snprintf(t->failure, sizeof t->failure, "cannot write the state '%.200s': %s", t->state_path, strerror(errno));
-                rc = -1;
-            }
-        }
+        if (rc == 0 && save_state(t) < 0)
+            rc = arena_error(t->failure, sizeof t->failure, "cannot write the state '%.200s': %s", t->state_path, strerror(errno));
     }
     free(it.res);
     arena_spec_free(&it.spec[0]);
@@ -959,10 +814,8 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
         cJSON_Delete(l);
     }
     free(text);
-    if (fclose(dat) != 0) {
-        snprintf(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
-        return -1;
-    }
+    if (fclose(dat) != 0)
+        return arena_error(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
     char script[4096 * 4];
     int n = snprintf(script, sizeof script,
                      "set terminal png size 900,%d noenhanced\nset output '%s'\nset multiplot layout %d,1 title 'picket-tune: each option over the iterations'\n"
@@ -972,17 +825,13 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
         n += snprintf(script + n, sizeof script - (size_t)n,
                       "set ylabel '%s'\nset yrange [%.17g:%.17g]\nplot '%s' using 1:%d with lines linewidth 2\n", t->p[i].name, t->p[i].min,
                       t->p[i].max, t->dat_path, i + 2);
-    if (n <= 0 || (size_t)n >= sizeof script - 32) {
-        snprintf(err, errlen, "the plot script is too long");
-        return -1;
-    }
-    snprintf(script + n, sizeof script - (size_t)n, "unset multiplot\n");
+    if (n <= 0 || (size_t)n >= sizeof script - 32)
+        return arena_error(err, errlen, "the plot script is too long");
+    snprintf(script + n, sizeof script - (size_t)n, "unset multiplot");
     char gp[4300];
     snprintf(gp, sizeof gp, "%s/params.gp", t->out);
-    if (write_atomic(gp, script) < 0) {
-        snprintf(err, errlen, "cannot write '%.200s': %s", gp, strerror(errno));
-        return -1;
-    }
+    if (write_atomic(gp, script, NULL) < 0)
+        return arena_error(err, errlen, "cannot write '%.200s': %s", gp, strerror(errno));
     pid_t pid = fork();
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY);
@@ -992,10 +841,8 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
         _exit(127);
     }
     int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, errlen, "gnuplot could not draw '%.200s' (is Debian's gnuplot-nox installed?)", t->png_path);
-        return -1;
-    }
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return arena_error(err, errlen, "gnuplot could not draw '%.200s' (is Debian's gnuplot-nox installed?)", t->png_path);
     return 0;
 }
 
@@ -1108,59 +955,36 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
     if (parse_args(t, argc, argv, err, errlen) < 0)
         return -1;
     t->cfg.players = 2;
-    void *probe = calloc(1, t->game->state_size);
-    if (!probe) {
-        snprintf(err, errlen, "out of memory");
+    referee_t *rules = referee_create(t->game, &t->cfg, err, errlen);
+    if (!rules)
         return -1;
-    }
-    int rc = t->game->init(probe, &t->cfg, err, errlen);
-    free(probe);
-    if (rc < 0)
-        return -1;
+    referee_free(rules);
     if (!t->cfg.preset[0] && t->game == game_find("picket"))
         snprintf(t->cfg.preset, sizeof t->cfg.preset, "cotgrave");
-    if (t->plot && !on_path("gnuplot")) {
-        snprintf(err, errlen, "gnuplot is not on PATH: install Debian's gnuplot-nox, or give -noplot");
-        return -1;
-    }
+    if (t->plot && !on_path("gnuplot"))
+        return arena_error(err, errlen, "gnuplot is not on PATH: install Debian's gnuplot-nox, or give -noplot");
     struct stat st;
     int exists = stat(t->out, &st) == 0;
-    if (exists && !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "-out: '%.200s' is not a folder", t->out);
-        return -1;
-    }
-    if (t->records && stat(t->records_path, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
-        return -1;
-    }
-    if (!t->resume && exists && stat(t->state_path, &st) == 0) {
-        snprintf(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder", t->out);
-        return -1;
-    }
+    if (exists && !S_ISDIR(st.st_mode))
+        return arena_error(err, errlen, "-out: '%.200s' is not a folder", t->out);
+    if (t->records && stat(t->records_path, &st) == 0 && !S_ISDIR(st.st_mode))
+        return arena_error(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
+    if (!t->resume && exists && stat(t->state_path, &st) == 0)
+        return arena_error(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder",
+                           t->out);
     if (check_engine(t, err, errlen) < 0)
         return -1;
-    if (!(t->run = run_json(t))) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    int fresh = !t->resume || stat(t->state_path, &st) != 0;
-    if (!fresh) {
-        if (load_state(t, err, errlen) < 0 || trim_log(t, err, errlen) < 0)
-            return -1;
-        return 0;
-    }
-    if ((!exists && mkdir(t->out, 0777) < 0) || (t->records && mkdir(t->records_path, 0777) < 0 && errno != EEXIST)) {
-        snprintf(err, errlen, "-out: cannot create the folder '%.200s': %s", t->out, strerror(errno));
-        return -1;
-    }
-    char *header = arena_results_header_text(t->run), *text = NULL;
-    int bad = !header || asprintf(&text, "%s\n", header) < 0 || write_atomic(t->log_path, text) < 0;
-    free(text);
+    if (!(t->run = run_json(t)))
+        return arena_error(err, errlen, "out of memory");
+    if (t->resume && stat(t->state_path, &st) == 0)
+        return load_state(t, err, errlen) < 0 || trim_log(t, err, errlen) < 0 ? -1 : 0;
+    if ((!exists && mkdir(t->out, 0777) < 0) || (t->records && mkdir(t->records_path, 0777) < 0 && errno != EEXIST))
+        return arena_error(err, errlen, "-out: cannot create the folder '%.200s': %s", t->out, strerror(errno));
+    char *header = arena_results_header_text(t->run);
+    int bad = !header || write_atomic(t->log_path, header, NULL) < 0;
     cJSON_free(header);
-    if (bad || save_state(t) < 0) {
-        snprintf(err, errlen, "cannot write in '%.200s': %s", t->out, strerror(errno));
-        return -1;
-    }
+    if (bad || save_state(t) < 0)
+        return arena_error(err, errlen, "cannot write in '%.200s': %s", t->out, strerror(errno));
     return 0;
 }
 

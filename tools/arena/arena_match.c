@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena_error.h"
 #include "measure.h"
 #include "record.h"
 
@@ -64,10 +65,8 @@ static int parse_seconds(const char *v, double *out)
 static int set_string(char **dst, const char *v, char *err, size_t errlen)
 {
     char *copy = strdup(v);
-    if (!copy) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!copy)
+        return arena_error(err, errlen, "out of memory");
     free(*dst);
     *dst = copy;
     return 0;
@@ -78,30 +77,23 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     const char *eq = strchr(field, '=');
     char shown[64];
     text_quote(field, 48, shown, sizeof shown);
-    if (!eq) {
-        snprintf(err, errlen, "engine field '%s' is not key=value", shown);
-        return -1;
-    }
+    if (!eq)
+        return arena_error(err, errlen, "engine field '%s' is not key=value", shown);
     size_t klen = (size_t)(eq - field);
     const char *v = eq + 1;
     if ((klen == 3 && !strncmp(field, "cmd", 3)) || (klen == 3 && !strncmp(field, "arg", 3))) {
-        if (!*v) {
-            snprintf(err, errlen, "engine field '%s' needs a value", shown);
-            return -1;
-        }
+        if (!*v)
+            return arena_error(err, errlen, "engine field '%s' needs a value", shown);
         int is_cmd = field[0] == 'c';
         if (is_cmd && s->argc > 0) {
             free(s->argv[0]);
             s->argv[0] = NULL;
         } else if (s->argc >= ARENA_MAX_ARGS) {
-            snprintf(err, errlen, "an engine takes at most %d arguments", ARENA_MAX_ARGS - 1);
-            return -1;
+            return arena_error(err, errlen, "an engine takes at most %d arguments", ARENA_MAX_ARGS - 1);
         }
         char *copy = strdup(v);
-        if (!copy) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
+        if (!copy)
+            return arena_error(err, errlen, "out of memory");
         if (is_cmd && s->argc > 0) {
             s->argv[0] = copy;
         } else if (is_cmd) {
@@ -117,25 +109,20 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         int control = 0;
         for (const unsigned char *p = (const unsigned char *)v; *p; p++)
             control |= *p < 0x20 || *p == 0x7f;
-        if (!*v || strlen(v) >= ARENA_NAME_LEN || strpbrk(v, " \t,") || control) {
-            snprintf(err, errlen, "name: '%s' must be 1 to %d characters without spaces, commas or control characters", shown,
-                     ARENA_NAME_LEN - 1);
-            return -1;
-        }
+        if (!*v || strlen(v) >= ARENA_NAME_LEN || strpbrk(v, " \t,") || control)
+            return arena_error(err, errlen, "name: '%s' must be 1 to %d characters without spaces, commas or control characters", shown,
+                               ARENA_NAME_LEN - 1);
         snprintf(s->name, sizeof s->name, "%s", v);
         return 0;
     }
     if (klen > 7 && !strncmp(field, "option.", 7)) {
-        if (s->n_options >= ARENA_MAX_OPTIONS) {
-            snprintf(err, errlen, "at most %d options an engine", ARENA_MAX_OPTIONS);
-            return -1;
-        }
+        if (s->n_options >= ARENA_MAX_OPTIONS)
+            return arena_error(err, errlen, "at most %d options an engine", ARENA_MAX_OPTIONS);
         char *name = strndup(field + 7, klen - 7), *value = strdup(v);
         if (!name || !value) {
             free(name);
             free(value);
-            snprintf(err, errlen, "out of memory");
-            return -1;
+            return arena_error(err, errlen, "out of memory");
         }
         /* A later setting of the same option replaces the earlier (as -each then -engine). */
         for (int i = 0; i < s->n_options; i++)
@@ -155,11 +142,9 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         size_t blen = plus ? (size_t)(plus - v) : strlen(v);
         double base = -1, inc = 0;
         if (blen >= sizeof buf || (memcpy(buf, v, blen), buf[blen] = '\0', parse_seconds(buf, &base) < 0) ||
-            (plus && parse_seconds(plus + 1, &inc) < 0) || base + inc <= 0) {
-            snprintf(err, errlen, "tc: '%s' is not SECONDS or SECONDS+INCREMENT (plain decimals, at most %g s, not both 0)",
-                     shown, ARENA_MAX_SECONDS);
-            return -1;
-        }
+            (plus && parse_seconds(plus + 1, &inc) < 0) || base + inc <= 0)
+            return arena_error(err, errlen, "tc: '%s' is not SECONDS or SECONDS+INCREMENT (plain decimals, at most %g s, not both 0)",
+                               shown, ARENA_MAX_SECONDS);
         s->tc_base = base;
         s->tc_inc = inc;
         s->given |= SPEC_TC;
@@ -169,11 +154,9 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         (klen == 5 && !strncmp(field, "start", 5))) {
         double d;
         const char *key = klen == 2 ? "st" : klen == 7 ? "timeout" : "start";
-        if (parse_seconds(v, &d) < 0 || d <= 0) {
-            snprintf(err, errlen, "%s: '%s' is not a number of seconds (a plain decimal above 0, at most %g)", key, shown,
-                     ARENA_MAX_SECONDS);
-            return -1;
-        }
+        if (parse_seconds(v, &d) < 0 || d <= 0)
+            return arena_error(err, errlen, "%s: '%s' is not a number of seconds (a plain decimal above 0, at most %g)", key, shown,
+                               ARENA_MAX_SECONDS);
         if (klen == 2)
             s->st = d, s->given |= SPEC_ST;
         else if (klen == 7)
@@ -184,24 +167,19 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     }
     if (klen == 10 && !strncmp(field, "iterations", 10)) {
         uint64_t n;
-        if (text_u64(v, 1, (uint64_t)ARENA_MAX_ITERATIONS, &n) < 0) {
-            snprintf(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
-            return -1;
-        }
+        if (text_u64(v, 1, (uint64_t)ARENA_MAX_ITERATIONS, &n) < 0)
+            return arena_error(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
         s->iterations = (long long)n;
         s->given |= SPEC_ITERATIONS;
         return 0;
     }
     if ((klen == 3 && !strncmp(field, "dir", 3)) || (klen == 6 && !strncmp(field, "stderr", 6))) {
-        if (!*v) {
-            snprintf(err, errlen, "%.6s: '%s' needs a path", field, shown);
-            return -1;
-        }
+        if (!*v)
+            return arena_error(err, errlen, "%.6s: '%s' needs a path", field, shown);
         return set_string(klen == 3 ? &s->dir : &s->stderr_path, v, err, errlen);
     }
-    snprintf(err, errlen, "unknown engine field '%s' (cmd, arg, name, option.X, tc, st, iterations, timeout, start, dir, stderr)",
-             shown);
-    return -1;
+    return arena_error(err, errlen, "unknown engine field '%s' (cmd, arg, name, option.X, tc, st, iterations, timeout, start, dir, stderr)",
+                       shown);
 }
 
 int arena_spec_check(const arena_spec_t *s, char *err, size_t errlen)
@@ -216,15 +194,11 @@ int arena_spec_check(const arena_spec_t *s, char *err, size_t errlen)
         { SPEC_TC | SPEC_TIMEOUT, "timeout: timeout is for decisions without tc or st; under tc the clock decides" },
         { SPEC_ST | SPEC_TIMEOUT, "timeout: timeout is for decisions without tc or st; under st the fixed time decides" },
     };
-    if (s->argc == 0 || !s->argv[0]) {
-        snprintf(err, errlen, "cmd: no cmd=PROGRAM");
-        return -1;
-    }
+    if (s->argc == 0 || !s->argv[0])
+        return arena_error(err, errlen, "cmd: no cmd=PROGRAM");
     for (size_t i = 0; i < sizeof clash / sizeof clash[0]; i++)
-        if ((s->given & clash[i].bits) == clash[i].bits) {
-            snprintf(err, errlen, "%s", clash[i].text);
-            return -1;
-        }
+        if ((s->given & clash[i].bits) == clash[i].bits)
+            return arena_error(err, errlen, "%s", clash[i].text);
     return 0;
 }
 
@@ -363,8 +337,7 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
     client_opts_t opts = { spec->dir, spec->stderr_path };
     if (client_start_opts(&e->c, spec->argv, &opts, why, sizeof why) < 0) {
         static const char *const field[] = { [CLIENT_STEP_EXEC] = "cmd", [CLIENT_STEP_DIR] = "dir", [CLIENT_STEP_STDERR] = "stderr" };
-        snprintf(err, errlen, "%s: %s", field[e->c.failed_step], why);
-        return -1;
+        return arena_error(err, errlen, "%s: %s", field[e->c.failed_step], why);
     }
     e->running = 1;
     log_line(e, '#', "started");

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arena_error.h"
+
 void arena_records_init(arena_records_t *r, const char *path)
 {
     memset(r, 0, sizeof *r);
@@ -38,36 +40,28 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     const char *p = r->path;
     *create = 0;
     if (stat(p, &st) < 0) {
-        if (errno != ENOENT) {
-            snprintf(err, errlen, "-records: cannot use '%.200s': %s", p, strerror(errno));
-            return -1;
-        }
+        if (errno != ENOENT)
+            return arena_error(err, errlen, "-records: cannot use '%.200s': %s", p, strerror(errno));
         *create = 1;
         return 0;
     }
     if (r->one_file) {
-        if (!S_ISREG(st.st_mode)) {
-            snprintf(err, errlen, "-records: '%.200s' is not a regular file", p);
-            return -1;
-        }
-        if (st.st_size > 0 && !resume) {
-            snprintf(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file", p);
-            return -1;
-        }
+        if (!S_ISREG(st.st_mode))
+            return arena_error(err, errlen, "-records: '%.200s' is not a regular file", p);
+        if (st.st_size > 0 && !resume)
+            return arena_error(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file",
+                               p);
         return 0;
     }
-    if (!S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);
-        return -1;
-    }
+    if (!S_ISDIR(st.st_mode))
+        return arena_error(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);
     if (folder_is_empty(p)) {
         *create = 1; /* run.json still to write */
         return 0;
     }
-    if (!resume) {
-        snprintf(err, errlen, "-records: the folder '%.200s' already holds records: add -resume to continue that run, or choose another folder", p);
-        return -1;
-    }
+    if (!resume)
+        return arena_error(err, errlen,
+                           "-records: the folder '%.200s' already holds records: add -resume to continue that run, or choose another folder", p);
     /* Resuming: the folder must be this run's. */
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", p);
@@ -83,10 +77,8 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     free(line);
     if (f)
         fclose(f);
-    if (!ok) {
-        snprintf(err, errlen, "-records: the folder '%.200s' holds another run's records: %s", p, why);
-        return -1;
-    }
+    if (!ok)
+        return arena_error(err, errlen, "-records: the folder '%.200s' holds another run's records: %s", p, why);
     return 0;
 }
 
@@ -94,25 +86,19 @@ int arena_records_open(arena_records_t *r, int create, const char *header, char 
 {
     const char *p = r->path;
     if (r->one_file) {
-        if (!(r->f = fopen(p, "a"))) {
-            snprintf(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
-            return -1;
-        }
+        if (!(r->f = fopen(p, "a")))
+            return arena_error(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
         return 0;
     }
     if (!create)
         return 0;
-    if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-        snprintf(err, errlen, "-records: cannot create the folder '%.200s': %s", p, strerror(errno));
-        return -1;
-    }
+    if (mkdir(p, 0777) < 0 && errno != EEXIST)
+        return arena_error(err, errlen, "-records: cannot create the folder '%.200s': %s", p, strerror(errno));
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", p);
     FILE *f = fopen(path, "w");
-    if (!f || arena_results_write_text(f, header) < 0 || fclose(f) != 0) {
-        snprintf(err, errlen, "-records: cannot write '%.200s': %s", path, strerror(errno));
-        return -1;
-    }
+    if (!f || arena_results_write_text(f, header) < 0 || fclose(f) != 0)
+        return arena_error(err, errlen, "-records: cannot write '%.200s': %s", path, strerror(errno));
     return 0;
 }
 

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena_error.h"
+
 /* ---------------------------------------------------------------- writing */
 
 char *arena_results_header_text(const cJSON *run)
@@ -49,8 +51,7 @@ static cJSON *seed_array(const uint64_t *seeds, int n)
     return a;
 }
 
-/* Add an item made by a constructor; 0, or -1 (the item is freed). */
-static int add(cJSON *o, const char *key, cJSON *item)
+int arena_results_add(cJSON *o, const char *key, cJSON *item)
 {
     if (!item)
         return -1;
@@ -75,15 +76,18 @@ int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *cons
         return -1;
     int bad = !cJSON_AddStringToObject(o, "type", "set") || !cJSON_AddNumberToObject(o, "pairing", s->key.pairing) ||
               !cJSON_AddNumberToObject(o, "round", s->key.round) || !cJSON_AddNumberToObject(o, "leg", s->key.leg) ||
-              !cJSON_AddStringToObject(o, "deal_seed", seed) || add(o, "seats", cJSON_CreateStringArray(seat_names, n)) ||
-              add(o, "engine_index", cJSON_CreateIntArray(s->engine, n)) || !cJSON_AddNumberToObject(o, "winner", r->winner) ||
+              !cJSON_AddStringToObject(o, "deal_seed", seed) || arena_results_add(o, "seats", cJSON_CreateStringArray(seat_names, n)) ||
+              arena_results_add(o, "engine_index", cJSON_CreateIntArray(s->engine, n)) ||
+              !cJSON_AddNumberToObject(o, "winner", r->winner) ||
               !cJSON_AddStringToObject(o, "winner_name", r->winner >= 0 ? names[s->engine[r->winner]] : "") ||
-              add(o, "ranks", cJSON_CreateIntArray(r->rank, n)) || add(o, "scores", cJSON_CreateIntArray(r->scores, n)) ||
+              arena_results_add(o, "ranks", cJSON_CreateIntArray(r->rank, n)) ||
+              arena_results_add(o, "scores", cJSON_CreateIntArray(r->scores, n)) ||
               !cJSON_AddNumberToObject(o, "hands", r->hands) || !cJSON_AddNumberToObject(o, "moves", r->moves) ||
               !cJSON_AddStringToObject(o, "reason", END_REASON_NAMES[r->reason]) ||
               !cJSON_AddNumberToObject(o, "fault_seat", r->fault_seat) || !cJSON_AddStringToObject(o, "detail", r->detail) ||
-              add(o, "think", cJSON_CreateDoubleArray(r->think, n)) || !cJSON_AddStringToObject(o, "record", record ? record : "") ||
-              add(o, "engine_seeds", seed_array(s->engine_seed, n));
+              arena_results_add(o, "think", cJSON_CreateDoubleArray(r->think, n)) ||
+              !cJSON_AddStringToObject(o, "record", record ? record : "") ||
+              arena_results_add(o, "engine_seeds", seed_array(s->engine_seed, n));
     char *text = bad ? NULL : cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!text)
@@ -194,13 +198,18 @@ int arena_results_compare_header(const char *line, const cJSON *run, char *why, 
 
 /* ---------------------------------------------------------------- reading */
 
-int arena_results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
+/* A whole number in [lo, hi]. */
+static int whole_number(const cJSON *v, int lo, int hi, int *out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi || v->valuedouble != (double)(int)v->valuedouble)
         return -1;
     *out = (int)v->valuedouble;
     return 0;
+}
+
+int arena_results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out)
+{
+    return whole_number(cJSON_GetObjectItemCaseSensitive(o, key), lo, hi, out);
 }
 
 /* An array of exactly n whole numbers in [lo, hi]. */
@@ -209,12 +218,9 @@ static int get_ints(const cJSON *o, const char *key, int n, int lo, int hi, int 
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
         return -1;
-    for (int i = 0; i < n; i++) {
-        const cJSON *v = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi || v->valuedouble != (double)(int)v->valuedouble)
+    for (int i = 0; i < n; i++)
+        if (whole_number(cJSON_GetArrayItem(a, i), lo, hi, &out[i]) < 0)
             return -1;
-        out[i] = (int)v->valuedouble;
-    }
     return 0;
 }
 
@@ -270,10 +276,8 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
                      int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
 {
     FILE *f = fopen(path, cut ? "r+" : "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
-        return -1;
-    }
+    if (!f)
+        return arena_error(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -306,29 +310,23 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
             /* A torn write can only be the last line; anything else is a damaged file. */
             int c = fgetc(f);
             if (c != EOF || has_nul) {
-                snprintf(err, errlen, "line %ld of '%s' is not a set result", lineno, path);
-                rc = -1;
+                rc = arena_error(err, errlen, "line %ld of '%s' is not a set result", lineno, path);
             } else if (torn) {
                 *torn = lineno;
             }
             break;
         }
         if (on_set(data, &s, why, sizeof why) < 0) {
-            snprintf(err, errlen, "line %ld of '%s': %s", lineno, path, why);
-            rc = -1;
+            rc = arena_error(err, errlen, "line %ld of '%s': %s", lineno, path, why);
             break;
         }
         good_end = ftell(f);
     }
     free(line);
-    if (rc == 0 && lineno == 0) {
-        snprintf(err, errlen, "'%s' is empty: %s", path, cut ? "nothing to resume" : "it holds no run");
-        rc = -1;
-    }
-    if (rc == 0 && cut && ftruncate(fileno(f), good_end) < 0) {
-        snprintf(err, errlen, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
-        rc = -1;
-    }
+    if (rc == 0 && lineno == 0)
+        rc = arena_error(err, errlen, "'%s' is empty: %s", path, cut ? "nothing to resume" : "it holds no run");
+    if (rc == 0 && cut && ftruncate(fileno(f), good_end) < 0)
+        rc = arena_error(err, errlen, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
     fclose(f);
     return rc;
 }

@@ -37,6 +37,9 @@ char *arena_results_header_text(const cJSON *run);
 /* Write a line of text and flush. 0, or -1 (errno says why: a full disk is an error). */
 int arena_results_write_text(FILE *f, const char *text);
 int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *const *names, const char *record);
+/* Add an item made by a constructor (NULL when it could not be made) to an object: 0, or -1
+ * (the item is freed). */
+int arena_results_add(cJSON *o, const char *key, cJSON *item);
 
 /* Compare a header line with the run expected: 0 when they mean the same (keys in any order),
  * else -1 with the first difference in words ("run.engines[1] (name 'b').options.bot is

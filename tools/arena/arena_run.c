@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arena_error.h"
 #include "arena_pool.h"
 #include "arena_report.h"
 
@@ -19,10 +20,8 @@
 static int load_deals(arena_run_t *a, char *err, size_t errlen)
 {
     FILE *f = fopen(a->deals_path, "r");
-    if (!f) {
-        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
-        return -1;
-    }
+    if (!f)
+        return arena_error(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
     char *line = NULL;
     size_t cap = 0, n_cap = 0;
     ssize_t len;
@@ -39,19 +38,16 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
         if ((ssize_t)strlen(line) != len || text_u64(p, 0, UINT64_MAX, &seed) < 0) {
             char shown[48];
             text_quote(p, 40, shown, sizeof shown);
-            snprintf(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
-                     a->deals_path, shown);
-            rc = -1;
+            rc = arena_error(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
+                             a->deals_path, shown);
         } else if (a->n_deals == ARENA_MAX_DEALS) {
-            snprintf(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
-            rc = -1;
+            rc = arena_error(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
         } else {
             if ((size_t)a->n_deals == n_cap) {
                 size_t want = n_cap ? 2 * n_cap : 256;
                 uint64_t *grown = realloc(a->deals, want * sizeof *grown);
                 if (!grown) {
-                    snprintf(err, errlen, "out of memory for the deals");
-                    rc = -1;
+                    rc = arena_error(err, errlen, "out of memory for the deals");
                     break;
                 }
                 a->deals = grown, n_cap = want;
@@ -59,16 +55,12 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
             a->deals[a->n_deals++] = seed;
         }
     }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
-        rc = -1;
-    }
+    if (rc == 0 && ferror(f))
+        rc = arena_error(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
     free(line);
     fclose(f);
-    if (rc == 0 && a->n_deals == 0) {
-        snprintf(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
-        rc = -1;
-    }
+    if (rc == 0 && a->n_deals == 0)
+        rc = arena_error(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
     return rc;
 }
 
@@ -77,11 +69,9 @@ static int use_deals(arena_run_t *a, char *err, size_t errlen)
 {
     if (load_deals(a, err, errlen) < 0)
         return -1;
-    if (a->rounds_given && a->sc.rounds > a->n_deals) {
-        snprintf(err, errlen, "-rounds %d asks for more rounds than the %d seeds of -deals '%.200s'", a->sc.rounds, a->n_deals,
-                 a->deals_path);
-        return -1;
-    }
+    if (a->rounds_given && a->sc.rounds > a->n_deals)
+        return arena_error(err, errlen, "-rounds %d asks for more rounds than the %d seeds of -deals '%.200s'", a->sc.rounds, a->n_deals,
+                           a->deals_path);
     if (!a->rounds_given)
         a->sc.rounds = a->n_deals < 10000000 ? a->n_deals : 10000000;
     a->sc.deals = a->deals;
@@ -101,18 +91,6 @@ uint64_t arena_run_deals_hash(const uint64_t *d, int n)
 
 static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateNumber(v) : cJSON_CreateNull(); }
 
-/* Add to an object; 1 on failure (the item is freed). */
-static int put(cJSON *o, const char *key, cJSON *item)
-{
-    if (!item)
-        return 1;
-    if (!cJSON_AddItemToObject(o, key, item)) {
-        cJSON_Delete(item);
-        return 1;
-    }
-    return 0;
-}
-
 static cJSON *engine_json(const arena_spec_t *s)
 {
     cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
@@ -131,16 +109,16 @@ static cJSON *engine_json(const arena_spec_t *s)
         return NULL;
     }
     int timeout_counts = s->tc_base < 0 && s->st <= 0;
-    /* Every put runs, so each item is owned by the object or freed. */
-    bad = put(o, "name", cJSON_CreateString(s->name));
-    bad += put(o, "cmd", cJSON_CreateString(s->argv[0]));
-    bad += put(o, "args", args);
-    bad += put(o, "options", opts);
-    bad += put(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
-    bad += put(o, "tc", tc ? tc : cJSON_CreateNull());
-    bad += put(o, "st", number_or_null(s->st, s->st > 0));
-    bad += put(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
-    bad += put(o, "timeout", number_or_null(s->timeout, timeout_counts));
+    /* Every add runs, so each item is owned by the object or freed. */
+    bad = arena_results_add(o, "name", cJSON_CreateString(s->name));
+    bad |= arena_results_add(o, "cmd", cJSON_CreateString(s->argv[0]));
+    bad |= arena_results_add(o, "args", args);
+    bad |= arena_results_add(o, "options", opts);
+    bad |= arena_results_add(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
+    bad |= arena_results_add(o, "tc", tc ? tc : cJSON_CreateNull());
+    bad |= arena_results_add(o, "st", number_or_null(s->st, s->st > 0));
+    bad |= arena_results_add(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
+    bad |= arena_results_add(o, "timeout", number_or_null(s->timeout, timeout_counts));
     if (bad) {
         cJSON_Delete(o);
         return NULL;
@@ -201,20 +179,20 @@ static cJSON *run_json(const arena_run_t *a)
         cJSON_Delete(r), cJSON_Delete(flags), cJSON_Delete(engines), cJSON_Delete(deals), cJSON_Delete(sprt);
         return NULL;
     }
-    bad = put(r, "game", cJSON_CreateString(a->game->name));
-    bad += put(r, "preset", cJSON_CreateString(a->cfg.preset));
-    bad += put(r, "flags", flags);
-    bad += put(r, "players", cJSON_CreateNumber(a->sc.players));
-    bad += put(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
-    bad += put(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
-    bad += put(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
-    bad += put(r, "seed", cJSON_CreateString(seed));
-    bad += put(r, "deals", deals);
-    bad += put(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
-    bad += put(r, "sprt", sprt);
-    bad += put(r, "engines", engines);
+    bad = arena_results_add(r, "game", cJSON_CreateString(a->game->name));
+    bad |= arena_results_add(r, "preset", cJSON_CreateString(a->cfg.preset));
+    bad |= arena_results_add(r, "flags", flags);
+    bad |= arena_results_add(r, "players", cJSON_CreateNumber(a->sc.players));
+    bad |= arena_results_add(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
+    bad |= arena_results_add(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
+    bad |= arena_results_add(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
+    bad |= arena_results_add(r, "seed", cJSON_CreateString(seed));
+    bad |= arena_results_add(r, "deals", deals);
+    bad |= arena_results_add(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
+    bad |= arena_results_add(r, "sprt", sprt);
+    bad |= arena_results_add(r, "engines", engines);
     if (a->shard_count > 1)
-        bad += put(r, "shard", shard_json(a->shard_index, a->shard_count));
+        bad |= arena_results_add(r, "shard", shard_json(a->shard_index, a->shard_count));
     if (bad) {
         cJSON_Delete(r);
         return NULL;
@@ -233,26 +211,18 @@ int arena_run_check_set(const arena_run_t *a, const arena_set_line_t *s, char *w
 {
     char name[96];
     arena_run_set_name(s->key, name, sizeof name);
-    if (!arena_schedule_has(&a->sc, s->key) || s->result.players != a->sc.players) {
-        snprintf(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
-        return -1;
-    }
+    if (!arena_schedule_has(&a->sc, s->key) || s->result.players != a->sc.players)
+        return arena_error(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
     int job = arena_schedule_job_index(&a->sc, s->key), in = arena_schedule_shard_of(&a->sc, job, a->shard_count);
-    if (in != a->shard_index) {
-        snprintf(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
-        return -1;
-    }
+    if (in != a->shard_index)
+        return arena_error(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
     int engine[GAME_MAX_PLAYERS];
     arena_schedule_seats(&a->sc, s->key, engine);
     for (int i = 0; i < a->sc.players; i++)
-        if (engine[i] != s->engine[i] || s->engine_seed[i] != arena_schedule_engine_seed(&a->sc, s->key, i)) {
-            snprintf(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
-            return -1;
-        }
-    if (!a->deals_from_lines && s->deal_seed != arena_schedule_deal_seed(&a->sc, s->key.round)) {
-        snprintf(why, whylen, "round %d was dealt with another seed", s->key.round);
-        return -1;
-    }
+        if (engine[i] != s->engine[i] || s->engine_seed[i] != arena_schedule_engine_seed(&a->sc, s->key, i))
+            return arena_error(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
+    if (!a->deals_from_lines && s->deal_seed != arena_schedule_deal_seed(&a->sc, s->key.round))
+        return arena_error(why, whylen, "round %d was dealt with another seed", s->key.round);
     return job;
 }
 
@@ -260,8 +230,7 @@ int arena_run_appears_twice(const arena_set_line_t *s, char *why, size_t whylen)
 {
     char name[96];
     arena_run_set_name(s->key, name, sizeof name);
-    snprintf(why, whylen, "%s appears twice", name);
-    return -1;
+    return arena_error(why, whylen, "%s appears twice", name);
 }
 
 /* A set line of the results file being resumed. */
@@ -300,8 +269,7 @@ static int probe_engines(arena_run_t *a, char *err, size_t errlen)
         if (rc < 0) {
             if (!a->quiet && a->tty)
                 fputc('\n', stderr);
-            snprintf(err, errlen, "engine '%s': %s", a->names[e], *a->interrupted ? "interrupted" : why);
-            return -1;
+            return arena_error(err, errlen, "engine '%s': %s", a->names[e], *a->interrupted ? "interrupted" : why);
         }
     }
     if (!a->quiet && a->tty)
@@ -315,44 +283,31 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         return -1;
     /* The rules and the number of seats must build before any engine starts. */
     a->cfg.players = a->players_asked;
-    void *probe = calloc(1, a->game->state_size);
-    if (!probe) {
-        snprintf(err, errlen, "out of memory");
+    referee_t *rules = referee_create(a->game, &a->cfg, err, errlen);
+    if (!rules)
         return -1;
-    }
-    if (a->game->init(probe, &a->cfg, err, errlen) < 0) {
-        free(probe);
-        return -1;
-    }
-    a->sc.players = a->cfg.players = a->game->num_players(probe);
-    free(probe);
-    if (a->sc.players < 2 || a->sc.players > a->sc.n_engines) {
-        snprintf(err, errlen, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
-                 a->sc.players < 2 ? 2 : a->sc.players, a->sc.n_engines);
-        return -1;
-    }
-    if (a->use_sprt && a->sc.players != 2) {
-        snprintf(err, errlen, "-sprt needs a two-seat game");
-        return -1;
-    }
+    a->sc.players = a->cfg.players = referee_players(rules);
+    referee_free(rules);
+    if (a->sc.players < 2 || a->sc.players > a->sc.n_engines)
+        return arena_error(err, errlen, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
+                           a->sc.players < 2 ? 2 : a->sc.players, a->sc.n_engines);
+    if (a->use_sprt && a->sc.players != 2)
+        return arena_error(err, errlen, "-sprt needs a two-seat game");
     if (!a->cfg.preset[0] && a->game == game_find("picket"))
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
     if (arena_schedule_build(&a->sc, err, errlen) < 0)
         return -1;
     a->n_jobs = arena_schedule_shard_jobs(&a->sc, a->shard_index, a->shard_count);
     /* one more than the jobs: a shard may hold none (more shards than rotation groups) */
-    if (!(a->jobs = calloc((size_t)a->n_jobs + 1, sizeof *a->jobs)) || !(a->run = run_json(a))) {
-        snprintf(err, errlen, "out of memory for the schedule");
-        return -1;
-    }
+    if (!(a->jobs = calloc((size_t)a->n_jobs + 1, sizeof *a->jobs)) || !(a->run = run_json(a)))
+        return arena_error(err, errlen, "out of memory for the schedule");
     for (int k = 0; k < a->n_jobs; k++)
         a->jobs[k].key = arena_schedule_job_key(&a->sc, arena_schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
-    if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        snprintf(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file", a->results_path);
-        return -1;
-    }
+    if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        return arena_error(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
+                           a->results_path);
     /* -resume of a run killed before its first line was written starts it afresh. */
     if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
         a->resume_fresh = 1;
@@ -362,28 +317,22 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     if (a->records.path && arena_records_check(&a->records, a->resume, a->run, &create_records, err, errlen) < 0)
         return -1;
     if (a->log_path) {
-        if (!(a->log.f = fopen(a->log_path, "a"))) {
-            snprintf(err, errlen, "-log: cannot write '%.200s': %s", a->log_path, strerror(errno));
-            return -1;
-        }
+        if (!(a->log.f = fopen(a->log_path, "a")))
+            return arena_error(err, errlen, "-log: cannot write '%.200s': %s", a->log_path, strerror(errno));
         pthread_mutex_init(&a->log.lock, NULL);
         a->log.t0 = a->started;
     }
     if (probe_engines(a, err, errlen) < 0)
         return -1;
     char *header = arena_results_header_text(a->run);
-    if (!header) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!header)
+        return arena_error(err, errlen, "out of memory");
     int rc = 0;
     if (a->results_path) {
         int fresh = !a->resume || a->resume_fresh;
         a->results = fopen(a->results_path, fresh ? "w" : "a");
-        if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0)) {
-            snprintf(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
-            rc = -1;
-        }
+        if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0))
+            rc = arena_error(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     }
     if (rc == 0 && a->records.path && arena_records_open(&a->records, create_records, header, err, errlen) < 0)
         rc = -1;
