@@ -1,12 +1,11 @@
 /* picket: the utility CLI. Subcommands: rules, score, selfplay, replay, solve, worlds. */
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <math.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,11 +40,16 @@ static const char *const USAGE =
     "\n"
     "'picket COMMAND --help' describes each command; 'picket --version' prints the version.\n";
 
-static int fail(const char *fmt, const char *arg)
+/* One line "picket: ..." on stderr; returns 2, the status of a bad command line. */
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
 {
-    fprintf(stderr, "picket: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n");
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("picket: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
     return 2;
 }
 
@@ -60,8 +64,7 @@ static int number_arg(const char *cmd, const char *opt, const char *v, uint64_t 
         return 0;
     char shown[48];
     text_quote(v, 40, shown, sizeof shown);
-    fprintf(stderr, "picket: %s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'\n", cmd, opt, lo,
-            hi, shown);
+    fail("%s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'", cmd, opt, lo, hi, shown);
     return -1;
 }
 
@@ -227,11 +230,8 @@ static int cmd_score(int argc, char **argv)
     int n = cards_parse_list(text, cards_pack(r.deck), &hand, err, sizeof err);
     if (n < 0)
         return fail("score: %s", err);
-    if (n != PK_HAND_CARDS) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "a hand has 12 cards, not %d", n);
-        return fail("score: %s", msg);
-    }
+    if (n != PK_HAND_CARDS)
+        return fail("score: a hand has 12 cards, not %d", n);
     picket_ruff_t ruff;
     picket_sequences_t seq;
     picket_sets_t sets;
@@ -247,14 +247,12 @@ static int cmd_score(int argc, char **argv)
         cJSON_AddBoolToObject(o, "blank", blank);
         cJSON *jr = cJSON_AddObjectToObject(o, "ruff");
         cJSON_AddNumberToObject(jr, "value", ruff.value);
-        snprintf(buf, sizeof buf, "%c", CARD_SUIT_CHARS[ruff.suit]);
-        cJSON_AddStringToObject(jr, "suit", buf);
+        cJSON_AddStringToObject(jr, "suit", (char[]){ CARD_SUIT_CHARS[ruff.suit], '\0' });
         cJSON_AddNumberToObject(jr, "points", ruff.points);
         if (seq.nruns) {
             cJSON *b = cJSON_AddObjectToObject(o, "best_sequence");
             cJSON_AddNumberToObject(b, "length", seq.best.len);
-            snprintf(buf, sizeof buf, "%c", CARD_RANK_CHARS[seq.best.top]);
-            cJSON_AddStringToObject(b, "top", buf);
+            cJSON_AddStringToObject(b, "top", (char[]){ CARD_RANK_CHARS[seq.best.top], '\0' });
         } else {
             cJSON_AddNullToObject(o, "best_sequence");
         }
@@ -269,8 +267,7 @@ static int cmd_score(int argc, char **argv)
         arr = cJSON_AddArrayToObject(o, "sets");
         for (int i = 0; i < sets.nsets; i++) {
             cJSON *s = cJSON_CreateObject();
-            snprintf(buf, sizeof buf, "%c", CARD_RANK_CHARS[sets.sets[i].rank]);
-            cJSON_AddStringToObject(s, "rank", buf);
+            cJSON_AddStringToObject(s, "rank", (char[]){ CARD_RANK_CHARS[sets.sets[i].rank], '\0' });
             cJSON_AddNumberToObject(s, "count", sets.sets[i].count);
             cJSON_AddNumberToObject(s, "points", sets.sets[i].points);
             cJSON_AddItemToArray(arr, s);
@@ -598,20 +595,16 @@ static int cmd_replay(int argc, char **argv)
                 fprintf(stderr, "picket: replay: %s: record %d, %s\n", path, rec.number, err);
             else
                 fprintf(stderr, "picket: replay: %s: %s\n", path, err);
-        } else if (many) {
-            ok++;
-            format_outcome(&rec, outcome, sizeof outcome);
-            printf("record %d (line %d): ok, %d moves, %s%s%s\n", rec.number, rec.first_line, rec.moves, outcome,
-                   rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
         } else {
             ok++;
-            int scores[GAME_MAX_PLAYERS];
-            rec.game->scores(rec.state, scores);
-            printf("ok: %s, %d moves, scores", rec.game->name, rec.moves);
-            for (int i = 0; i < rec.game->num_players(rec.state); i++)
-                printf("%s%d", i ? "-" : " ", scores[i]);
-            printf(", %s%s%s\n", rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished",
-                   rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
+            format_outcome(&rec, outcome, sizeof outcome);
+            if (many)
+                printf("record %d (line %d): ok, %d moves, %s%s%s\n", rec.number, rec.first_line, rec.moves, outcome,
+                       rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
+            else /* the scores alone: the outcome up to its first space */
+                printf("ok: %s, %d moves, scores %.*s, %s%s%s\n", rec.game->name, rec.moves, (int)strcspn(outcome, " "),
+                       outcome, rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished",
+                       rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
         }
         record_free(&rec);
     }
@@ -879,9 +872,7 @@ static int cmd_worlds(int argc, char **argv)
                 if (text_u64(val, 0, UINT64_MAX, &after) < 0) {
                     char shown[48];
                     text_quote(val, 40, shown, sizeof shown);
-                    fprintf(stderr, "picket: worlds: --after must be a whole number of moves, from 0 to the record's, "
-                                    "not '%s'\n", shown);
-                    return 2;
+                    return fail("worlds: --after must be a whole number of moves, from 0 to the record's, not '%s'", shown);
                 }
                 after_text = val;
             } else if (!strcmp(a, "--sample")) {
@@ -942,9 +933,7 @@ static int cmd_worlds(int argc, char **argv)
         after = total;
     } else if (after > total) {
         fclose(f);
-        fprintf(stderr, "picket: worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves\n",
-                after, path, total);
-        return 2;
+        return fail("worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves", after, path, total);
     }
 
     /* Then its first `after` moves again, each seat's view following the events it is told. */
@@ -977,9 +966,8 @@ static int cmd_worlds(int argc, char **argv)
     int to_move = picket_to_move(st);
     if (seat < 0 && to_move < 0) {
         record_free(&rec);
-        fprintf(stderr, "picket: worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with "
-                        "--seat 0 or --seat 1\n", after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
-        return 2;
+        return fail("worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with --seat 0 or --seat 1",
+                    after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
     }
     if (seat < 0)
         seat = to_move;
@@ -1011,9 +999,7 @@ static int cmd_worlds(int argc, char **argv)
     picket_sampler_free(smp);
     if ((uint64_t)n < samples && worlds > 0) {
         free(drawn);
-        char msg[96];
-        snprintf(msg, sizeof msg, "%" PRIu64 " worlds counted, but drawing world %d failed", worlds, n + 1);
-        return fail("worlds: internal error: %s", msg);
+        return fail("worlds: internal error: %" PRIu64 " worlds counted, but drawing world %d failed", worlds, n + 1);
     }
 
     if (json) {
