@@ -312,9 +312,14 @@ typedef struct selfplay_stats {
     uint64_t points[PK_CAT_COUNT];
 } selfplay_stats_t;
 
-static void stats_event(void *data, const game_event_t *ev)
+typedef struct record_sink {
+    FILE *f;
+    selfplay_stats_t *stats;
+} record_sink_t;
+
+static void sink_event(void *data, const game_event_t *ev)
 {
-    selfplay_stats_t *st = data;
+    selfplay_stats_t *st = ((record_sink_t *)data)->stats;
     if (ev->type == PK_EV_HAND)
         st->hands++;
     else if (ev->type == PK_EV_BLANK)
@@ -323,12 +328,6 @@ static void stats_event(void *data, const game_event_t *ev)
         st->points[ev->arg] += (uint64_t)ev->a;
 }
 
-typedef struct record_sink {
-    FILE *f;
-    selfplay_stats_t *stats;
-} record_sink_t;
-
-static void sink_event(void *data, const game_event_t *ev) { stats_event(((record_sink_t *)data)->stats, ev); }
 static void sink_move(void *data, const void *state, int seat, const game_move_t *m)
 {
     (void)state;
@@ -412,7 +411,7 @@ static int cmd_selfplay(int argc, char **argv)
     char err[GAME_ERR_LEN];
     int duplicate = strcmp(bot_names[0], bot_names[1]) != 0;
     int games_per_set = duplicate ? 2 : 1;
-    uint64_t a_wins = 0, pair_wins[3] = { 0, 0, 0 };
+    uint64_t pair_wins[3] = { 0, 0, 0 }; /* sets by how many of its games A won */
     for (uint64_t i = 0; i < sets; i++) {
         cfg.deal_seed = seed + i;
         int a_won_pair = 0;
@@ -448,11 +447,7 @@ static int cmd_selfplay(int argc, char **argv)
                 return fail("selfplay: %s", err);
             int first_dealer = state.pub.cut[0] >= 0 && card_rank(state.pub.cut[0]) < card_rank(state.pub.cut[1]) ? 0 : 1;
             first_dealer_wins += state.pub.winner == first_dealer;
-            int a_seat = swap;
-            if (state.pub.winner == a_seat) {
-                a_wins++;
-                a_won_pair++;
-            }
+            a_won_pair += state.pub.winner == swap; /* A sits at seat `swap` */
         }
         pair_wins[a_won_pair]++;
         double t = measure_now();
@@ -492,13 +487,34 @@ static int cmd_selfplay(int argc, char **argv)
         printf("%s vs %s          %" PRIu64 " pairs: %" PRIu64 " won both, %" PRIu64 " split, %" PRIu64 " lost both\n",
                bot_names[0], bot_names[1], sets, pair_wins[2], pair_wins[1], pair_wins[0]);
         printf("%s score            %.4f +- %.4f (95%%), %" PRIu64 " of %" PRIu64 " sets won\n", bot_names[0], mean, half,
-               a_wins, games);
+               pair_wins[1] + 2 * pair_wins[2], games);
     }
     printf("hands per second        %.0f\n", (double)stats.hands / elapsed);
     return 0;
 }
 
 /* ---------------------------------------------------------------- replay */
+
+/* A file of records ("-": standard input) and a reader of it into *rd; NULL after the message
+ * when it cannot be opened, is a folder, or there is no memory for the reader. */
+static FILE *open_records(const char *cmd, const char *path, record_reader_t **rd)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        fail("%s: cannot open '%s'", cmd, path);
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode))
+        fail("%s: '%s' is a folder, not a record", cmd, path);
+    else if (!(*rd = record_reader_create(f)))
+        fail("%s: out of memory", cmd);
+    else
+        return f;
+    if (f != stdin)
+        fclose(f);
+    return NULL;
+}
 
 static void print_event(void *data, const game_t *g, const game_event_t *ev)
 {
@@ -567,21 +583,10 @@ static int cmd_replay(int argc, char **argv)
     }
     if (!path)
         return fail("replay: %s", "no FILE given (see picket replay --help)");
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    record_reader_t *rd;
+    FILE *f = open_records("replay", path, &rd);
     if (!f)
-        return fail("replay: cannot open '%s'", path);
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        if (f != stdin)
-            fclose(f);
-        return fail("replay: '%s' is a folder, not a record", path);
-    }
-    record_reader_t *rd = record_reader_create(f);
-    if (!rd) {
-        if (f != stdin)
-            fclose(f);
-        return fail("replay: %s", "out of memory");
-    }
+        return 2;
     /* One record prints as it always did; a file of many, one line a record and a count. Which
      * it is shows after the first record: the reader has then seen whether another follows. */
     int many = 0, ok = 0, failed = 0, rc;
@@ -895,19 +900,10 @@ static int cmd_worlds(int argc, char **argv)
         return fail("worlds: %s", "no RECORD given (see picket worlds --help)");
 
     /* First the whole record, verified: its length, and that it is one Picket record. */
-    FILE *f = fopen(path, "r");
+    record_reader_t *rd;
+    FILE *f = open_records("worlds", path, &rd);
     if (!f)
-        return fail("worlds: cannot open '%s'", path);
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        return fail("worlds: '%s' is a folder, not a record", path);
-    }
-    record_reader_t *rd = record_reader_create(f);
-    if (!rd) {
-        fclose(f);
-        return fail("worlds: %s", "out of memory");
-    }
+        return 2;
     record_t rec;
     char err[320];
     int rc = record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), more = record_reader_more(rd);
@@ -916,25 +912,22 @@ static int cmd_worlds(int argc, char **argv)
     game_config_t cfg = rec.cfg;
     uint64_t total = (uint64_t)rec.moves;
     record_free(&rec);
+    int status = 0;
     if (rc < 0) {
-        fclose(f);
         fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
-        return 1;
-    }
-    if (more) {
+        status = 1;
+    } else if (more)
+        status = fail("worlds: '%s' holds more than one record; give a file of one (picket replay reads many)", path);
+    else if (strcmp(game, PICKET_GAME.name) != 0)
+        status = fail("worlds: '%s' is not a Picket record", path);
+    else if (after_text && after > total)
+        status = fail("worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves", after, path, total);
+    if (status) {
         fclose(f);
-        return fail("worlds: '%s' holds more than one record; give a file of one (picket replay reads many)", path);
+        return status;
     }
-    if (strcmp(game, PICKET_GAME.name) != 0) {
-        fclose(f);
-        return fail("worlds: '%s' is not a Picket record", path);
-    }
-    if (!after_text) {
+    if (!after_text)
         after = total;
-    } else if (after > total) {
-        fclose(f);
-        return fail("worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves", after, path, total);
-    }
 
     /* Then its first `after` moves again, each seat's view following the events it is told. */
     size_t len = 0;
@@ -943,8 +936,7 @@ static int cmd_worlds(int argc, char **argv)
     fclose(f);
     if (!text)
         return fail("worlds: %s", unreadable ? "cannot read the record again" : "out of memory");
-    static worlds_views_t wv;
-    memset(&wv, 0, sizeof wv);
+    static worlds_views_t wv; /* zero: no event refused yet */
     for (int s = 0; s < 2; s++)
         if (PICKET_GAME.view_init(&wv.v[s], &cfg, s, err, sizeof err) < 0) {
             free(text);
