@@ -536,11 +536,10 @@ static void table_lines(const play_t *p, table_text_t *t)
     card_list(p->view.discards, a, sizeof a);
     card_list(pub->decl_shown[p->engine] | pub->blank_shown[p->engine] | pub->leftover_shown, b, sizeof b);
     snprintf(t->line[t->n++], LINE_LEN, "discards   %.60s   shown to you: %.110s", a, b);
-    char lead[8] = "-", follow[8] = "-", cb[3];
-    if (pub->trick_card[pub->leader] >= 0)
-        snprintf(lead, sizeof lead, "%s", card_format(pub->trick_card[pub->leader], cb));
-    if (pub->trick_card[1 - pub->leader] >= 0)
-        snprintf(follow, sizeof follow, "%s", card_format(pub->trick_card[1 - pub->leader], cb));
+    int led = pub->trick_card[pub->leader], followed = pub->trick_card[1 - pub->leader];
+    char lead[8], follow[8];
+    card_list(led >= 0 ? cardset_of(led) : 0, lead, sizeof lead);
+    card_list(followed >= 0 ? cardset_of(followed) : 0, follow, sizeof follow);
     if (pub->phase != PK_PH_PLAY || (pub->trick_card[0] < 0 && pub->trick_card[1] < 0))
         snprintf(t->line[t->n++], LINE_LEN, "trick      -");
     else
