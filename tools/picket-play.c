@@ -87,7 +87,6 @@ typedef struct play {
     int plain;
     int seed_shown;               /* the player chose the seed (--seed, --record) */
     uint64_t engine_seed, hint_seed; /* the engines' own randomness, never derived from the deals */
-    int engine_seed_given;
     int seat_given;
     /* the opponent: an engine process as a referee seat, as in the arena */
     arena_spec_t spec;
@@ -228,20 +227,18 @@ static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_
     if (arena_seat_start(&p->seat, err, errlen) < 0)
         return -1;
     p->replaying = 1;
-    for (int i = 0; i < n; i++) {
-        while (referee_to_move(p->ref) == GAME_CHANCE)
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < n; i++) {
+        while (rc == 0 && referee_to_move(p->ref) == GAME_CHANCE)
             if (referee_step(p->ref) == REFEREE_FAULT) {
                 snprintf(err, errlen, "%s", referee_fault(p->ref)->text);
-                p->replaying = 0;
-                return -1;
+                rc = -1;
             }
-        if (referee_move(p->ref, moves[i].seat, &moves[i].move, err, errlen) < 0) {
-            p->replaying = 0;
-            return -1;
-        }
+        if (rc == 0 && referee_move(p->ref, moves[i].seat, &moves[i].move, err, errlen) < 0)
+            rc = -1;
     }
     p->replaying = 0;
-    return 0;
+    return rc;
 }
 
 /* Step the table until the player is to move or the set is over (the engine thinks here). */
@@ -270,6 +267,12 @@ static void advance(play_t *p, void (*draw)(play_t *))
     }
 }
 
+/* The phases in which a seat discards. */
+static int in_exchange(int phase)
+{
+    return phase == PK_PH_ELDER_EXCHANGE || phase == PK_PH_YOUNGER_EXCHANGE || phase == PK_PH_SET_ASIDE;
+}
+
 /* The player's move from text: the move's notation, or bare card names (a discard in an
  * exchange, one card in the play). 0 with the move applied; -1 with the reason said. */
 static int try_move(play_t *p, const char *text)
@@ -282,11 +285,7 @@ static int try_move(play_t *p, const char *text)
         say(p, "type a move, or choose cards");
         return -1;
     }
-    int phase = p->view.pub.phase;
-    const char *verb = phase == PK_PH_PLAY ? "play" : phase == PK_PH_ELDER_EXCHANGE || phase == PK_PH_YOUNGER_EXCHANGE ||
-                                                              phase == PK_PH_SET_ASIDE
-                                                          ? "discard"
-                                                          : NULL;
+    const char *verb = p->view.pub.phase == PK_PH_PLAY ? "play" : in_exchange(p->view.pub.phase) ? "discard" : NULL;
     int parsed = p->g->move_parse(text, &m, err, sizeof err) == 0;
     if (!parsed && verb) {
         snprintf(buf, sizeof buf, "%s %s", verb, text);
@@ -430,7 +429,39 @@ static void hint(play_t *p, void (*draw)(play_t *))
     say(p, "hint: %d moves valued, best first (! plays the best)", h.n);
 }
 
+/* The keys both faces take: ? hint, ! play the best hinted move, u take back, s save. 1 if key
+ * is one of them. */
+static int table_key(play_t *p, int key, void (*draw)(play_t *))
+{
+    if (key == '?')
+        hint(p, draw);
+    else if (key == '!') {
+        if (!p->over && !p->have_best_hint)
+            hint(p, draw);
+        if (!p->over && p->have_best_hint) {
+            char text[LINE_LEN];
+            p->g->move_format(&p->best_hint, text, sizeof text);
+            try_move(p, text);
+        } else if (p->over && p->plain)
+            say(p, "the set is over");
+    } else if (key == 'u')
+        undo(p);
+    else if (key == 's')
+        save(p);
+    else
+        return 0;
+    return 1;
+}
+
 /* ---------------------------------------------------------------- what the table shows */
+
+/* What the player is to do in the phases that need no numbers (NULL: "your turn"). */
+static const char *const PHASE_TASKS[PK_PH_COUNT] = {
+    [PK_PH_BLANK_COUNT] = "you hold a Blank: say how many you will discard (type blank N)",
+    [PK_PH_CALL] = "call the suit you will lead to see the leftover (call S), or call none",
+    [PK_PH_LEFTOVER] = "the leftover stock: leftover show (both see it) or leftover keep",
+    [PK_PH_APPOINT] = "appoint the suit elder must lead (appoint S)",
+};
 
 static const char *phase_task(const play_t *p, char *buf, size_t len)
 {
@@ -446,31 +477,13 @@ static const char *phase_task(const play_t *p, char *buf, size_t len)
         return buf;
     }
     int lo, hi;
-    switch (pub->phase) {
-    case PK_PH_ELDER_EXCHANGE:
-    case PK_PH_YOUNGER_EXCHANGE:
-    case PK_PH_SET_ASIDE:
+    if (in_exchange(pub->phase)) {
         picket_discard_range(&p->view.rules, pub, &lo, &hi);
         snprintf(buf, len, "your exchange: discard %d to %d cards (mark with space, enter; or type 7C 8C QC)", lo, hi);
-        break;
-    case PK_PH_BLANK_COUNT:
-        snprintf(buf, len, "you hold a Blank: say how many you will discard (type blank N)");
-        break;
-    case PK_PH_CALL:
-        snprintf(buf, len, "call the suit you will lead to see the leftover (call S), or call none");
-        break;
-    case PK_PH_LEFTOVER:
-        snprintf(buf, len, "the leftover stock: leftover show (both see it) or leftover keep");
-        break;
-    case PK_PH_APPOINT:
-        snprintf(buf, len, "appoint the suit elder must lead (appoint S)");
-        break;
-    case PK_PH_PLAY:
+    } else if (pub->phase == PK_PH_PLAY)
         snprintf(buf, len, "%s", pub->trick_card[p->engine] >= 0 ? "your turn: follow the engine's card" : "your lead: play a card");
-        break;
-    default:
-        snprintf(buf, len, "your turn");
-    }
+    else
+        snprintf(buf, len, "%s", PHASE_TASKS[pub->phase] ? PHASE_TASKS[pub->phase] : "your turn");
     return buf;
 }
 
@@ -490,15 +503,10 @@ static void cards_text(cardset_t set, char *buf, size_t len)
     }
 }
 
+/* cardset_format's list, or "-" for none. */
 static void card_list(cardset_t set, char *buf, size_t len)
 {
-    size_t n = 0;
-    buf[0] = '\0';
-    for (cardset_t c = set; c && n < len; c &= c - 1) {
-        char cb[3];
-        n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", card_format(cardset_first(c), cb));
-    }
-    if (!set)
+    if (!cardset_format(set, buf, len))
         snprintf(buf, len, "-");
 }
 
@@ -528,11 +536,10 @@ static void table_lines(const play_t *p, table_text_t *t)
     card_list(p->view.discards, a, sizeof a);
     card_list(pub->decl_shown[p->engine] | pub->blank_shown[p->engine] | pub->leftover_shown, b, sizeof b);
     snprintf(t->line[t->n++], LINE_LEN, "discards   %.60s   shown to you: %.110s", a, b);
-    char lead[8] = "-", follow[8] = "-", cb[3];
-    if (pub->trick_card[pub->leader] >= 0)
-        snprintf(lead, sizeof lead, "%s", card_format(pub->trick_card[pub->leader], cb));
-    if (pub->trick_card[1 - pub->leader] >= 0)
-        snprintf(follow, sizeof follow, "%s", card_format(pub->trick_card[1 - pub->leader], cb));
+    int led = pub->trick_card[pub->leader], followed = pub->trick_card[1 - pub->leader];
+    char lead[8], follow[8];
+    card_list(led >= 0 ? cardset_of(led) : 0, lead, sizeof lead);
+    card_list(followed >= 0 ? cardset_of(followed) : 0, follow, sizeof follow);
     if (pub->phase != PK_PH_PLAY || (pub->trick_card[0] < 0 && pub->trick_card[1] < 0))
         snprintf(t->line[t->n++], LINE_LEN, "trick      -");
     else
@@ -587,21 +594,8 @@ static int run_plain(play_t *p)
             w++;
         if (!strcmp(w, "x") || !strcmp(w, "quit"))
             break;
-        if (!strcmp(w, "?"))
-            hint(p, NULL);
-        else if (!strcmp(w, "!")) {
-            if (!p->over && !p->have_best_hint)
-                hint(p, NULL);
-            if (!p->over && p->have_best_hint) {
-                char text[LINE_LEN];
-                p->g->move_format(&p->best_hint, text, sizeof text);
-                try_move(p, text);
-            } else if (p->over)
-                say(p, "the set is over");
-        } else if (!strcmp(w, "u"))
-            undo(p);
-        else if (!strcmp(w, "s"))
-            save(p);
+        if (strlen(w) == 1 && table_key(p, w[0], NULL))
+            ; /* done */
         else if (!strcmp(w, "help"))
             say(p, "a move (QH, 7C 8C, call S, leftover keep), ? hint, ! play the hint, u take back, s save, x leave");
         else if (p->over)
@@ -747,20 +741,8 @@ static int run_screen(play_t *p)
         } else if (ch == 27) {
             p->typed[0] = '\0';
             p->marked = 0;
-        } else if (!tl && ch == '?')
-            hint(p, draw_screen);
-        else if (!tl && ch == '!') {
-            if (!p->over && !p->have_best_hint)
-                hint(p, draw_screen);
-            if (!p->over && p->have_best_hint) {
-                char text[LINE_LEN];
-                p->g->move_format(&p->best_hint, text, sizeof text);
-                try_move(p, text);
-            }
-        } else if (!tl && ch == 'u')
-            undo(p);
-        else if (!tl && ch == 's')
-            save(p);
+        } else if (!tl && table_key(p, ch, draw_screen))
+            ; /* done */
         else if (!tl && ch == 'x')
             break;
         else if (ch == KEY_RESIZE)
@@ -844,91 +826,78 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
     return rc;
 }
 
-static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen, const char **record, int *level, int *hint_level)
+/* The options that take a whole number, declared once: name, what a value must be, range. */
+enum { ARG_LEVEL, ARG_HINT_LEVEL, ARG_SEAT, ARG_SEED, ARG_ENGINE_SEED, ARG_NUMBERS };
+static const struct number_arg {
+    const char *name, *what;
+    uint64_t lo, hi;
+} NUMBER_ARGS[ARG_NUMBERS] = {
+    { "--level", "a level from 1 to 5", 1, 5 },
+    { "--hint-level", "a level from 1 to 5", 1, 5 },
+    { "--seat", "0 or 1", 0, 1 },
+    { "--seed", "a number from 0 to 18446744073709551615", 0, UINT64_MAX },
+    { "--engine-seed", "a number from 0 to 18446744073709551615", 0, UINT64_MAX },
+};
+
+static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen, const char **record)
 {
-    const char *engine = NULL;
+    const char *engine = NULL, *save = NULL;
     char path[1200];
     const char *slash = strrchr(argv[0], '/');
     snprintf(path, sizeof path, "%.*spicket-engine", slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
-    int seed_given = 0, given_level = 0, given_hint = 0;
-    *level = 5;
-    *hint_level = 5;
-    p->human = 0;
+    uint64_t num[ARG_NUMBERS] = { 5, 5, 0, 0, 0 };
+    int given[ARG_NUMBERS] = { 0 };
     char *opt_fields[64];
     int n_opts = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char shown[64];
-        text_quote(v ? v : "", 40, shown, sizeof shown);
-        uint64_t x;
-        if (!strcmp(o, "--plain"))
+        if (!strcmp(o, "--plain")) {
             p->plain = 1;
-        else if (!v) {
+            continue;
+        }
+        if (!v)
             return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
-        } else if (!strcmp(o, "--level") || !strcmp(o, "--hint-level")) {
-            if (text_u64(v, 1, 5, &x) < 0) {
-                snprintf(err, errlen, "%s: '%s' is not a level from 1 to 5", o, shown);
+        i++;
+        int k = 0;
+        while (k < ARG_NUMBERS && strcmp(o, NUMBER_ARGS[k].name) != 0)
+            k++;
+        if (k < ARG_NUMBERS) {
+            if (text_u64(v, NUMBER_ARGS[k].lo, NUMBER_ARGS[k].hi, &num[k]) < 0) {
+                char shown[64];
+                text_quote(v, 40, shown, sizeof shown);
+                snprintf(err, errlen, "%s: '%s' is not %s", o, shown, NUMBER_ARGS[k].what);
                 return -1;
             }
-            if (o[2] == 'l')
-                *level = (int)x, given_level = 1;
-            else
-                *hint_level = (int)x, given_hint = 1;
-            i++;
-        } else if (!strcmp(o, "--seat")) {
-            if (text_u64(v, 0, 1, &x) < 0) {
-                snprintf(err, errlen, "--seat: '%s' is not 0 or 1", shown);
-                return -1;
-            }
-            p->human = (int)x;
-            p->seat_given = 1;
-            i++;
-        } else if (!strcmp(o, "--seed")) {
-            if (text_u64(v, 0, UINT64_MAX, &p->seed) < 0) {
-                snprintf(err, errlen, "--seed: '%s' is not a number from 0 to 18446744073709551615", shown);
-                return -1;
-            }
-            seed_given = 1;
-            i++;
-        } else if (!strcmp(o, "--engine-seed")) {
-            if (text_u64(v, 0, UINT64_MAX, &x) < 0) {
-                snprintf(err, errlen, "--engine-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
-                return -1;
-            }
-            /* Two seeds from it, for the opponent and the hints: neither is the deals' seed. */
-            p->engine_seed = rng_derive(x, 1);
-            p->hint_seed = rng_derive(x, 2);
-            p->engine_seed_given = 1;
-            i++;
+            given[k] = 1;
         } else if (!strcmp(o, "--preset")) {
-            if (game_config_set_preset(&p->cfg, argv[++i], err, errlen) < 0)
+            if (game_config_set_preset(&p->cfg, v, err, errlen) < 0)
                 return -1;
         } else if (!strcmp(o, "--flag")) {
-            if (game_config_add_flag(&p->cfg, argv[++i], err, errlen) < 0)
+            if (game_config_add_flag(&p->cfg, v, err, errlen) < 0)
                 return -1;
-        } else if (!strcmp(o, "--engine")) {
-            engine = argv[++i];
         } else if (!strcmp(o, "--option")) {
-            if (!strchr(v, '=') || n_opts == 64) {
-                snprintf(err, errlen, "--option: '%s' is not NAME=VALUE", shown);
-                return -1;
-            }
-            opt_fields[n_opts++] = argv[++i];
+            if (!strchr(v, '=') || n_opts == 64)
+                return text_error(err, errlen, "--option: '%s' is not NAME=VALUE", v);
+            opt_fields[n_opts++] = argv[i];
+        } else if (!strcmp(o, "--engine")) {
+            engine = v;
         } else if (!strcmp(o, "--record")) {
-            *record = argv[++i];
+            *record = v;
         } else if (!strcmp(o, "--save")) {
-            snprintf(p->save_path, sizeof p->save_path, "%s", argv[++i]);
+            save = v;
         } else {
             return text_error(err, errlen, "unknown option '%s' (see --help)", o);
         }
     }
-    if (!seed_given)
-        p->seed = fresh_seed();
-    p->seed_shown = seed_given;
-    if (!p->engine_seed_given) {
-        p->engine_seed = fresh_seed();
-        p->hint_seed = fresh_seed();
-    }
+    p->human = (int)num[ARG_SEAT];
+    p->seat_given = given[ARG_SEAT];
+    p->seed = given[ARG_SEED] ? num[ARG_SEED] : fresh_seed();
+    p->seed_shown = given[ARG_SEED];
+    /* Two seeds from --engine-seed, for the opponent and the hints: neither is the deals' seed. */
+    p->engine_seed = given[ARG_ENGINE_SEED] ? rng_derive(num[ARG_ENGINE_SEED], 1) : fresh_seed();
+    p->hint_seed = given[ARG_ENGINE_SEED] ? rng_derive(num[ARG_ENGINE_SEED], 2) : fresh_seed();
+    if (save)
+        snprintf(p->save_path, sizeof p->save_path, "%s", save);
     p->engine = 1 - p->human;
     /* Both engines from the same fields: the opponent at its level, the hints at theirs. */
     char field[1400], why[400];
@@ -939,8 +908,9 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         int rc = arena_spec_set(s, field, why, sizeof why);
         if (rc == 0)
             rc = arena_spec_set(s, k ? "name=hints" : "name=engine", why, sizeof why);
-        if (rc == 0 && (!engine || (k ? given_hint : given_level))) {
-            snprintf(field, sizeof field, "option.level=%d", k ? *hint_level : *level);
+        int level = k ? ARG_HINT_LEVEL : ARG_LEVEL;
+        if (rc == 0 && (!engine || given[level])) {
+            snprintf(field, sizeof field, "option.level=%d", (int)num[level]);
             rc = arena_spec_set(s, field, why, sizeof why);
         }
         if (rc == 0 && !engine)
@@ -972,23 +942,19 @@ int main(int argc, char **argv)
     p->g = game_find("picket");
     char err[1200];
     const char *record = NULL;
-    int level, hint_level;
     static move_entry_t loaded[MAX_MOVES];
     int n_loaded = 0;
     if (!(p->events = calloc(MAX_EVENTS, sizeof *p->events))) {
         fprintf(stderr, "picket-play: out of memory\n");
         return 1;
     }
-    if (parse_args(p, argc, argv, err, sizeof err, &record, &level, &hint_level) < 0 ||
-        (record && load_record(p, record, loaded, &n_loaded, err, sizeof err) < 0)) {
-        fprintf(stderr, "picket-play: %s\n", err);
-        return 2;
-    }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         p->plain = 1;
     /* An engine's stderr would write over the full-screen table. */
-    if (!p->plain && (arena_spec_set(&p->spec, "stderr=/dev/null", err, sizeof err) < 0 ||
-                      arena_spec_set(&p->hint_spec, "stderr=/dev/null", err, sizeof err) < 0)) {
+    if (parse_args(p, argc, argv, err, sizeof err, &record) < 0 ||
+        (record && load_record(p, record, loaded, &n_loaded, err, sizeof err) < 0) ||
+        (!p->plain && (arena_spec_set(&p->spec, "stderr=/dev/null", err, sizeof err) < 0 ||
+                       arena_spec_set(&p->hint_spec, "stderr=/dev/null", err, sizeof err) < 0))) {
         fprintf(stderr, "picket-play: %s\n", err);
         return 2;
     }

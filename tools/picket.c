@@ -1,12 +1,11 @@
 /* picket: the utility CLI. Subcommands: rules, score, selfplay, replay, solve, worlds. */
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <math.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,11 +40,16 @@ static const char *const USAGE =
     "\n"
     "'picket COMMAND --help' describes each command; 'picket --version' prints the version.\n";
 
-static int fail(const char *fmt, const char *arg)
+/* One line "picket: ..." on stderr; returns 2, the status of a bad command line. */
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
 {
-    fprintf(stderr, "picket: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n");
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("picket: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
     return 2;
 }
 
@@ -60,8 +64,7 @@ static int number_arg(const char *cmd, const char *opt, const char *v, uint64_t 
         return 0;
     char shown[48];
     text_quote(v, 40, shown, sizeof shown);
-    fprintf(stderr, "picket: %s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'\n", cmd, opt, lo,
-            hi, shown);
+    fail("%s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'", cmd, opt, lo, hi, shown);
     return -1;
 }
 
@@ -227,11 +230,8 @@ static int cmd_score(int argc, char **argv)
     int n = cards_parse_list(text, cards_pack(r.deck), &hand, err, sizeof err);
     if (n < 0)
         return fail("score: %s", err);
-    if (n != PK_HAND_CARDS) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "a hand has 12 cards, not %d", n);
-        return fail("score: %s", msg);
-    }
+    if (n != PK_HAND_CARDS)
+        return fail("score: a hand has 12 cards, not %d", n);
     picket_ruff_t ruff;
     picket_sequences_t seq;
     picket_sets_t sets;
@@ -247,14 +247,12 @@ static int cmd_score(int argc, char **argv)
         cJSON_AddBoolToObject(o, "blank", blank);
         cJSON *jr = cJSON_AddObjectToObject(o, "ruff");
         cJSON_AddNumberToObject(jr, "value", ruff.value);
-        snprintf(buf, sizeof buf, "%c", CARD_SUIT_CHARS[ruff.suit]);
-        cJSON_AddStringToObject(jr, "suit", buf);
+        cJSON_AddStringToObject(jr, "suit", (char[]){ CARD_SUIT_CHARS[ruff.suit], '\0' });
         cJSON_AddNumberToObject(jr, "points", ruff.points);
         if (seq.nruns) {
             cJSON *b = cJSON_AddObjectToObject(o, "best_sequence");
             cJSON_AddNumberToObject(b, "length", seq.best.len);
-            snprintf(buf, sizeof buf, "%c", CARD_RANK_CHARS[seq.best.top]);
-            cJSON_AddStringToObject(b, "top", buf);
+            cJSON_AddStringToObject(b, "top", (char[]){ CARD_RANK_CHARS[seq.best.top], '\0' });
         } else {
             cJSON_AddNullToObject(o, "best_sequence");
         }
@@ -269,8 +267,7 @@ static int cmd_score(int argc, char **argv)
         arr = cJSON_AddArrayToObject(o, "sets");
         for (int i = 0; i < sets.nsets; i++) {
             cJSON *s = cJSON_CreateObject();
-            snprintf(buf, sizeof buf, "%c", CARD_RANK_CHARS[sets.sets[i].rank]);
-            cJSON_AddStringToObject(s, "rank", buf);
+            cJSON_AddStringToObject(s, "rank", (char[]){ CARD_RANK_CHARS[sets.sets[i].rank], '\0' });
             cJSON_AddNumberToObject(s, "count", sets.sets[i].count);
             cJSON_AddNumberToObject(s, "points", sets.sets[i].points);
             cJSON_AddItemToArray(arr, s);
@@ -315,9 +312,14 @@ typedef struct selfplay_stats {
     uint64_t points[PK_CAT_COUNT];
 } selfplay_stats_t;
 
-static void stats_event(void *data, const game_event_t *ev)
+typedef struct record_sink {
+    FILE *f;
+    selfplay_stats_t *stats;
+} record_sink_t;
+
+static void sink_event(void *data, const game_event_t *ev)
 {
-    selfplay_stats_t *st = data;
+    selfplay_stats_t *st = ((record_sink_t *)data)->stats;
     if (ev->type == PK_EV_HAND)
         st->hands++;
     else if (ev->type == PK_EV_BLANK)
@@ -326,12 +328,6 @@ static void stats_event(void *data, const game_event_t *ev)
         st->points[ev->arg] += (uint64_t)ev->a;
 }
 
-typedef struct record_sink {
-    FILE *f;
-    selfplay_stats_t *stats;
-} record_sink_t;
-
-static void sink_event(void *data, const game_event_t *ev) { stats_event(((record_sink_t *)data)->stats, ev); }
 static void sink_move(void *data, const void *state, int seat, const game_move_t *m)
 {
     (void)state;
@@ -415,7 +411,7 @@ static int cmd_selfplay(int argc, char **argv)
     char err[GAME_ERR_LEN];
     int duplicate = strcmp(bot_names[0], bot_names[1]) != 0;
     int games_per_set = duplicate ? 2 : 1;
-    uint64_t a_wins = 0, pair_wins[3] = { 0, 0, 0 };
+    uint64_t pair_wins[3] = { 0, 0, 0 }; /* sets by how many of its games A won */
     for (uint64_t i = 0; i < sets; i++) {
         cfg.deal_seed = seed + i;
         int a_won_pair = 0;
@@ -451,11 +447,7 @@ static int cmd_selfplay(int argc, char **argv)
                 return fail("selfplay: %s", err);
             int first_dealer = state.pub.cut[0] >= 0 && card_rank(state.pub.cut[0]) < card_rank(state.pub.cut[1]) ? 0 : 1;
             first_dealer_wins += state.pub.winner == first_dealer;
-            int a_seat = swap;
-            if (state.pub.winner == a_seat) {
-                a_wins++;
-                a_won_pair++;
-            }
+            a_won_pair += state.pub.winner == swap; /* A sits at seat `swap` */
         }
         pair_wins[a_won_pair]++;
         double t = measure_now();
@@ -495,13 +487,34 @@ static int cmd_selfplay(int argc, char **argv)
         printf("%s vs %s          %" PRIu64 " pairs: %" PRIu64 " won both, %" PRIu64 " split, %" PRIu64 " lost both\n",
                bot_names[0], bot_names[1], sets, pair_wins[2], pair_wins[1], pair_wins[0]);
         printf("%s score            %.4f +- %.4f (95%%), %" PRIu64 " of %" PRIu64 " sets won\n", bot_names[0], mean, half,
-               a_wins, games);
+               pair_wins[1] + 2 * pair_wins[2], games);
     }
     printf("hands per second        %.0f\n", (double)stats.hands / elapsed);
     return 0;
 }
 
 /* ---------------------------------------------------------------- replay */
+
+/* A file of records ("-": standard input) and a reader of it into *rd; NULL after the message
+ * when it cannot be opened, is a folder, or there is no memory for the reader. */
+static FILE *open_records(const char *cmd, const char *path, record_reader_t **rd)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        fail("%s: cannot open '%s'", cmd, path);
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode))
+        fail("%s: '%s' is a folder, not a record", cmd, path);
+    else if (!(*rd = record_reader_create(f)))
+        fail("%s: out of memory", cmd);
+    else
+        return f;
+    if (f != stdin)
+        fclose(f);
+    return NULL;
+}
 
 static void print_event(void *data, const game_t *g, const game_event_t *ev)
 {
@@ -570,21 +583,10 @@ static int cmd_replay(int argc, char **argv)
     }
     if (!path)
         return fail("replay: %s", "no FILE given (see picket replay --help)");
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    record_reader_t *rd;
+    FILE *f = open_records("replay", path, &rd);
     if (!f)
-        return fail("replay: cannot open '%s'", path);
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        if (f != stdin)
-            fclose(f);
-        return fail("replay: '%s' is a folder, not a record", path);
-    }
-    record_reader_t *rd = record_reader_create(f);
-    if (!rd) {
-        if (f != stdin)
-            fclose(f);
-        return fail("replay: %s", "out of memory");
-    }
+        return 2;
     /* One record prints as it always did; a file of many, one line a record and a count. Which
      * it is shows after the first record: the reader has then seen whether another follows. */
     int many = 0, ok = 0, failed = 0, rc;
@@ -598,20 +600,16 @@ static int cmd_replay(int argc, char **argv)
                 fprintf(stderr, "picket: replay: %s: record %d, %s\n", path, rec.number, err);
             else
                 fprintf(stderr, "picket: replay: %s: %s\n", path, err);
-        } else if (many) {
-            ok++;
-            format_outcome(&rec, outcome, sizeof outcome);
-            printf("record %d (line %d): ok, %d moves, %s%s%s\n", rec.number, rec.first_line, rec.moves, outcome,
-                   rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
         } else {
             ok++;
-            int scores[GAME_MAX_PLAYERS];
-            rec.game->scores(rec.state, scores);
-            printf("ok: %s, %d moves, scores", rec.game->name, rec.moves);
-            for (int i = 0; i < rec.game->num_players(rec.state); i++)
-                printf("%s%d", i ? "-" : " ", scores[i]);
-            printf(", %s%s%s\n", rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished",
-                   rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
+            format_outcome(&rec, outcome, sizeof outcome);
+            if (many)
+                printf("record %d (line %d): ok, %d moves, %s%s%s\n", rec.number, rec.first_line, rec.moves, outcome,
+                       rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
+            else /* the scores alone: the outcome up to its first space */
+                printf("ok: %s, %d moves, scores %.*s, %s%s%s\n", rec.game->name, rec.moves, (int)strcspn(outcome, " "),
+                       outcome, rec.game->to_move(rec.state) == GAME_OVER ? "game over" : "game unfinished",
+                       rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
         }
         record_free(&rec);
     }
@@ -879,9 +877,7 @@ static int cmd_worlds(int argc, char **argv)
                 if (text_u64(val, 0, UINT64_MAX, &after) < 0) {
                     char shown[48];
                     text_quote(val, 40, shown, sizeof shown);
-                    fprintf(stderr, "picket: worlds: --after must be a whole number of moves, from 0 to the record's, "
-                                    "not '%s'\n", shown);
-                    return 2;
+                    return fail("worlds: --after must be a whole number of moves, from 0 to the record's, not '%s'", shown);
                 }
                 after_text = val;
             } else if (!strcmp(a, "--sample")) {
@@ -904,19 +900,10 @@ static int cmd_worlds(int argc, char **argv)
         return fail("worlds: %s", "no RECORD given (see picket worlds --help)");
 
     /* First the whole record, verified: its length, and that it is one Picket record. */
-    FILE *f = fopen(path, "r");
+    record_reader_t *rd;
+    FILE *f = open_records("worlds", path, &rd);
     if (!f)
-        return fail("worlds: cannot open '%s'", path);
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        return fail("worlds: '%s' is a folder, not a record", path);
-    }
-    record_reader_t *rd = record_reader_create(f);
-    if (!rd) {
-        fclose(f);
-        return fail("worlds: %s", "out of memory");
-    }
+        return 2;
     record_t rec;
     char err[320];
     int rc = record_reader_next(rd, &rec, NULL, NULL, err, sizeof err), more = record_reader_more(rd);
@@ -925,27 +912,22 @@ static int cmd_worlds(int argc, char **argv)
     game_config_t cfg = rec.cfg;
     uint64_t total = (uint64_t)rec.moves;
     record_free(&rec);
+    int status = 0;
     if (rc < 0) {
-        fclose(f);
         fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
-        return 1;
-    }
-    if (more) {
+        status = 1;
+    } else if (more)
+        status = fail("worlds: '%s' holds more than one record; give a file of one (picket replay reads many)", path);
+    else if (strcmp(game, PICKET_GAME.name) != 0)
+        status = fail("worlds: '%s' is not a Picket record", path);
+    else if (after_text && after > total)
+        status = fail("worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves", after, path, total);
+    if (status) {
         fclose(f);
-        return fail("worlds: '%s' holds more than one record; give a file of one (picket replay reads many)", path);
+        return status;
     }
-    if (strcmp(game, PICKET_GAME.name) != 0) {
-        fclose(f);
-        return fail("worlds: '%s' is not a Picket record", path);
-    }
-    if (!after_text) {
+    if (!after_text)
         after = total;
-    } else if (after > total) {
-        fclose(f);
-        fprintf(stderr, "picket: worlds: --after %" PRIu64 " is beyond the record: '%s' has %" PRIu64 " moves\n",
-                after, path, total);
-        return 2;
-    }
 
     /* Then its first `after` moves again, each seat's view following the events it is told. */
     size_t len = 0;
@@ -954,8 +936,7 @@ static int cmd_worlds(int argc, char **argv)
     fclose(f);
     if (!text)
         return fail("worlds: %s", unreadable ? "cannot read the record again" : "out of memory");
-    static worlds_views_t wv;
-    memset(&wv, 0, sizeof wv);
+    static worlds_views_t wv; /* zero: no event refused yet */
     for (int s = 0; s < 2; s++)
         if (PICKET_GAME.view_init(&wv.v[s], &cfg, s, err, sizeof err) < 0) {
             free(text);
@@ -977,9 +958,8 @@ static int cmd_worlds(int argc, char **argv)
     int to_move = picket_to_move(st);
     if (seat < 0 && to_move < 0) {
         record_free(&rec);
-        fprintf(stderr, "picket: worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with "
-                        "--seat 0 or --seat 1\n", after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
-        return 2;
+        return fail("worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with --seat 0 or --seat 1",
+                    after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
     }
     if (seat < 0)
         seat = to_move;
@@ -1011,9 +991,7 @@ static int cmd_worlds(int argc, char **argv)
     picket_sampler_free(smp);
     if ((uint64_t)n < samples && worlds > 0) {
         free(drawn);
-        char msg[96];
-        snprintf(msg, sizeof msg, "%" PRIu64 " worlds counted, but drawing world %d failed", worlds, n + 1);
-        return fail("worlds: internal error: %s", msg);
+        return fail("worlds: internal error: %" PRIu64 " worlds counted, but drawing world %d failed", worlds, n + 1);
     }
 
     if (json) {
