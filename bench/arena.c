@@ -11,11 +11,8 @@ int main(int argc, char **argv)
 {
     const char *arena = "build/tools/picket-arena", *engine = "build/tools/picket-engine";
     int rounds = 500;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/arena " PICKET_VERSION);
-            return 0;
-        }
+    if (bench_version(argc, argv, "arena"))
+        return 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: arena [--arena PATH] [--engine PATH] [--rounds N]\n\n"

@@ -8,11 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench_util.h"
 #include "game.h"
-
-#ifndef PICKET_VERSION
-#define PICKET_VERSION "unknown"
-#endif
 
 /* A bench's own option at argv[*i]: 1 if it took it (moving *i past its value), 0 if it is not
  * one of its options or its value is bad. */
@@ -23,11 +20,8 @@ typedef int (*bench_option_fn)(void *data, int argc, char **argv, int *i);
 static inline int bench_args(int argc, char **argv, const char *name, const char *usage, int *quick, uint64_t *seed,
                              bench_option_fn own, void *data)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            printf("bench/%s %s\n", name, PICKET_VERSION);
-            return 0;
-        }
+    if (bench_version(argc, argv, name))
+        return 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);

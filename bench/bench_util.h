@@ -1,6 +1,10 @@
-/* bench_util: what every bench program times with. Header only. */
+/* bench_util: what every bench program times with, and its -version. Header only. */
 #ifndef PICKET_BENCH_UTIL_H
 #define PICKET_BENCH_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "measure.h"
 
@@ -13,6 +17,24 @@ static inline int bench_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* -version (or --version) anywhere on the command line: prints "bench/NAME VERSION", returns 1. */
+static inline int bench_version(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            printf("bench/%s %s\n", name, PICKET_VERSION);
+            return 1;
+        }
+    return 0;
+}
+
+/* A hash step, for signatures that fold in the moves a search chose. */
+static inline uint64_t bench_mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
 }
 
 #endif

@@ -89,12 +89,6 @@ static double worlds_rate(const court_view_t *v, double budget, uint64_t seed)
     return (double)n / total;
 }
 
-static uint64_t mix(uint64_t h, uint64_t x)
-{
-    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdull;
-}
-
 /* Search every view with `iters` iterations (a search each): iterations, nodes, seconds, moves. */
 static int run(int rollout, const court_view_t *v, int64_t iters, uint64_t seed, int64_t *it, int64_t *nodes,
                double *secs, uint64_t *hash)
@@ -129,7 +123,7 @@ static int run(int rollout, const court_view_t *v, int64_t iters, uint64_t seed,
         *it += st.iterations;
         *nodes += st.nodes;
         *secs += st.seconds;
-        *hash = mix(mix(mix(*hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
+        *hash = bench_mix(bench_mix(bench_mix(*hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
     }
     return 0;
 }

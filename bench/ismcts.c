@@ -108,12 +108,6 @@ typedef struct figures {
     uint64_t moves_hash;
 } figures_t;
 
-static uint64_t mix(uint64_t h, uint64_t x)
-{
-    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdull;
-}
-
 /* Search every view of a phase with `iters` iterations each, each with a search of its own
  * (ismcts_stats are then one search's whatever the bot keeps between searches); the sums. */
 static int run(const ismcts_params_t *p, const viewset_t *vs, int64_t iters, uint64_t seed, figures_t *f,
@@ -143,7 +137,7 @@ static int run(const ismcts_params_t *p, const viewset_t *vs, int64_t iters, uin
         f->nodes += st.nodes;
         f->seconds += st.seconds;
         f->pool_full |= st.pool_full;
-        f->moves_hash = mix(mix(mix(f->moves_hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
+        f->moves_hash = bench_mix(bench_mix(bench_mix(f->moves_hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
     }
     return 0;
 }
@@ -343,7 +337,7 @@ int main(int argc, char **argv)
                     moves, values) < 0)
                 return 1;
             sig_nodes += (uint64_t)f.nodes;
-            sig_moves = mix(sig_moves, f.moves_hash);
+            sig_moves = bench_mix(sig_moves, f.moves_hash);
         }
     }
     /* The default bot's decisions, as a player meets them. */

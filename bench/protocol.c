@@ -41,11 +41,8 @@ int main(int argc, char **argv)
 {
     const char *engine = "build/tools/picket-engine";
     int rounds = 20000;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/protocol " PICKET_VERSION);
-            return 0;
-        }
+    if (bench_version(argc, argv, "protocol"))
+        return 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: protocol [--engine PATH] [--rounds N]\n\n"

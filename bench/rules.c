@@ -90,11 +90,8 @@ static int parse_count(const char *s, uint64_t *out)
 int main(int argc, char **argv)
 {
     uint64_t hands = 1000000, deals = 1000000, seed = 20261121;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/rules " PICKET_VERSION);
-            return 0;
-        }
+    if (bench_version(argc, argv, "rules"))
+        return 0;
     for (int i = 1; i < argc; i += 2) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: rules [--hands N] [--deals N] [--seed S]\n\n"

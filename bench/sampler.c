@@ -188,20 +188,24 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
     return 0;
 }
 
-/* The median time to prepare and count a view over `runs` runs; -1 if the sampler refuses it. */
-static double count_time(const picket_view_t *v, int runs)
+/* The median time to prepare and count a view, over at least min_runs runs and then more while
+ * `budget` seconds have not passed (at most MAX_COUNT_RUNS); its worlds and holdings. -1 with
+ * the reason in err if the sampler refuses it. */
+static double count_time(const picket_view_t *v, int min_runs, double budget, uint64_t *worlds, uint64_t *holdings,
+                         char *err, size_t errlen)
 {
     static double t[MAX_COUNT_RUNS];
-    char err[160];
-    for (int i = 0; i < runs; i++) {
+    int runs = 0;
+    double start = measure_now();
+    while (runs < MAX_COUNT_RUNS && (runs < min_runs || measure_now() - start < budget)) {
         double t0 = measure_now();
-        picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
+        picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, errlen);
         if (!s)
             return -1;
-        (void)picket_sampler_worlds(s);
-        (void)picket_sampler_holdings(s);
+        *worlds = picket_sampler_worlds(s);
+        *holdings = picket_sampler_holdings(s);
         picket_sampler_free(s);
-        t[i] = measure_now() - t0;
+        t[runs++] = measure_now() - t0;
     }
     qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
     return t[runs / 2];
@@ -211,7 +215,9 @@ static double count_time(const picket_view_t *v, int runs)
 static void sweep_retime(sweep_t *sw)
 {
     for (int i = 0; i < sw->nslow; i++) {
-        double t = count_time(&sw->slow[i], RETIME_RUNS);
+        char err[160];
+        uint64_t worlds, holdings;
+        double t = count_time(&sw->slow[i], RETIME_RUNS, 0, &worlds, &holdings, err, sizeof err);
         if (t > sw->max_s) {
             const picket_view_t *v = &sw->slow[i];
             sw->max_s = t;
@@ -334,26 +340,9 @@ static uint64_t hash_world(uint64_t h, const picket_state_t *st, const picket_wo
 /* Prepare-and-count time (median), the draw rate, and the checksum of CHECK_WORLDS worlds. */
 static int measure(view_case_t *c, uint64_t seed, double budget)
 {
-    static double t[MAX_COUNT_RUNS];
     char err[160];
-    int runs = 0;
-    double start = measure_now();
-    while (runs < MAX_COUNT_RUNS && (runs < 5 || measure_now() - start < budget)) {
-        double t0 = measure_now();
-        picket_sampler_t *s = picket_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
-        if (!s) {
-            fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
-            return -1;
-        }
-        c->worlds = picket_sampler_worlds(s);
-        c->holdings = picket_sampler_holdings(s);
-        picket_sampler_free(s);
-        t[runs++] = measure_now() - t0;
-    }
-    qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
-    c->count_s = t[runs / 2];
-
-    picket_sampler_t *s = picket_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
+    c->count_s = count_time(&c->view, 5, budget, &c->worlds, &c->holdings, err, sizeof err);
+    picket_sampler_t *s = c->count_s < 0 ? NULL : picket_sampler_new(&c->view, PK_SAMPLER_EXACT, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
         return -1;
@@ -367,11 +356,8 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
         double t0 = measure_now(), el;
         do {
             for (int i = 0; i < 64; i++)
-                if (picket_sampler_draw(s, &rng, &w, &st) < 0) {
-                    fprintf(stderr, "sampler: a draw failed on a view of %" PRIu64 " worlds\n", c->worlds);
-                    picket_sampler_free(s);
-                    return -1;
-                }
+                if (picket_sampler_draw(s, &rng, &w, &st) < 0)
+                    goto draw_failed;
             n += 64;
             el = measure_now() - t0;
         } while (el < budget);
@@ -382,11 +368,8 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     uint64_t h = 0;
     for (int i = 0; i < CHECK_WORLDS && c->worlds > 0; i++) {
         memset(&st, 0, sizeof st);
-        if (picket_sampler_draw(s, &rng, &w, &st) < 0) {
-            fprintf(stderr, "sampler: a draw failed on a view of %" PRIu64 " worlds\n", c->worlds);
-            picket_sampler_free(s);
-            return -1;
-        }
+        if (picket_sampler_draw(s, &rng, &w, &st) < 0)
+            goto draw_failed;
         h = hash_world(h, &st, &w);
         const char *diff = world_diff(&c->view, &st, &w);
         if (diff && !c->inconsistent++)
@@ -395,6 +378,10 @@ static int measure(view_case_t *c, uint64_t seed, double budget)
     c->checksum = h;
     picket_sampler_free(s);
     return 0;
+draw_failed:
+    fprintf(stderr, "sampler: a draw failed on a view of %" PRIu64 " worlds\n", c->worlds);
+    picket_sampler_free(s);
+    return -1;
 }
 
 /* The sampler bench's own options: --preset P, --sweep N. */

@@ -97,11 +97,8 @@ int main(int argc, char **argv)
     int deals = 1000, endings7 = 20;
     size_t mb = 8;
     const char *preset = "cotgrave";
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            puts("bench/solver " PICKET_VERSION);
-            return 0;
-        }
+    if (bench_version(argc, argv, "solver"))
+        return 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: solver [--deals N] [--tt-mb MB] [--preset P] [--minimax-endings N]\n\n"

@@ -89,8 +89,7 @@ _Static_assert(PLAYOUT_RANDOM == 0 && PLAYOUT_HEURISTIC == 1, "ismcts.rollout's 
 void ismcts_default_params(ismcts_params_t *p)
 {
     char err[GAME_ERR_LEN];
-    memset(p, 0, sizeof *p);
-    int rc = bot_settings_fill(NULL, "", ISMCTS_OPTIONS, N_ISMCTS_OPTIONS, p, err, sizeof err);
+    int rc = ismcts_params_from(NULL, p, err, sizeof err);
     assert(rc == 0); /* the table's own defaults */
     (void)rc;
 }

@@ -4,7 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bot_seat_init(bot_seat_t *s, bot_t *bot, const game_config_t *cfg, int seat, char *err, size_t errlen)
+typedef struct bot_seat {
+    const game_t *game;
+    bot_t *bot;          /* not owned */
+    void *view;          /* owned */
+    int seat;
+} bot_seat_t;
+
+/* An empty view for `seat` of the game cfg starts. 0, or -1 with a reason. */
+static int bot_seat_init(bot_seat_t *s, bot_t *bot, const game_config_t *cfg, int seat, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->game = bot->game;
@@ -15,16 +23,10 @@ int bot_seat_init(bot_seat_t *s, bot_t *bot, const game_config_t *cfg, int seat,
         return -1;
     }
     if (s->game->view_init(s->view, cfg, seat, err, errlen) < 0) {
-        bot_seat_free(s);
+        free(s->view);
         return -1;
     }
     return 0;
-}
-
-void bot_seat_free(bot_seat_t *s)
-{
-    free(s->view);
-    s->view = NULL;
 }
 
 static int seat_event(void *data, const game_event_t *ev, char *err, size_t errlen)
@@ -41,13 +43,11 @@ static int seat_event(void *data, const game_event_t *ev, char *err, size_t errl
 static int seat_decide(void *data, game_move_t *out, char *err, size_t errlen)
 {
     bot_seat_t *s = data;
-    if (s->bot->choose(s->bot, s->view, s->limits, NULL, out) == 0)
+    if (s->bot->choose(s->bot, s->view, NULL, NULL, out) == 0)
         return 0;
     snprintf(err, errlen, "seat %d's bot found no move", s->seat);
     return -1;
 }
-
-referee_seat_t bot_seat_referee(bot_seat_t *s) { return (referee_seat_t){ seat_event, seat_decide, s }; }
 
 int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, void *state_out,
                const referee_hooks_t *hooks, char *err, size_t errlen)
@@ -63,7 +63,7 @@ int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, vo
             rc = -1;
             break;
         }
-        referee_seat_t rs = bot_seat_referee(&seats[ready]);
+        referee_seat_t rs = { seat_event, seat_decide, &seats[ready] };
         referee_set_seat(r, ready, &rs);
     }
     if (rc == 0 && hooks)
@@ -76,7 +76,7 @@ int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, vo
     if (state_out)
         memcpy(state_out, referee_state(r), g->state_size);
     for (int s = 0; s < ready; s++)
-        bot_seat_free(&seats[s]);
+        free(seats[s].view);
     referee_free(r);
     return rc;
 }

@@ -58,8 +58,7 @@ enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
 void pimc_default_params(pimc_params_t *p)
 {
     char err[GAME_ERR_LEN];
-    memset(p, 0, sizeof *p);
-    int rc = bot_settings_fill(NULL, "", PIMC_OPTIONS, N_PIMC_OPTIONS, p, err, sizeof err);
+    int rc = pimc_params_from(NULL, p, err, sizeof err);
     assert(rc == 0); /* the table's own defaults */
     (void)rc;
 }
