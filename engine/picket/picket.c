@@ -141,11 +141,8 @@ static int declare(ctx_t *x, int cat, const int claim[2][2], const int points[2]
 {
     picket_state_t *st = x->st;
     int e = picket_elder(&st->pub), y = 1 - e;
-    int cmp;
-    if (claim[e][0] != claim[y][0])
-        cmp = claim[e][0] - claim[y][0];
-    else
-        cmp = claim[e][1] - claim[y][1];
+    /* A claim of nothing has 0 for its rank or top: no tie-break to lose. */
+    int cmp = picket_claim_cmp(claim[e][0], claim[e][1], claim[y][0], claim[y][1]);
     int ans = cmp > 0 ? PK_ANS_GOOD : cmp == 0 ? PK_ANS_EQUAL : PK_ANS_NOT_GOOD;
     emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, claim[e][0], claim[e][1], 0, 0);
     if (ans == PK_ANS_GOOD)
@@ -653,17 +650,6 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cards
     }
 }
 
-/* C(n, k) for n <= 12; 0 when k is out of range. */
-static uint32_t choose(int n, int k)
-{
-    if (k < 0 || k > n)
-        return 0;
-    uint32_t c = 1;
-    for (int i = 1; i <= k; i++)
-        c = c * (uint32_t)(n - k + i) / (uint32_t)i;
-    return c;
-}
-
 cardset_t picket_random_subset(rng_t *rng, cardset_t from, int k)
 {
     uint8_t c[CARD_COUNT];
@@ -689,13 +675,13 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
         int h = cardset_count(hand);
         uint32_t total = 0;
         for (int k = lo; k <= hi && h <= PK_HAND_CARDS; k++)
-            total += choose(h, k);
+            total += (uint32_t)cards_choose(h, k);
         if (total == 0)
             return -1;
         uint32_t pick = rng_below(rng, total);
         int k = lo;
-        while (pick >= choose(h, k)) {
-            pick -= choose(h, k);
+        while (pick >= (uint32_t)cards_choose(h, k)) {
+            pick -= (uint32_t)cards_choose(h, k);
             k++;
         }
         *out = mv(PK_MV_DISCARD, 0, picket_random_subset(rng, hand, k));
