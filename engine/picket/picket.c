@@ -642,9 +642,7 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cards
                 out[n++] = mv(PK_MV_APPOINT, s, 0);
         return n;
     case PK_PH_PLAY:
-        for (cardset_t c = playable(p, hand); c && n < cap; c &= c - 1)
-            out[n++] = game_card_move(PK_MV_PLAY, cardset_first(c));
-        return n;
+        return game_card_moves(PK_MV_PLAY, playable(p, hand), out, cap);
     default:
         return 0;
     }
@@ -687,16 +685,8 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
         *out = mv(PK_MV_DISCARD, 0, picket_random_subset(rng, hand, k));
         return 0;
     }
-    if (p->phase == PK_PH_PLAY) {
-        cardset_t c = playable(p, hand);
-        int n = cardset_count(c);
-        if (n == 0)
-            return -1;
-        for (int skip = (int)rng_below(rng, (uint32_t)n); skip > 0; skip--)
-            c &= c - 1;
-        *out = game_card_move(PK_MV_PLAY, cardset_first(c));
-        return 0;
-    }
+    if (p->phase == PK_PH_PLAY)
+        return game_random_card_move(PK_MV_PLAY, playable(p, hand), rng, out);
     game_move_t moves[16];
     int n = picket_pub_legal_moves(r, p, hand, moves, 16);
     if (n == 0)
