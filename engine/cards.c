@@ -32,6 +32,16 @@ cardset_t cards_pack(int size)
     return set;
 }
 
+uint64_t cards_choose(int n, int k)
+{
+    if (n < 0 || k < 0 || k > n)
+        return 0;
+    uint64_t c = 1;
+    for (int i = 1; i <= k; i++)
+        c = c * (uint64_t)(n - k + i) / (uint64_t)i;
+    return c;
+}
+
 int card_parse_rank(char c)
 {
     const char *p = strchr(CARD_RANK_CHARS, toupper((unsigned char)c));

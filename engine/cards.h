@@ -43,6 +43,8 @@ cardset_t cardset_rank(int rank);
 
 /* The pack of 32, 36 or 52 cards; 0 for any other size. */
 cardset_t cards_pack(int size);
+/* C(n, k): the k-card subsets of n cards; 0 outside 0 <= k <= n. */
+uint64_t cards_choose(int n, int k);
 
 extern const char CARD_RANK_CHARS[CARD_RANKS + 1];
 extern const char CARD_SUIT_CHARS[CARD_SUITS + 1];

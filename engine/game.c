@@ -1,5 +1,7 @@
 #include "game.h"
 
+#include "cards.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,25 @@ rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t st
         return given;
     rng_seed(own, rng_derive(deal_seed, stream));
     return own;
+}
+
+int game_card_moves(int kind, uint64_t cards, game_move_t *out, int cap)
+{
+    int n = 0;
+    for (; cards && n < cap; cards &= cards - 1)
+        out[n++] = game_card_move(kind, cardset_first(cards));
+    return n;
+}
+
+int game_random_card_move(int kind, uint64_t cards, rng_t *rng, game_move_t *out)
+{
+    int n = cardset_count(cards);
+    if (n == 0)
+        return -1;
+    for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--)
+        cards &= cards - 1;
+    *out = game_card_move(kind, cardset_first(cards));
+    return 0;
 }
 
 int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen)

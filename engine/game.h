@@ -229,6 +229,11 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
  * rng_derive(deal_seed, stream), so that a record replays. */
 rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t stream);
 
+/* Moves of one kind that play one card each: every card of `cards`, low to high (at most cap), or
+ * one drawn uniformly (-1 when there is none). */
+int game_card_moves(int kind, uint64_t cards, game_move_t *out, int cap);
+int game_random_card_move(int kind, uint64_t cards, rng_t *rng, game_move_t *out);
+
 /* A config flag "name=value" split: the name copied into name (cap bytes) and *value pointing
  * into it after the '='. 0, or -1 with "flag 'X' is not of the form name=value". */
 int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen);

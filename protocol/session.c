@@ -43,8 +43,8 @@ struct session {
     int info;
     FILE *log;                          /* every line received, when the log option is set */
     table_t t;                          /* the game, if any */
-    /* a search in progress */
-    int searching, stop, quit;
+    /* a search in progress: stop asked for, quit asked for */
+    int stop, quit;
     /* Line buffers, here rather than on the stack: a line may be 64 KiB. */
     char line[PROTO_MAX_LINE + 1];      /* the line being handled (session_run) */
     char poll_line[PROTO_MAX_LINE + 1]; /* a line read during a search */
@@ -169,15 +169,13 @@ static void table_free(table_t *t)
     t->seat = -1;
 }
 
-static void end_game(session_t *s) { table_free(&s->t); }
-
 void session_free(session_t *s)
 {
     if (!s)
         return;
     if (s->log)
         fclose(s->log);
-    end_game(s);
+    table_free(&s->t);
     bot_settings_free(s->bots);
     free(s);
 }
@@ -350,7 +348,7 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
         free(view);
         return fail(s, id, "%s", err);
     }
-    end_game(s);
+    table_free(&s->t);
     s->t.game = g;
     s->t.cfg = cfg;
     s->t.engine_seed = seed;
@@ -427,7 +425,7 @@ static int cmd_position(session_t *s, const command_line_t *c)
     if (ok) {
         table_free(saved);
     } else {
-        end_game(s);
+        table_free(&s->t);
         memcpy(&s->t, saved, sizeof s->t);
     }
     free(saved);
@@ -627,10 +625,8 @@ static int cmd_go(session_t *s, const command_line_t *c)
         return 0;
     bot_hooks_t hooks = { should_stop, print_info, s };
     game_move_t m;
-    s->searching = 1;
     s->stop = 0;
     int rc = s->t.bot->choose(s->t.bot, s->t.view, &lim, &hooks, &m);
-    s->searching = 0;
     if (rc < 0) {
         fail(s, id, "the bot found no move");
         return s->quit;
@@ -658,10 +654,8 @@ static int cmd_analyze(session_t *s, const command_line_t *c)
         return 0;
     }
     bot_hooks_t hooks = { should_stop, print_info, s };
-    s->searching = 1;
     s->stop = 0;
     int k = s->t.bot->evaluate(s->t.bot, s->t.view, &lim, &hooks, moves, values, GAME_MAX_MOVES);
-    s->searching = 0;
     if (k < 0) {
         fail(s, id, "the bot found no move");
     } else {

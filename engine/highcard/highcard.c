@@ -315,31 +315,12 @@ static int pub_to_move(const highcard_pub_t *p)
 
 static int g_to_move(const void *state) { return pub_to_move(&((const highcard_state_t *)state)->pub); }
 
-static int list_moves(cardset_t hand, game_move_t *out, int cap)
-{
-    int n = 0;
-    for (cardset_t c = hand; c && n < cap; c &= c - 1)
-        out[n++] = game_card_move(HC_MV_PLAY, cardset_first(c));
-    return n;
-}
-
-static int random_play(cardset_t hand, rng_t *rng, game_move_t *out)
-{
-    int n = cardset_count(hand);
-    if (n == 0)
-        return -1;
-    for (int k = (int)rng_below(rng, (uint32_t)n); k > 0; k--)
-        hand &= hand - 1;
-    *out = game_card_move(HC_MV_PLAY, cardset_first(hand));
-    return 0;
-}
-
 static int g_legal(const void *state, game_move_t *out, int cap)
 {
     const highcard_state_t *st = state;
     if (st->pub.need != HC_NEED_PLAY)
         return 0;
-    return list_moves(st->hand[st->pub.to_move], out, cap);
+    return game_card_moves(HC_MV_PLAY, st->hand[st->pub.to_move], out, cap);
 }
 
 static int g_random(const void *state, rng_t *rng, game_move_t *out)
@@ -347,7 +328,7 @@ static int g_random(const void *state, rng_t *rng, game_move_t *out)
     const highcard_state_t *st = state;
     if (st->pub.need != HC_NEED_PLAY)
         return -1;
-    return random_play(st->hand[st->pub.to_move], rng, out);
+    return game_random_card_move(HC_MV_PLAY, st->hand[st->pub.to_move], rng, out);
 }
 
 static int g_check(const void *state, const game_move_t *m, char *err, size_t len)
@@ -511,13 +492,13 @@ static int my_turn(const highcard_view_t *v) { return v->pub.need == HC_NEED_PLA
 static int g_view_legal(const void *view, game_move_t *out, int cap)
 {
     const highcard_view_t *v = view;
-    return my_turn(v) ? list_moves(v->hand, out, cap) : 0;
+    return my_turn(v) ? game_card_moves(HC_MV_PLAY, v->hand, out, cap) : 0;
 }
 
 static int g_view_random(const void *view, rng_t *rng, game_move_t *out)
 {
     const highcard_view_t *v = view;
-    return my_turn(v) ? random_play(v->hand, rng, out) : -1;
+    return my_turn(v) ? game_random_card_move(HC_MV_PLAY, v->hand, rng, out) : -1;
 }
 
 /* ---------------------------------------------------------------- worlds */

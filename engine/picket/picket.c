@@ -141,11 +141,8 @@ static int declare(ctx_t *x, int cat, const int claim[2][2], const int points[2]
 {
     picket_state_t *st = x->st;
     int e = picket_elder(&st->pub), y = 1 - e;
-    int cmp;
-    if (claim[e][0] != claim[y][0])
-        cmp = claim[e][0] - claim[y][0];
-    else
-        cmp = claim[e][1] - claim[y][1];
+    /* A claim of nothing has 0 for its rank or top: no tie-break to lose. */
+    int cmp = picket_claim_cmp(claim[e][0], claim[e][1], claim[y][0], claim[y][1]);
     int ans = cmp > 0 ? PK_ANS_GOOD : cmp == 0 ? PK_ANS_EQUAL : PK_ANS_NOT_GOOD;
     emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, claim[e][0], claim[e][1], 0, 0);
     if (ans == PK_ANS_GOOD)
@@ -645,23 +642,10 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cards
                 out[n++] = mv(PK_MV_APPOINT, s, 0);
         return n;
     case PK_PH_PLAY:
-        for (cardset_t c = playable(p, hand); c && n < cap; c &= c - 1)
-            out[n++] = game_card_move(PK_MV_PLAY, cardset_first(c));
-        return n;
+        return game_card_moves(PK_MV_PLAY, playable(p, hand), out, cap);
     default:
         return 0;
     }
-}
-
-/* C(n, k) for n <= 12; 0 when k is out of range. */
-static uint32_t choose(int n, int k)
-{
-    if (k < 0 || k > n)
-        return 0;
-    uint32_t c = 1;
-    for (int i = 1; i <= k; i++)
-        c = c * (uint32_t)(n - k + i) / (uint32_t)i;
-    return c;
 }
 
 cardset_t picket_random_subset(rng_t *rng, cardset_t from, int k)
@@ -689,28 +673,20 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
         int h = cardset_count(hand);
         uint32_t total = 0;
         for (int k = lo; k <= hi && h <= PK_HAND_CARDS; k++)
-            total += choose(h, k);
+            total += (uint32_t)cards_choose(h, k);
         if (total == 0)
             return -1;
         uint32_t pick = rng_below(rng, total);
         int k = lo;
-        while (pick >= choose(h, k)) {
-            pick -= choose(h, k);
+        while (pick >= (uint32_t)cards_choose(h, k)) {
+            pick -= (uint32_t)cards_choose(h, k);
             k++;
         }
         *out = mv(PK_MV_DISCARD, 0, picket_random_subset(rng, hand, k));
         return 0;
     }
-    if (p->phase == PK_PH_PLAY) {
-        cardset_t c = playable(p, hand);
-        int n = cardset_count(c);
-        if (n == 0)
-            return -1;
-        for (int skip = (int)rng_below(rng, (uint32_t)n); skip > 0; skip--)
-            c &= c - 1;
-        *out = game_card_move(PK_MV_PLAY, cardset_first(c));
-        return 0;
-    }
+    if (p->phase == PK_PH_PLAY)
+        return game_random_card_move(PK_MV_PLAY, playable(p, hand), rng, out);
     game_move_t moves[16];
     int n = picket_pub_legal_moves(r, p, hand, moves, 16);
     if (n == 0)

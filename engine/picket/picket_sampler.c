@@ -96,17 +96,6 @@ struct picket_sampler {
     } pend[MAX_SUBSETS];
 };
 
-/* C(n, k), 0 outside 0 <= k <= n; exact for the small n here. */
-static uint64_t binom(int n, int k)
-{
-    if (n < 0 || k < 0 || k > n)
-        return 0;
-    uint64_t c = 1;
-    for (int i = 1; i <= k; i++)
-        c = c * (uint64_t)(n - k + i) / (uint64_t)i;
-    return c;
-}
-
 static int fail(char *err, size_t errlen, const char *why)
 {
     if (err && errlen)
@@ -168,14 +157,6 @@ static void suit_runs(unsigned bits, int *len, int *top, unsigned *runs)
     }
 }
 
-static int suit_value(cardset_t cards)
-{
-    int v = 0;
-    for (; cards; cards &= cards - 1)
-        v += picket_card_value(cardset_first(cards));
-    return v;
-}
-
 /* Do P's cards of suit s keep the suit's rules? Sets the reached bits. */
 static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
 {
@@ -183,7 +164,7 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
     if (S->call_suit == s && !hs)
         return 0;
     if (S->ruff_rule != RULE_NONE) {
-        int v = suit_value(hs), n = cardset_count(hs);
+        int v = picket_cards_value(hs), n = cardset_count(hs);
         if (S->ruff_rule == RULE_BOUND) {
             if (v >= S->ruff_v)
                 return 0;
@@ -425,7 +406,7 @@ static int read_ruff(picket_sampler_t *S, char *err, size_t errlen)
         S->ruff_cards = t->decl_cards[0][opp];
         S->ruff_t = card_suit(cardset_first(S->ruff_cards));
         S->ruff_n = cardset_count(S->ruff_cards);
-        if ((S->ruff_cards & ~cardset_suit(S->ruff_t)) || suit_value(S->ruff_cards) != S->ruff_v)
+        if ((S->ruff_cards & ~cardset_suit(S->ruff_t)) || picket_cards_value(S->ruff_cards) != S->ruff_v)
             return fail(err, errlen, "the opponent's shown Ruff does not match his claim");
         S->out |= S->lu & cardset_suit(S->ruff_t) & ~S->ruff_cards;
     }
@@ -722,12 +703,22 @@ static uint64_t terminal_weight(const picket_sampler_t *S, uint64_t key)
     }
     if (S->d_known)
         return 1;
-    uint64_t any = binom(S->N1, S->nK) * binom(S->M - S->N1, S->nX);
+    uint64_t any = cards_choose(S->N1, S->nK) * cards_choose(S->M - S->N1, S->nX);
     if (S->blank == BLANK_ANY)
         return any;
     int j = (int)(key >> KEY_J & 15);
-    uint64_t none = binom(S->N1 - j, S->nK) * binom(S->M - S->N1 - (S->J - j), S->nX);
+    uint64_t none = cards_choose(S->N1 - j, S->nK) * cards_choose(S->M - S->N1 - (S->J - j), S->nX);
     return S->blank == BLANK_NONE ? none : any - none;
+}
+
+/* The slot of a state's key in its layer's table: the one holding it, or the empty one where it
+ * would go. */
+static uint32_t *layer_slot(layer_t *L, uint64_t key)
+{
+    uint32_t h = (uint32_t)(rng_mix(key) & (L->nslot - 1));
+    while (L->slot[h] && L->key[L->slot[h] - 1] != key)
+        h = (h + 1) & (L->nslot - 1);
+    return &L->slot[h];
 }
 
 static int layer_grow(layer_t *L)
@@ -751,39 +742,29 @@ static int layer_grow(layer_t *L)
     L->tfirst = tf;
     L->cap = cap;
     /* Rehash into twice as many slots as states. */
-    uint32_t nslot = cap * 2;
-    uint32_t *slot = calloc(nslot, sizeof *slot);
+    uint32_t *slot = calloc(cap * 2, sizeof *slot);
     if (!slot)
         return -1;
-    for (uint32_t i = 0; i < L->n; i++) {
-        uint32_t h = (uint32_t)(rng_mix(L->key[i]) & (nslot - 1));
-        while (slot[h])
-            h = (h + 1) & (nslot - 1);
-        slot[h] = i + 1;
-    }
     free(L->slot);
     L->slot = slot;
-    L->nslot = nslot;
+    L->nslot = cap * 2;
+    for (uint32_t i = 0; i < L->n; i++)
+        *layer_slot(L, L->key[i]) = i + 1;
     return 0;
 }
 
 /* The index of a state in a layer, added if new; -1 if memory runs out. */
 static int64_t layer_find(layer_t *L, uint64_t key)
 {
-    if (L->nslot) {
-        uint32_t h = (uint32_t)(rng_mix(key) & (L->nslot - 1));
-        while (L->slot[h]) {
-            if (L->key[L->slot[h] - 1] == key)
-                return L->slot[h] - 1;
-            h = (h + 1) & (L->nslot - 1);
-        }
+    uint32_t *at = L->nslot ? layer_slot(L, key) : NULL;
+    if (at && *at)
+        return *at - 1;
+    if (L->n == L->cap) {
+        if (layer_grow(L) < 0)
+            return -1;
+        at = layer_slot(L, key);
     }
-    if (L->n == L->cap && layer_grow(L) < 0)
-        return -1;
-    uint32_t h = (uint32_t)(rng_mix(key) & (L->nslot - 1));
-    while (L->slot[h])
-        h = (h + 1) & (L->nslot - 1);
-    L->slot[h] = L->n + 1;
+    *at = L->n + 1;
     L->key[L->n] = key;
     L->count[L->n] = L->hold[L->n] = 0;
     return L->n++;
@@ -1015,9 +996,9 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
          * by its share of the total, then b given a. */
         uint64_t f[CARD_COUNT], g[CARD_COUNT], G = 0, total = 0;
         for (int j = 0; j <= jn; j++)
-            G += g[j] = binom(jn, j) * binom(nn - jn, S->nX - j);
+            G += g[j] = cards_choose(jn, j) * cards_choose(nn - jn, S->nX - j);
         for (int i = 0; i <= jp; i++)
-            total += (f[i] = binom(jp, i) * binom(np - jp, S->nK - i)) * G;
+            total += (f[i] = cards_choose(jp, i) * cards_choose(np - jp, S->nK - i)) * G;
         total -= f[0] * g[0];
         uint64_t pick = rng_below64(rng, total);
         for (a = 0; a < jp; a++) {

@@ -22,6 +22,14 @@ int picket_card_value(int card)
     return r + 2;
 }
 
+int picket_cards_value(cardset_t cards)
+{
+    int v = 0;
+    for (; cards; cards &= cards - 1)
+        v += picket_card_value(cardset_first(cards));
+    return v;
+}
+
 int picket_ruff_points(int value) { return (value + 5) / 10; }
 
 void picket_ruff(cardset_t hand, picket_ruff_t *out)
@@ -31,10 +39,7 @@ void picket_ruff(cardset_t hand, picket_ruff_t *out)
     int best_count = -1;
     for (int s = 0; s < CARD_SUITS; s++) {
         cardset_t cards = hand & cardset_suit(s);
-        int v = 0;
-        for (cardset_t c = cards; c; c &= c - 1)
-            v += picket_card_value(cardset_first(c));
-        int n = cardset_count(cards);
+        int v = picket_cards_value(cards), n = cardset_count(cards);
         if (v > out->value || (v == out->value && v > 0 && n >= best_count)) {
             out->value = v;
             out->suit = s;

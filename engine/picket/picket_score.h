@@ -16,6 +16,8 @@ int picket_is_blank(cardset_t hand);
 
 /* Card value for the Ruff: Ace 11, K/Q/J 10, others their pips. */
 int picket_card_value(int card);
+/* The Ruff value of a set of cards: the sum of their values. */
+int picket_cards_value(cardset_t cards);
 /* Points for a Ruff of value v: floor((v + 5) / 10). */
 int picket_ruff_points(int value);
 
