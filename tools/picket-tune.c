@@ -442,14 +442,9 @@ static cJSON *run_json(const tune_t *t)
     cJSON_AddItemToObject(r, "preset", cJSON_CreateString(t->cfg.preset));
     cJSON_AddItemToObject(r, "flags", flags);
     cJSON_AddItemToObject(r, "seed", cJSON_CreateString(seed));
-    cJSON_AddItemToObject(r, "iterations", cJSON_CreateNumber(t->iterations));
-    cJSON_AddItemToObject(r, "pairs", cJSON_CreateNumber(t->pairs));
-    cJSON_AddItemToObject(r, "a", cJSON_CreateNumber(t->a));
-    cJSON_AddItemToObject(r, "c", cJSON_CreateNumber(t->c));
-    cJSON_AddItemToObject(r, "A", cJSON_CreateNumber(t->a0));
-    cJSON_AddItemToObject(r, "alpha", cJSON_CreateNumber(t->alpha));
-    cJSON_AddItemToObject(r, "gamma", cJSON_CreateNumber(t->gamma));
-    cJSON_AddItemToObject(r, "margin_ms", cJSON_CreateNumber(floor(t->margin * 1000 + 0.5)));
+    static const char *const numbers[] = { "iterations", "pairs", "a", "c", "A", "alpha", "gamma", "margin_ms" };
+    arena_results_add_numbers(r, numbers,
+                              (double[]){ t->iterations, t->pairs, t->a, t->c, t->a0, t->alpha, t->gamma, floor(t->margin * 1000 + 0.5) }, 8);
     cJSON_AddItemToObject(r, "records", cJSON_CreateBool(t->records));
     if (cJSON_GetArraySize(r) != 16) {
         cJSON_Delete(r);
@@ -741,20 +736,15 @@ static int run_iteration(tune_t *t, int k)
         cJSON *l = cJSON_CreateObject(), *d = theta_json(t, delta);
         char *text = NULL;
         if (l && d) {
+            static const char *const steps[] = { "k", "a_k", "c_k" };
+            static const char *const tally[] = { "sets", "plus_won", "minus_won", "plus_faults", "minus_faults", "result" };
             cJSON_AddStringToObject(l, "type", "iteration");
-            cJSON_AddNumberToObject(l, "k", k);
-            cJSON_AddNumberToObject(l, "a_k", ak);
-            cJSON_AddNumberToObject(l, "c_k", ck);
+            arena_results_add_numbers(l, steps, (double[]){ k, ak, ck }, 3);
             cJSON_AddItemToObject(l, "delta", d);
             d = NULL;
             cJSON_AddItemToObject(l, "plus", theta_json(t, plus));
             cJSON_AddItemToObject(l, "minus", theta_json(t, minus));
-            cJSON_AddNumberToObject(l, "sets", played);
-            cJSON_AddNumberToObject(l, "plus_won", won[0]);
-            cJSON_AddNumberToObject(l, "minus_won", won[1]);
-            cJSON_AddNumberToObject(l, "plus_faults", faults[0]);
-            cJSON_AddNumberToObject(l, "minus_faults", faults[1]);
-            cJSON_AddNumberToObject(l, "result", r);
+            arena_results_add_numbers(l, tally, (double[]){ played, won[0], won[1], faults[0], faults[1], r }, 6);
             cJSON_AddItemToObject(l, "theta", theta_json(t, theta));
             text = cJSON_PrintUnformatted(l);
         }

@@ -173,7 +173,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     for (int k = 0; k < m->n_files; k++) {
         long torn;
         a->shard_index = m->index[k];
-        if (arena_results_read(m->files[k], &torn, on_merged, m, err, errlen) < 0)
+        if (arena_results_read(m->files[k], NULL, &torn, on_merged, m, err, errlen) < 0)
             return -1;
         if (torn) {
             shard_name(m->index[k], m->count, sa, sizeof sa);

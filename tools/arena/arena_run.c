@@ -100,10 +100,8 @@ static cJSON *engine_json(const arena_spec_t *s)
     for (int i = 0; !bad && i < s->n_options; i++)
         bad = !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
     cJSON *tc = NULL;
-    if (!bad && s->tc_base >= 0) {
-        tc = cJSON_CreateObject();
-        bad = !tc || !cJSON_AddNumberToObject(tc, "set", s->tc_base) || !cJSON_AddNumberToObject(tc, "inc", s->tc_inc);
-    }
+    if (!bad && s->tc_base >= 0)
+        bad = !(tc = cJSON_CreateObject()) || arena_results_add_numbers(tc, (const char *[]){ "set", "inc" }, (double[]){ s->tc_base, s->tc_inc }, 2);
     if (bad) {
         cJSON_Delete(tc), cJSON_Delete(o), cJSON_Delete(args), cJSON_Delete(opts);
         return NULL;
@@ -120,17 +118,6 @@ static cJSON *engine_json(const arena_spec_t *s)
     bad |= arena_results_add(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
     bad |= arena_results_add(o, "timeout", number_or_null(s->timeout, timeout_counts));
     if (bad) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* A shard as the header holds it: {"index":I,"count":N}. */
-static cJSON *shard_json(int index, int count)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (o && (!cJSON_AddNumberToObject(o, "index", index) || !cJSON_AddNumberToObject(o, "count", count))) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -171,8 +158,8 @@ static cJSON *run_json(const arena_run_t *a)
     if (a->use_sprt) {
         cJSON_Delete(sprt);
         sprt = cJSON_CreateObject();
-        if (sprt && (!cJSON_AddNumberToObject(sprt, "elo0", a->sprt.elo0) || !cJSON_AddNumberToObject(sprt, "elo1", a->sprt.elo1) ||
-                     !cJSON_AddNumberToObject(sprt, "alpha", a->sprt.alpha) || !cJSON_AddNumberToObject(sprt, "beta", a->sprt.beta)))
+        static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
+        if (sprt && arena_results_add_numbers(sprt, keys, (double[]){ a->sprt.elo0, a->sprt.elo1, a->sprt.alpha, a->sprt.beta }, 4))
             bad = 1;
     }
     if (bad || !r) {
@@ -191,8 +178,10 @@ static cJSON *run_json(const arena_run_t *a)
     bad |= arena_results_add(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
     bad |= arena_results_add(r, "sprt", sprt);
     bad |= arena_results_add(r, "engines", engines);
+    /* A shard as the header holds it: {"index":I,"count":N}. */
+    cJSON *shard = a->shard_count > 1 ? cJSON_AddObjectToObject(r, "shard") : NULL;
     if (a->shard_count > 1)
-        bad |= arena_results_add(r, "shard", shard_json(a->shard_index, a->shard_count));
+        bad |= !shard || arena_results_add_numbers(shard, (const char *[]){ "index", "count" }, (double[]){ a->shard_index, a->shard_count }, 2);
     if (bad) {
         cJSON_Delete(r);
         return NULL;
@@ -311,7 +300,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     /* -resume of a run killed before its first line was written starts it afresh. */
     if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
         a->resume_fresh = 1;
-    if (a->results_path && a->resume && !a->resume_fresh && arena_results_load(a->results_path, a->run, on_resumed, a, err, errlen) < 0)
+    if (a->results_path && a->resume && !a->resume_fresh && arena_results_read(a->results_path, a->run, NULL, on_resumed, a, err, errlen) < 0)
         return -1;
     int create_records = 0;
     if (a->records.path && arena_records_check(&a->records, a->resume, a->run, &create_records, err, errlen) < 0)
