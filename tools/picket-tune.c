@@ -930,10 +930,7 @@ static void progress(const tune_t *t, int final)
     double eta = done_here > 0 ? elapsed / done_here * left : -1;
     if (eta >= 0)
         snprintf(line + n, sizeof line - (size_t)n, "  ETA %d:%02d:%02d", (int)(eta / 3600), (int)fmod(eta / 60, 60), (int)fmod(eta, 60));
-    if (t->tty)
-        fprintf(stderr, "\r%s   %s", line, final ? "\n" : "");
-    else
-        fprintf(stderr, "%s\n", line);
+    fprintf(stderr, "%s%s%s", t->tty ? "\r" : "", line, !t->tty ? "\n" : final ? "   \n" : "   ");
 }
 
 /* ---------------------------------------------------------------- main */

@@ -16,11 +16,7 @@ const char *const END_REASON_NAMES[END_COUNT] = { "normal", "crash", "timeout", 
 
 void arena_spec_init(arena_spec_t *s)
 {
-    memset(s, 0, sizeof *s);
-    s->tc_base = s->tc_inc = s->st = -1;
-    s->iterations = -1;
-    s->timeout = 60;
-    s->start_timeout = 10;
+    *s = (arena_spec_t){ .tc_base = -1, .tc_inc = -1, .st = -1, .iterations = -1, .timeout = 60, .start_timeout = 10 };
 }
 
 void arena_spec_free(arena_spec_t *s)
@@ -312,14 +308,8 @@ static int start_failed(arena_engine_t *e, int rc)
 
 int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *game, char *err, size_t errlen)
 {
-    arena_log_t *log = e->log;
-    int instance = e->instance;
-    const volatile sig_atomic_t *abort_flag = e->abort;
-    memset(e, 0, sizeof *e);
-    e->spec = spec;
-    e->log = log;
-    e->instance = instance;
-    e->abort = abort_flag;
+    /* A fresh start: all but the log, the instance and the abort flag the caller set. */
+    *e = (arena_engine_t){ .spec = spec, .log = e->log, .instance = e->instance, .abort = e->abort };
     char why[400];
     client_opts_t opts = { spec->dir, spec->stderr_path };
     if (client_start_opts(&e->c, spec->argv, &opts, why, sizeof why) < 0) {
@@ -518,10 +508,7 @@ static void forfeit(arena_set_result_t *out, int seat)
 
 void arena_play_set(const arena_set_setup_t *s, arena_set_result_t *out)
 {
-    memset(out, 0, sizeof *out);
-    out->fault_seat = -1;
-    out->winner = -1;
-    out->reason = END_NORMAL;
+    *out = (arena_set_result_t){ .fault_seat = -1, .winner = -1, .reason = END_NORMAL };
     const game_t *g = s->game;
     char err[GAME_ERR_LEN];
     referee_t *ref = referee_create(g, &s->cfg, err, sizeof err);

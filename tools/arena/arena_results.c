@@ -124,12 +124,8 @@ typedef struct sides {
 static int json_diff(const cJSON *there, const cJSON *here, const char *path, const sides_t *sd, char *why, size_t whylen)
 {
     char a[80], b[80], sub[256];
-    if (!there || !here || (there->type & 0xff) != (here->type & 0xff)) {
-        show(there, a, sizeof a), show(here, b, sizeof b);
-        snprintf(why, whylen, "%s is %s %s, %s %s", path, a, sd->there, b, sd->here);
-        return 1;
-    }
-    if (cJSON_IsObject(here)) {
+    int same_type = there && here && (there->type & 0xff) == (here->type & 0xff);
+    if (same_type && cJSON_IsObject(here)) {
         const cJSON *item;
         cJSON_ArrayForEach(item, here)
         {
@@ -140,13 +136,11 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, co
         cJSON_ArrayForEach(item, there) if (!cJSON_GetObjectItemCaseSensitive(here, item->string))
         {
             snprintf(sub, sizeof sub, "%s.%s", path, item->string);
-            show(item, a, sizeof a);
-            snprintf(why, whylen, "%s is %s %s, absent %s", sub, a, sd->there, sd->here);
-            return 1;
+            return json_diff(item, NULL, sub, sd, why, whylen); /* "... is X there, absent here" */
         }
         return 0;
     }
-    if (cJSON_IsArray(here)) {
+    if (same_type && cJSON_IsArray(here)) {
         int n = cJSON_GetArraySize(here), m = cJSON_GetArraySize(there);
         if (n != m) {
             snprintf(why, whylen, "%s has %d items %s, %d %s", path, m, sd->there, n, sd->here);
@@ -164,7 +158,7 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, co
         }
         return 0;
     }
-    if (cJSON_Compare(there, here, 1))
+    if (same_type && cJSON_Compare(there, here, 1))
         return 0;
     show(there, a, sizeof a), show(here, b, sizeof b);
     snprintf(why, whylen, "%s is %s %s, %s %s", path, a, sd->there, b, sd->here);

@@ -245,11 +245,7 @@ static int on_resumed(void *data, const arena_set_line_t *s, char *why, size_t w
 static int probe_engines(arena_run_t *a, char *err, size_t errlen)
 {
     for (int e = 0; e < a->sc.n_engines; e++) {
-        arena_engine_t p;
-        memset(&p, 0, sizeof p);
-        p.log = a->log.f ? &a->log : NULL;
-        p.instance = 0;
-        p.abort = a->interrupted;
+        arena_engine_t p = { .log = a->log.f ? &a->log : NULL, .instance = 0, .abort = a->interrupted };
         char why[400];
         if (!a->quiet && a->tty)
             fprintf(stderr, "\rpicket-arena: checking engine %d of %d (%s)   ", e + 1, a->sc.n_engines, a->names[e]);
