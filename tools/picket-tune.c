@@ -617,10 +617,8 @@ static void begin_set(void *data, arena_pool_set_t *s)
     int pair = s->job / 2, leg = s->job % 2;
     uint64_t pair_seed = rng_derive(iteration_seed(t, it->k), (uint64_t)pair);
     arena_set_setup_t *setup = &s->setup;
-    setup->game = t->game;
-    setup->cfg = t->cfg;
+    *setup = (arena_set_setup_t){ .game = t->game, .cfg = t->cfg, .margin = t->margin };
     setup->cfg.deal_seed = pair_seed;
-    setup->margin = t->margin;
     for (int seat = 0; seat < 2; seat++) {
         s->engine[seat] = seat ^ leg;
         /* Keyed by the run's seed: an engine cannot work back from its seed to the deals. */

@@ -952,25 +952,22 @@ static int cmd_worlds(int argc, char **argv)
         fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
         return 1;
     }
-    const picket_state_t *st = rec.state;
-    int to_move = picket_to_move(st);
-    if (seat < 0 && to_move < 0) {
-        record_free(&rec);
+    /* The position, kept: the record's referee goes now. */
+    picket_state_t state = *(const picket_state_t *)rec.state;
+    record_free(&rec);
+    int to_move = picket_to_move(&state);
+    if (seat < 0 && to_move < 0)
         return fail("worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with --seat 0 or --seat 1",
                     after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
-    }
     if (seat < 0)
         seat = to_move;
     const picket_view_t *view = &wv.v[seat];
     picket_view_t check;
-    picket_view_from_state(st, seat, &check);
+    picket_view_from_state(&state, seat, &check);
     const char *diff = wv.why[seat][0] ? wv.why[seat] : picket_view_diff(view, &check);
-    if (diff) {
-        record_free(&rec);
+    if (diff)
         return fail("worlds: internal error: seat's view from the events disagrees with the position (%s)", diff);
-    }
-    picket_pub_t pub = st->pub;
-    record_free(&rec);
+    picket_pub_t pub = state.pub;
 
     picket_sampler_t *smp = picket_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
     if (!smp)

@@ -521,15 +521,13 @@ void arena_play_set(const arena_set_setup_t *s, arena_set_result_t *out)
         return;
     }
     int players = out->players = referee_players(ref);
+    record_sink_t sink = { s->record, g };
     if (s->record) {
         record_write_header(s->record, g, &s->cfg);
         if (s->record_note[0])
             fprintf(s->record, "# %s\n", s->record_note);
         for (int i = 0; i < players; i++)
             fprintf(s->record, "# seat %d: %s\n", i, s->engine[i]->spec->name);
-    }
-    record_sink_t sink = { s->record, g };
-    if (s->record) {
         referee_hooks_t hooks = { NULL, on_move, &sink };
         referee_set_hooks(ref, &hooks);
     }

@@ -398,10 +398,8 @@ static void begin_set(void *data, arena_pool_set_t *s)
     line->key = key;
     arena_schedule_seats(&a->sc, key, line->engine);
     arena_set_setup_t *setup = &s->setup;
-    setup->game = a->game;
-    setup->cfg = a->cfg;
+    *setup = (arena_set_setup_t){ .game = a->game, .cfg = a->cfg, .margin = a->margin };
     setup->cfg.deal_seed = line->deal_seed = arena_schedule_deal_seed(&a->sc, key.round);
-    setup->margin = a->margin;
     for (int seat = 0; seat < a->sc.players; seat++) {
         s->engine[seat] = line->engine[seat];
         setup->engine_seed[seat] = line->engine_seed[seat] = arena_schedule_engine_seed(&a->sc, key, seat);
