@@ -491,11 +491,12 @@ static char *read_file(const char *path)
     return buf;
 }
 
+/* The options' values v, or theta when v is NULL, as {"name":value,...}. */
 static cJSON *theta_json(const tune_t *t, const double *v)
 {
     cJSON *o = cJSON_CreateObject();
     for (int i = 0; o && i < t->n_params; i++)
-        if (!cJSON_AddNumberToObject(o, t->p[i].name, v[i])) {
+        if (!cJSON_AddNumberToObject(o, t->p[i].name, v ? v[i] : t->p[i].theta)) {
             cJSON_Delete(o);
             return NULL;
         }
@@ -505,13 +506,10 @@ static cJSON *theta_json(const tune_t *t, const double *v)
 /* The state: the run's header line, then {"type":"state","iteration":k,"theta":{...}}. */
 static int save_state(tune_t *t)
 {
-    double theta[MAX_PARAMS];
-    for (int i = 0; i < t->n_params; i++)
-        theta[i] = t->p[i].theta;
     cJSON *s = cJSON_CreateObject();
     char *header = arena_results_header_text(t->run), *line = NULL;
     int bad = !s || !header || !cJSON_AddStringToObject(s, "type", "state") ||
-              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, theta)) ||
+              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, NULL)) ||
               !cJSON_AddItemToObject(s, "fault_run", cJSON_CreateIntArray(t->fault_run, 2)) || !(line = cJSON_PrintUnformatted(s)) ||
               write_atomic(t->state_path, header, line) < 0;
     cJSON_free(line);

@@ -93,10 +93,9 @@ static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateN
 
 static cJSON *engine_json(const arena_spec_t *s)
 {
-    cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
+    cJSON *o = cJSON_CreateObject(), *opts = cJSON_CreateObject();
+    cJSON *args = cJSON_CreateStringArray((const char *const *)s->argv + 1, s->argc - 1);
     int bad = !o || !args || !opts;
-    for (int i = 1; !bad && i < s->argc; i++)
-        bad = !cJSON_AddItemToArray(args, cJSON_CreateString(s->argv[i]));
     for (int i = 0; !bad && i < s->n_options; i++)
         bad = !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
     cJSON *tc = NULL;
@@ -147,17 +146,14 @@ static cJSON *run_json(const arena_run_t *a)
     }
     char seed[24], hash[24];
     snprintf(seed, sizeof seed, "%" PRIu64, a->sc.seed);
-    cJSON *deals = cJSON_CreateNull(), *sprt = cJSON_CreateNull();
+    cJSON *deals = a->deals ? cJSON_CreateObject() : cJSON_CreateNull();
+    cJSON *sprt = a->use_sprt ? cJSON_CreateObject() : cJSON_CreateNull();
     if (a->deals) {
-        cJSON_Delete(deals);
-        deals = cJSON_CreateObject();
         snprintf(hash, sizeof hash, "%016" PRIx64, arena_run_deals_hash(a->deals, a->sc.rounds));
         if (deals && (!cJSON_AddNumberToObject(deals, "count", a->sc.rounds) || !cJSON_AddStringToObject(deals, "fnv1a", hash)))
             bad = 1;
     }
     if (a->use_sprt) {
-        cJSON_Delete(sprt);
-        sprt = cJSON_CreateObject();
         static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
         if (sprt && arena_results_add_numbers(sprt, keys, (double[]){ a->sprt.elo0, a->sprt.elo1, a->sprt.alpha, a->sprt.beta }, 4))
             bad = 1;
