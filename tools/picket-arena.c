@@ -8,6 +8,7 @@
  * records (arena_records), its tables (arena_report) and -merge (arena_merge) live in
  * tools/arena/. */
 #include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,16 +117,6 @@ static int die(const char *msg)
 
 /* ---------------------------------------------------------------- options */
 
-/* A whole number lo..hi: decimal digits only (no sign, no space), no wrap. */
-static int parse_int_arg(const char *v, long lo, long hi, long *out)
-{
-    uint64_t x;
-    if (text_u64(v, (uint64_t)lo, (uint64_t)hi, &x) < 0)
-        return -1;
-    *out = (long)x;
-    return 0;
-}
-
 
 static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, size_t errlen)
 {
@@ -185,10 +176,11 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
     a->margin = 0.1;
     a->max_faults = DEFAULT_MAX_FAULTS;
     a->shard_count = 1;
-    /* The whole-number options: flag, what the number counts, range, where it goes. */
+    /* The whole-number options: flag, what the number counts, range, where it goes (text_u64:
+     * decimal digits only, no sign, no space, no wrap). */
     struct {
         const char *flag, *what;
-        long lo, hi;
+        uint64_t lo, hi;
         int *out;
     } const nums[] = {
         { "-rounds", "a number", 1, 10000000, &a->sc.rounds },
@@ -200,7 +192,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
     int n_nums = (int)(sizeof nums / sizeof nums[0]);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
-        long v;
+        uint64_t v;
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         char shown[48];
         text_quote(next ? next : "", 40, shown, sizeof shown);
@@ -208,8 +200,8 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         while (k < n_nums && (strcmp(o, nums[k].flag) || !next))
             k++;
         if (k < n_nums) {
-            if (parse_int_arg(argv[++i], nums[k].lo, nums[k].hi, &v) < 0)
-                return arena_error(err, errlen, "%s: '%s' is not %s from %ld to %ld", o, shown, nums[k].what, nums[k].lo,
+            if (text_u64(argv[++i], nums[k].lo, nums[k].hi, &v) < 0)
+                return arena_error(err, errlen, "%s: '%s' is not %s from %" PRIu64 " to %" PRIu64, o, shown, nums[k].what, nums[k].lo,
                                    nums[k].hi);
             *nums[k].out = (int)v;
             a->rounds_given |= nums[k].out == &a->sc.rounds;
@@ -235,7 +227,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
             else
                 return arena_error(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
         } else if (!strcmp(o, "-margin") && next) {
-            if (parse_int_arg(argv[++i], 0, 600000, &v) < 0)
+            if (text_u64(argv[++i], 0, 600000, &v) < 0)
                 return arena_error(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
             a->margin = (double)v / 1000.0;
         } else if (!strcmp(o, "-seed") && next) {

@@ -415,10 +415,7 @@ static void hint(play_t *p, void (*draw)(play_t *))
         rc = arena_engine_send(&p->hint_proc, line);
     }
     hint_read_t h = { p, 0 };
-    if (rc == 0)
-        rc = arena_engine_ask(&p->hint_proc, "analyze", 600, on_hint_line, &h);
-    else
-        rc = -1;
+    rc = rc == 0 ? arena_engine_ask(&p->hint_proc, "analyze", 600, on_hint_line, &h) : -1;
     if (rc != 1) {
         say(p, "no hints: the hint engine did not answer");
         arena_engine_stop(&p->hint_proc);
@@ -780,8 +777,7 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
         snprintf(err, errlen, "--record: cannot read '%.200s': %s", path, strerror(errno));
         return -1;
     }
-    record_t rec;
-    memset(&rec, 0, sizeof rec);
+    record_t rec = { 0 };
     char why[400];
     int rc = record_replay(f, &rec, NULL, NULL, why, sizeof why);
     if (rc < 0)

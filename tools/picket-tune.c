@@ -442,14 +442,9 @@ static cJSON *run_json(const tune_t *t)
     cJSON_AddItemToObject(r, "preset", cJSON_CreateString(t->cfg.preset));
     cJSON_AddItemToObject(r, "flags", flags);
     cJSON_AddItemToObject(r, "seed", cJSON_CreateString(seed));
-    cJSON_AddItemToObject(r, "iterations", cJSON_CreateNumber(t->iterations));
-    cJSON_AddItemToObject(r, "pairs", cJSON_CreateNumber(t->pairs));
-    cJSON_AddItemToObject(r, "a", cJSON_CreateNumber(t->a));
-    cJSON_AddItemToObject(r, "c", cJSON_CreateNumber(t->c));
-    cJSON_AddItemToObject(r, "A", cJSON_CreateNumber(t->a0));
-    cJSON_AddItemToObject(r, "alpha", cJSON_CreateNumber(t->alpha));
-    cJSON_AddItemToObject(r, "gamma", cJSON_CreateNumber(t->gamma));
-    cJSON_AddItemToObject(r, "margin_ms", cJSON_CreateNumber(floor(t->margin * 1000 + 0.5)));
+    static const char *const numbers[] = { "iterations", "pairs", "a", "c", "A", "alpha", "gamma", "margin_ms" };
+    arena_results_add_numbers(r, numbers,
+                              (double[]){ t->iterations, t->pairs, t->a, t->c, t->a0, t->alpha, t->gamma, floor(t->margin * 1000 + 0.5) }, 8);
     cJSON_AddItemToObject(r, "records", cJSON_CreateBool(t->records));
     if (cJSON_GetArraySize(r) != 16) {
         cJSON_Delete(r);
@@ -496,11 +491,12 @@ static char *read_file(const char *path)
     return buf;
 }
 
+/* The options' values v, or theta when v is NULL, as {"name":value,...}. */
 static cJSON *theta_json(const tune_t *t, const double *v)
 {
     cJSON *o = cJSON_CreateObject();
     for (int i = 0; o && i < t->n_params; i++)
-        if (!cJSON_AddNumberToObject(o, t->p[i].name, v[i])) {
+        if (!cJSON_AddNumberToObject(o, t->p[i].name, v ? v[i] : t->p[i].theta)) {
             cJSON_Delete(o);
             return NULL;
         }
@@ -510,13 +506,10 @@ static cJSON *theta_json(const tune_t *t, const double *v)
 /* The state: the run's header line, then {"type":"state","iteration":k,"theta":{...}}. */
 static int save_state(tune_t *t)
 {
-    double theta[MAX_PARAMS];
-    for (int i = 0; i < t->n_params; i++)
-        theta[i] = t->p[i].theta;
     cJSON *s = cJSON_CreateObject();
     char *header = arena_results_header_text(t->run), *line = NULL;
     int bad = !s || !header || !cJSON_AddStringToObject(s, "type", "state") ||
-              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, theta)) ||
+              !cJSON_AddNumberToObject(s, "iteration", t->k_done) || !cJSON_AddItemToObject(s, "theta", theta_json(t, NULL)) ||
               !cJSON_AddItemToObject(s, "fault_run", cJSON_CreateIntArray(t->fault_run, 2)) || !(line = cJSON_PrintUnformatted(s)) ||
               write_atomic(t->state_path, header, line) < 0;
     cJSON_free(line);
@@ -622,10 +615,8 @@ static void begin_set(void *data, arena_pool_set_t *s)
     int pair = s->job / 2, leg = s->job % 2;
     uint64_t pair_seed = rng_derive(iteration_seed(t, it->k), (uint64_t)pair);
     arena_set_setup_t *setup = &s->setup;
-    setup->game = t->game;
-    setup->cfg = t->cfg;
+    *setup = (arena_set_setup_t){ .game = t->game, .cfg = t->cfg, .margin = t->margin };
     setup->cfg.deal_seed = pair_seed;
-    setup->margin = t->margin;
     for (int seat = 0; seat < 2; seat++) {
         s->engine[seat] = seat ^ leg;
         /* Keyed by the run's seed: an engine cannot work back from its seed to the deals. */
@@ -741,20 +732,15 @@ static int run_iteration(tune_t *t, int k)
         cJSON *l = cJSON_CreateObject(), *d = theta_json(t, delta);
         char *text = NULL;
         if (l && d) {
+            static const char *const steps[] = { "k", "a_k", "c_k" };
+            static const char *const tally[] = { "sets", "plus_won", "minus_won", "plus_faults", "minus_faults", "result" };
             cJSON_AddStringToObject(l, "type", "iteration");
-            cJSON_AddNumberToObject(l, "k", k);
-            cJSON_AddNumberToObject(l, "a_k", ak);
-            cJSON_AddNumberToObject(l, "c_k", ck);
+            arena_results_add_numbers(l, steps, (double[]){ k, ak, ck }, 3);
             cJSON_AddItemToObject(l, "delta", d);
             d = NULL;
             cJSON_AddItemToObject(l, "plus", theta_json(t, plus));
             cJSON_AddItemToObject(l, "minus", theta_json(t, minus));
-            cJSON_AddNumberToObject(l, "sets", played);
-            cJSON_AddNumberToObject(l, "plus_won", won[0]);
-            cJSON_AddNumberToObject(l, "minus_won", won[1]);
-            cJSON_AddNumberToObject(l, "plus_faults", faults[0]);
-            cJSON_AddNumberToObject(l, "minus_faults", faults[1]);
-            cJSON_AddNumberToObject(l, "result", r);
+            arena_results_add_numbers(l, tally, (double[]){ played, won[0], won[1], faults[0], faults[1], r }, 6);
             cJSON_AddItemToObject(l, "theta", theta_json(t, theta));
             text = cJSON_PrintUnformatted(l);
         }
@@ -940,10 +926,7 @@ static void progress(const tune_t *t, int final)
     double eta = done_here > 0 ? elapsed / done_here * left : -1;
     if (eta >= 0)
         snprintf(line + n, sizeof line - (size_t)n, "  ETA %d:%02d:%02d", (int)(eta / 3600), (int)fmod(eta / 60, 60), (int)fmod(eta, 60));
-    if (t->tty)
-        fprintf(stderr, "\r%s   %s", line, final ? "\n" : "");
-    else
-        fprintf(stderr, "%s\n", line);
+    fprintf(stderr, "%s%s%s", t->tty ? "\r" : "", line, !t->tty ? "\n" : final ? "   \n" : "   ");
 }
 
 /* ---------------------------------------------------------------- main */

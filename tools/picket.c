@@ -162,27 +162,36 @@ static int cmd_rules(int argc, char **argv)
 
 /* ---------------------------------------------------------------- score */
 
-static cJSON *card_array(cardset_t set)
+/* The cards of a run in rank order, low to high; their number. */
+static int run_cards(cardset_t set, int *cards)
 {
-    cJSON *arr = cJSON_CreateArray();
-    char c[3];
-    /* Rank order within the run: low to high. */
+    int n = 0;
     for (int r = 0; r < CARD_RANKS; r++)
         for (int s = 0; s < CARD_SUITS; s++)
             if (cardset_has(set, card_make(s, r)))
-                cJSON_AddItemToArray(arr, cJSON_CreateString(card_format(card_make(s, r), c)));
+                cards[n++] = card_make(s, r);
+    return n;
+}
+
+/* A set of cards as a JSON array of strings, in cardset_format's order, or the order of a run. */
+static cJSON *cardset_json(cardset_t set, int run)
+{
+    cJSON *arr = cJSON_CreateArray();
+    int cards[CARD_COUNT], n = run ? run_cards(set, cards) : cardset_to_array(set, cards);
+    char c[3];
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, cJSON_CreateString(card_format(cards[i], c)));
     return arr;
 }
 
 static void format_run(cardset_t set, char *buf, size_t len)
 {
-    size_t n = 0;
+    size_t k = 0;
+    int cards[CARD_COUNT], n = run_cards(set, cards);
     char c[3];
     buf[0] = '\0';
-    for (int r = 0; r < CARD_RANKS; r++)
-        for (int s = 0; s < CARD_SUITS; s++)
-            if (cardset_has(set, card_make(s, r)) && n + 4 < len)
-                n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", card_format(card_make(s, r), c));
+    for (int i = 0; i < n && k + 4 < len; i++)
+        k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? " " : "", card_format(cards[i], c));
 }
 
 static const char *const SEQ_NAMES[] = { "", "", "", "tierce", "quart", "quint", "sixieme", "septieme", "huitieme", "neuvieme" };
@@ -259,7 +268,7 @@ static int cmd_score(int argc, char **argv)
         cJSON *arr = cJSON_AddArrayToObject(o, "sequences");
         for (int i = 0; i < seq.nruns; i++) {
             cJSON *run = cJSON_CreateObject();
-            cJSON_AddItemToObject(run, "cards", card_array(seq.runs[i].cards));
+            cJSON_AddItemToObject(run, "cards", cardset_json(seq.runs[i].cards, 1));
             cJSON_AddNumberToObject(run, "points", seq.runs[i].points);
             cJSON_AddItemToArray(arr, run);
         }
@@ -785,17 +794,6 @@ static char *record_prefix(FILE *f, uint64_t after, size_t *len)
     return buf;
 }
 
-/* A set of cards as a JSON array of strings, in cardset_format's order. */
-static cJSON *cardset_json(cardset_t set)
-{
-    cJSON *arr = cJSON_CreateArray();
-    int cards[CARD_COUNT], n = cardset_to_array(set, cards);
-    char c[3];
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateString(card_format(cards[i], c)));
-    return arr;
-}
-
 static void print_cards(const char *label, cardset_t set)
 {
     char buf[256];
@@ -818,9 +816,9 @@ static int worlds_json(int seat, uint64_t after, uint64_t worlds, uint64_t holdi
     for (int k = 0; ok && k < n; k++) {
         cJSON *one = cJSON_CreateObject();
         ok = one && cJSON_AddItemToArray(arr, one) &&
-             cJSON_AddItemToObject(one, "holding", cardset_json(w[k].opp_holding)) &&
-             cJSON_AddItemToObject(one, "discards", cardset_json(w[k].opp_discard)) &&
-             cJSON_AddItemToObject(one, "stock", cardset_json(w[k].stock_unseen));
+             cJSON_AddItemToObject(one, "holding", cardset_json(w[k].opp_holding, 0)) &&
+             cJSON_AddItemToObject(one, "discards", cardset_json(w[k].opp_discard, 0)) &&
+             cJSON_AddItemToObject(one, "stock", cardset_json(w[k].stock_unseen, 0));
     }
     char *out = ok ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
@@ -954,25 +952,22 @@ static int cmd_worlds(int argc, char **argv)
         fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
         return 1;
     }
-    const picket_state_t *st = rec.state;
-    int to_move = picket_to_move(st);
-    if (seat < 0 && to_move < 0) {
-        record_free(&rec);
+    /* The position, kept: the record's referee goes now. */
+    picket_state_t state = *(const picket_state_t *)rec.state;
+    record_free(&rec);
+    int to_move = picket_to_move(&state);
+    if (seat < 0 && to_move < 0)
         return fail("worlds: no seat is to move after %" PRIu64 " moves (%s); choose the view with --seat 0 or --seat 1",
                     after, to_move == GAME_OVER ? "the set is over" : "a deal is due");
-    }
     if (seat < 0)
         seat = to_move;
     const picket_view_t *view = &wv.v[seat];
     picket_view_t check;
-    picket_view_from_state(st, seat, &check);
+    picket_view_from_state(&state, seat, &check);
     const char *diff = wv.why[seat][0] ? wv.why[seat] : picket_view_diff(view, &check);
-    if (diff) {
-        record_free(&rec);
+    if (diff)
         return fail("worlds: internal error: seat's view from the events disagrees with the position (%s)", diff);
-    }
-    picket_pub_t pub = st->pub;
-    record_free(&rec);
+    picket_pub_t pub = state.pub;
 
     picket_sampler_t *smp = picket_sampler_new(view, PK_SAMPLER_EXACT, err, sizeof err);
     if (!smp)
@@ -1041,17 +1036,13 @@ int main(int argc, char **argv)
         printf("picket %s\n", PICKET_VERSION);
         return 0;
     }
-    if (strcmp(cmd, "rules") == 0)
-        return cmd_rules(argc, argv);
-    if (strcmp(cmd, "score") == 0)
-        return cmd_score(argc, argv);
-    if (strcmp(cmd, "selfplay") == 0)
-        return cmd_selfplay(argc, argv);
-    if (strcmp(cmd, "replay") == 0)
-        return cmd_replay(argc, argv);
-    if (strcmp(cmd, "solve") == 0)
-        return cmd_solve(argc, argv);
-    if (strcmp(cmd, "worlds") == 0)
-        return cmd_worlds(argc, argv);
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } COMMANDS[] = { { "rules", cmd_rules },   { "score", cmd_score }, { "selfplay", cmd_selfplay },
+                     { "replay", cmd_replay }, { "solve", cmd_solve }, { "worlds", cmd_worlds } };
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (strcmp(cmd, COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(argc, argv);
     return fail("unknown command '%s' (rules, score, selfplay, replay, solve, worlds; see picket --help)", cmd);
 }

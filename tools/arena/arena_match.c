@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,11 +16,7 @@ const char *const END_REASON_NAMES[END_COUNT] = { "normal", "crash", "timeout", 
 
 void arena_spec_init(arena_spec_t *s)
 {
-    memset(s, 0, sizeof *s);
-    s->tc_base = s->tc_inc = s->st = -1;
-    s->iterations = -1;
-    s->timeout = 60;
-    s->start_timeout = 10;
+    *s = (arena_spec_t){ .tc_base = -1, .tc_inc = -1, .st = -1, .iterations = -1, .timeout = 60, .start_timeout = 10 };
 }
 
 void arena_spec_free(arena_spec_t *s)
@@ -85,24 +80,16 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         if (!*v)
             return arena_error(err, errlen, "engine field '%s' needs a value", shown);
         int is_cmd = field[0] == 'c';
-        if (is_cmd && s->argc > 0) {
-            free(s->argv[0]);
-            s->argv[0] = NULL;
-        } else if (s->argc >= ARENA_MAX_ARGS) {
+        if (is_cmd && s->argc > 0)
+            return set_string(&s->argv[0], v, err, errlen);
+        if (s->argc >= ARENA_MAX_ARGS)
             return arena_error(err, errlen, "an engine takes at most %d arguments", ARENA_MAX_ARGS - 1);
-        }
         char *copy = strdup(v);
         if (!copy)
             return arena_error(err, errlen, "out of memory");
-        if (is_cmd && s->argc > 0) {
-            s->argv[0] = copy;
-        } else if (is_cmd) {
-            s->argv[s->argc++] = copy;
-        } else {
-            if (s->argc == 0)
-                s->argv[s->argc++] = NULL; /* cmd comes later */
-            s->argv[s->argc++] = copy;
-        }
+        if (!is_cmd && s->argc == 0)
+            s->argv[s->argc++] = NULL; /* cmd comes later */
+        s->argv[s->argc++] = copy;
         return 0;
     }
     if (klen == 4 && !strncmp(field, "name", 4)) {
@@ -216,7 +203,7 @@ static void log_line(arena_engine_t *e, char dir, const char *line)
     pthread_mutex_unlock(&l->lock);
 }
 
-static int proc_send(arena_engine_t *e, const char *line)
+int arena_engine_send(arena_engine_t *e, const char *line)
 {
     log_line(e, '>', line);
     return client_send(&e->c, line);
@@ -254,12 +241,12 @@ enum { ASK_EXITED = -1, ASK_VIOLATION = -2, ASK_TIMEOUT = -3, ASK_ABORTED = -4 }
  * ASK_TIMEOUT, ASK_ABORTED (the operator stopped the run), or ASK_VIOLATION: a stray error
  * reply (an earlier silent command refused) or a line the reader refused. The wait is cut in
  * slices so that a second ^C is seen at once; a slice ends as soon as a line arrives. */
-static int ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
+int arena_engine_ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
 {
     long id = ++e->next_id;
     char buf[PROTO_MAX_LINE + 1];
     snprintf(buf, sizeof buf, "%ld %s", id, cmd);
-    if (proc_send(e, buf) < 0)
+    if (arena_engine_send(e, buf) < 0)
         return ASK_EXITED;
     double deadline = measure_now() + timeout;
     for (;;) {
@@ -312,27 +299,17 @@ static const char *ask_failure(int rc, const arena_engine_t *e, double limit, ch
     return buf;
 }
 
-static int start_failed(arena_engine_t *e, char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int start_failed(arena_engine_t *e, char *err, size_t errlen, const char *fmt, ...)
+/* A failed start, its reason already written (arena_error as the argument): the process goes. */
+static int start_failed(arena_engine_t *e, int rc)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
     arena_engine_stop(e);
-    return -1;
+    return rc;
 }
 
 int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *game, char *err, size_t errlen)
 {
-    arena_log_t *log = e->log;
-    int instance = e->instance;
-    const volatile sig_atomic_t *abort_flag = e->abort;
-    memset(e, 0, sizeof *e);
-    e->spec = spec;
-    e->log = log;
-    e->instance = instance;
-    e->abort = abort_flag;
+    /* A fresh start: all but the log, the instance and the abort flag the caller set. */
+    *e = (arena_engine_t){ .spec = spec, .log = e->log, .instance = e->instance, .abort = e->abort };
     char why[400];
     client_opts_t opts = { spec->dir, spec->stderr_path };
     if (client_start_opts(&e->c, spec->argv, &opts, why, sizeof why) < 0) {
@@ -344,50 +321,42 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
     double limit = spec->start_timeout;
     hello_check_t *h = calloc(1, sizeof *h);
     if (!h)
-        return start_failed(e, err, errlen, "cmd: out of memory");
+        return start_failed(e, arena_error(err, errlen, "cmd: out of memory"));
     h->game = game;
-    int rc = ask(e, "hello", limit, on_hello_line, h);
-    int protocol_ok = h->protocol_ok, game_ok = h->game_ok;
-    if (rc == ASK_EXITED) {
-        free(h);
-        return start_failed(e, err, errlen, "cmd: the engine exited during the handshake");
-    }
-    if (rc != 1) {
-        free(h);
-        return start_failed(e, err, errlen, "start: no valid answer to hello (%s)", ask_failure(rc, e, limit, why, sizeof why));
-    }
-    if (!protocol_ok || !game_ok) {
-        free(h);
-        return protocol_ok ? start_failed(e, err, errlen, "game: the engine does not list 'game %.40s' in its hello", game)
-                           : start_failed(e, err, errlen, "protocol: the engine does not declare 'protocol %s 1'", PROTO_NAME);
-    }
+    int rc = arena_engine_ask(e, "hello", limit, on_hello_line, h), failed = 0;
+    if (rc == ASK_EXITED)
+        failed = arena_error(err, errlen, "cmd: the engine exited during the handshake");
+    else if (rc != 1)
+        failed = arena_error(err, errlen, "start: no valid answer to hello (%s)", ask_failure(rc, e, limit, why, sizeof why));
+    else if (!h->protocol_ok)
+        failed = arena_error(err, errlen, "protocol: the engine does not declare 'protocol %s 1'", PROTO_NAME);
+    else if (!h->game_ok)
+        failed = arena_error(err, errlen, "game: the engine does not list 'game %.40s' in its hello", game);
     /* Only options the engine declared; each is confirmed before the next, so a refusal names
      * its option. */
-    for (int i = 0; i < spec->n_options; i++) {
+    for (int i = 0; !failed && i < spec->n_options; i++) {
         int declared = 0;
         for (int k = 0; k < h->n_options && !declared; k++)
             declared = !strcmp(h->options[k], spec->opt_name[i]);
         if (!declared) {
-            free(h);
-            return start_failed(e, err, errlen, "option.%.60s: the engine declares no option '%.60s' in its hello",
-                                spec->opt_name[i], spec->opt_name[i]);
+            failed = arena_error(err, errlen, "option.%.60s: the engine declares no option '%.60s' in its hello", spec->opt_name[i],
+                                 spec->opt_name[i]);
+            break;
         }
         char cmd[PROTO_MAX_LINE];
         snprintf(cmd, sizeof cmd, "setoption name %s value %s", spec->opt_name[i], spec->opt_value[i]);
-        if (proc_send(e, cmd) < 0)
-            rc = ASK_EXITED;
-        else
-            rc = ask(e, "isready", limit, NULL, NULL);
-        if (rc != 1) {
-            free(h);
-            return start_failed(e, err, errlen, "option.%.60s: the engine refused '%.60s': %s", spec->opt_name[i],
-                                spec->opt_value[i], ask_failure(rc, e, limit, why, sizeof why));
-        }
+        rc = arena_engine_send(e, cmd) < 0 ? ASK_EXITED : arena_engine_ask(e, "isready", limit, NULL, NULL);
+        if (rc != 1)
+            failed = arena_error(err, errlen, "option.%.60s: the engine refused '%.60s': %s", spec->opt_name[i], spec->opt_value[i],
+                                 ask_failure(rc, e, limit, why, sizeof why));
     }
     free(h);
-    rc = ask(e, "isready", limit, NULL, NULL);
+    if (failed)
+        return start_failed(e, failed);
+    rc = arena_engine_ask(e, "isready", limit, NULL, NULL);
     if (rc != 1)
-        return start_failed(e, err, errlen, "start: no readyok after the handshake (%s)", ask_failure(rc, e, limit, why, sizeof why));
+        return start_failed(e, arena_error(err, errlen, "start: no readyok after the handshake (%s)",
+                                           ask_failure(rc, e, limit, why, sizeof why)));
     return 0;
 }
 
@@ -406,17 +375,11 @@ void arena_engine_stop(arena_engine_t *e)
 
 /* A seat's failure: the reason kept for the result, the text for the referee. The engine at
  * fault is not trusted any more: a fresh process for its next set. */
-static int seat_fail(arena_seat_t *x, arena_end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static int seat_fail(arena_seat_t *x, arena_end_reason_t why, char *err, size_t errlen, const char *fmt, ...)
+static int seat_fail(arena_seat_t *x, arena_end_reason_t why, int rc)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
     x->reason = why;
     arena_engine_stop(x->s->engine[x->seat]);
-    return -1;
+    return rc;
 }
 
 static int seat_event(void *data, const game_event_t *ev, char *err, size_t errlen)
@@ -426,8 +389,8 @@ static int seat_event(void *data, const game_event_t *ev, char *err, size_t errl
     char text[1024], line[1100];
     x->s->game->event_format(ev, text, sizeof text);
     snprintf(line, sizeof line, "event %s", text);
-    if (proc_send(e, line) < 0)
-        return seat_fail(x, END_CRASH, err, errlen, "%s exited", e->spec->name);
+    if (arena_engine_send(e, line) < 0)
+        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s exited", e->spec->name));
     return 0;
 }
 
@@ -455,32 +418,33 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
     }
     double allowed = limit + x->s->margin;
     double t0 = measure_now();
-    int rc = ask(e, go, allowed > 0 ? allowed : 0, NULL, NULL);
+    int rc = arena_engine_ask(e, go, allowed > 0 ? allowed : 0, NULL, NULL);
     double spent = measure_now() - t0;
     x->r->think[x->seat] += spent;
     if (rc == ASK_ABORTED)
-        return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");
+        return seat_fail(x, END_INTERRUPTED, arena_error(err, errlen, "interrupted by the operator"));
     if (rc == ASK_TIMEOUT || (rc >= 0 && spent > allowed)) {
         if (sp->tc_base >= 0)
-            return seat_fail(x, END_TIMEOUT, err, errlen, "%s lost on time: its clock (tc=%g+%g) ran out by %.3f s, beyond the margin of %.3f s",
-                             sp->name, sp->tc_base, sp->tc_inc, spent - limit, x->s->margin);
-        return seat_fail(x, END_TIMEOUT, err, errlen, "%s took more than %.3f s to move", sp->name, allowed);
+            return seat_fail(x, END_TIMEOUT,
+                             arena_error(err, errlen, "%s lost on time: its clock (tc=%g+%g) ran out by %.3f s, beyond the margin of %.3f s",
+                             sp->name, sp->tc_base, sp->tc_inc, spent - limit, x->s->margin));
+        return seat_fail(x, END_TIMEOUT, arena_error(err, errlen, "%s took more than %.3f s to move", sp->name, allowed));
     }
     if (rc == ASK_EXITED)
-        return seat_fail(x, END_CRASH, err, errlen, "%s exited while deciding", sp->name);
+        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s exited while deciding", sp->name));
     if (rc == ASK_VIOLATION)
-        return seat_fail(x, END_PROTOCOL, err, errlen, "%s refused an event or command: %.150s", sp->name, e->line);
+        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s refused an event or command: %.150s", sp->name, e->line));
     const char *text;
     int ok;
     long id;
     proto_parse_reply(e->line, &ok, &id, &text);
     if (rc == 0)
-        return seat_fail(x, END_PROTOCOL, err, errlen, "%s answered go with an error: %.150s", sp->name, text);
+        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s answered go with an error: %.150s", sp->name, text));
     if (strncmp(text, "move ", 5) != 0)
-        return seat_fail(x, END_PROTOCOL, err, errlen, "%s answered go without a move: %.150s", sp->name, text);
+        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s answered go without a move: %.150s", sp->name, text));
     char why[GAME_ERR_LEN];
     if (x->s->game->move_parse(text + 5, m, why, sizeof why) < 0)
-        return seat_fail(x, END_ILLEGAL, err, errlen, "%s: malformed move '%.60s': %s", sp->name, text + 5, why);
+        return seat_fail(x, END_ILLEGAL, arena_error(err, errlen, "%s: malformed move '%.60s': %s", sp->name, text + 5, why));
     if (sp->tc_base >= 0)
         x->clock += sp->tc_inc - spent; /* may dip below 0 by at most the margin, over the whole set */
     return 0;
@@ -492,7 +456,8 @@ int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
     arena_engine_t *e = s->engine[x->seat];
     char why[300];
     if (!e->running && arena_engine_start(e, e->spec, s->game->name, why, sizeof why) < 0)
-        return seat_fail(x, e->abort && *e->abort >= 2 ? END_INTERRUPTED : END_START, err, errlen, "%s: %s", e->spec->name, why);
+        return seat_fail(x, e->abort && *e->abort >= 2 ? END_INTERRUPTED : END_START,
+                         arena_error(err, errlen, "%s: %s", e->spec->name, why));
     char cmd[2048];
     int n = snprintf(cmd, sizeof cmd, "newgame game %s", s->game->name);
     if (s->cfg.preset[0])
@@ -501,15 +466,15 @@ int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
         n += snprintf(cmd + n, sizeof cmd - (size_t)n, " flag %s", s->cfg.flags[i]);
     snprintf(cmd + n, sizeof cmd - (size_t)n, " players %d seat %d seed %" PRIu64, x->r->players, x->seat,
              s->engine_seed[x->seat]);
-    if (proc_send(e, cmd) < 0)
-        return seat_fail(x, END_CRASH, err, errlen, "%s exited", e->spec->name);
-    int rc = ask(e, "isready", e->spec->start_timeout, NULL, NULL);
+    if (arena_engine_send(e, cmd) < 0)
+        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s exited", e->spec->name));
+    int rc = arena_engine_ask(e, "isready", e->spec->start_timeout, NULL, NULL);
     if (rc == ASK_ABORTED)
-        return seat_fail(x, END_INTERRUPTED, err, errlen, "interrupted by the operator");
+        return seat_fail(x, END_INTERRUPTED, arena_error(err, errlen, "interrupted by the operator"));
     if (rc == ASK_VIOLATION)
-        return seat_fail(x, END_PROTOCOL, err, errlen, "%s refused the new game: %.150s", e->spec->name, e->line);
+        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s refused the new game: %.150s", e->spec->name, e->line));
     if (rc != 1)
-        return seat_fail(x, END_CRASH, err, errlen, "%s did not answer isready for the new game", e->spec->name);
+        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s did not answer isready for the new game", e->spec->name));
     return 0;
 }
 
@@ -519,13 +484,6 @@ void arena_seat_init(arena_seat_t *x, const arena_set_setup_t *s, arena_set_resu
 }
 
 referee_seat_t arena_seat_referee(arena_seat_t *x) { return (referee_seat_t){ seat_event, seat_decide, x }; }
-
-int arena_engine_ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data)
-{
-    return ask(e, cmd, timeout, on_line, data);
-}
-
-int arena_engine_send(arena_engine_t *e, const char *line) { return proc_send(e, line); }
 
 typedef struct record_sink {
     FILE *f;
@@ -550,10 +508,7 @@ static void forfeit(arena_set_result_t *out, int seat)
 
 void arena_play_set(const arena_set_setup_t *s, arena_set_result_t *out)
 {
-    memset(out, 0, sizeof *out);
-    out->fault_seat = -1;
-    out->winner = -1;
-    out->reason = END_NORMAL;
+    *out = (arena_set_result_t){ .fault_seat = -1, .winner = -1, .reason = END_NORMAL };
     const game_t *g = s->game;
     char err[GAME_ERR_LEN];
     referee_t *ref = referee_create(g, &s->cfg, err, sizeof err);
@@ -566,15 +521,13 @@ void arena_play_set(const arena_set_setup_t *s, arena_set_result_t *out)
         return;
     }
     int players = out->players = referee_players(ref);
+    record_sink_t sink = { s->record, g };
     if (s->record) {
         record_write_header(s->record, g, &s->cfg);
         if (s->record_note[0])
             fprintf(s->record, "# %s\n", s->record_note);
         for (int i = 0; i < players; i++)
             fprintf(s->record, "# seat %d: %s\n", i, s->engine[i]->spec->name);
-    }
-    record_sink_t sink = { s->record, g };
-    if (s->record) {
         referee_hooks_t hooks = { NULL, on_move, &sink };
         referee_set_hooks(ref, &hooks);
     }

@@ -173,7 +173,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     for (int k = 0; k < m->n_files; k++) {
         long torn;
         a->shard_index = m->index[k];
-        if (arena_results_read(m->files[k], &torn, on_merged, m, err, errlen) < 0)
+        if (arena_results_read(m->files[k], NULL, &torn, on_merged, m, err, errlen) < 0)
             return -1;
         if (torn) {
             shard_name(m->index[k], m->count, sa, sizeof sa);
@@ -210,9 +210,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     }
     for (int job = 0; job < a->sc.n_jobs; job++) {
         const merged_set_t *ms = &m->sets[job];
-        arena_set_line_t line;
-        memset(&line, 0, sizeof line);
-        line.key = arena_schedule_job_key(&a->sc, job);
+        arena_set_line_t line = { .key = arena_schedule_job_key(&a->sc, job) };
         arena_schedule_seats(&a->sc, line.key, line.engine);
         line.result.players = a->sc.players;
         line.result.reason = (arena_end_reason_t)ms->reason;
@@ -229,11 +227,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
 
 int arena_merge_files(arena_run_t *a, const char *const *files, int n_files, char *err, size_t errlen)
 {
-    merge_t m;
-    memset(&m, 0, sizeof m);
-    m.a = a;
-    m.files = files;
-    m.n_files = n_files;
+    merge_t m = { .a = a, .n_files = n_files, .files = files };
     int rc = 2;
     if (!(m.runs = calloc((size_t)n_files, sizeof *m.runs)) || !(m.index = calloc((size_t)n_files, sizeof *m.index))) {
         snprintf(err, errlen, "out of memory");

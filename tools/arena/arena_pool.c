@@ -17,25 +17,17 @@ static void *pool_worker_main(void *arg)
 {
     pool_worker_t *w = arg;
     const arena_pool_t *p = w->p;
-    for (int e = 0; e < p->n_engines; e++) {
-        w->procs[e].spec = &p->specs[e];
-        w->procs[e].log = p->log;
-        w->procs[e].instance = w->id;
-        w->procs[e].abort = p->abort;
-    }
+    for (int e = 0; e < p->n_engines; e++)
+        w->procs[e] = (arena_engine_t){ .spec = &p->specs[e], .log = p->log, .instance = w->id, .abort = p->abort };
     for (;;) {
         pthread_mutex_lock(w->lock);
         int job = p->take(p->data);
         pthread_mutex_unlock(w->lock);
         if (job < 0)
             break;
-        arena_pool_set_t s;
-        memset(&s, 0, sizeof s);
         if (p->set_size)
             memset(w->mine, 0, p->set_size);
-        s.job = job;
-        s.worker = w->id;
-        s.mine = w->mine;
+        arena_pool_set_t s = { .job = job, .worker = w->id, .mine = w->mine };
         p->begin(p->data, &s);
         for (int seat = 0; seat < s.setup.cfg.players && seat < GAME_MAX_PLAYERS; seat++)
             s.setup.engine[seat] = &w->procs[s.engine[seat]];

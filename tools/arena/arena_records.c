@@ -13,8 +13,7 @@
 
 void arena_records_init(arena_records_t *r, const char *path)
 {
-    memset(r, 0, sizeof *r);
-    r->path = path;
+    *r = (arena_records_t){ .path = path };
     if (path) {
         size_t n = strlen(path);
         r->one_file = n > 4 && !strcmp(path + n - 4, ".txt");

@@ -42,12 +42,9 @@ void arena_report_progress(const arena_run_t *a, int final)
         arena_stats_format_elo(&sm, elo, sizeof elo);
         snprintf(elo_s, sizeof elo_s, "Elo %s", elo);
     }
-    if (a->tty)
-        fprintf(stderr, "\r[%d/%d sets] %s %.1f%% %s  ETA %s%s   ", a->done_count, a->n_jobs, a->names[0],
-                100.0 * sm.score, elo_s, eta_s, sprt_s);
-    else
-        fprintf(stderr, "[%d/%d sets] %s %.1f%% %s  ETA %s%s\n", a->done_count, a->n_jobs, a->names[0], 100.0 * sm.score,
-                elo_s, eta_s, sprt_s);
+    /* On a terminal the line is written over; elsewhere one line a report. */
+    fprintf(stderr, "%s[%d/%d sets] %s %.1f%% %s  ETA %s%s%s", a->tty ? "\r" : "", a->done_count, a->n_jobs, a->names[0],
+            100.0 * sm.score, elo_s, eta_s, sprt_s, a->tty ? "   " : "\n");
     if (final && a->tty)
         fputc('\n', stderr);
 }

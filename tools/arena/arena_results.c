@@ -62,6 +62,14 @@ int arena_results_add(cJSON *o, const char *key, cJSON *item)
     return 0;
 }
 
+int arena_results_add_numbers(cJSON *o, const char *const *keys, const double *values, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!cJSON_AddNumberToObject(o, keys[i], values[i]))
+            return -1;
+    return 0;
+}
+
 int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *const *names, const char *record)
 {
     const arena_set_result_t *r = &s->result;
@@ -116,12 +124,8 @@ typedef struct sides {
 static int json_diff(const cJSON *there, const cJSON *here, const char *path, const sides_t *sd, char *why, size_t whylen)
 {
     char a[80], b[80], sub[256];
-    if (!there || !here || (there->type & 0xff) != (here->type & 0xff)) {
-        show(there, a, sizeof a), show(here, b, sizeof b);
-        snprintf(why, whylen, "%s is %s %s, %s %s", path, a, sd->there, b, sd->here);
-        return 1;
-    }
-    if (cJSON_IsObject(here)) {
+    int same_type = there && here && (there->type & 0xff) == (here->type & 0xff);
+    if (same_type && cJSON_IsObject(here)) {
         const cJSON *item;
         cJSON_ArrayForEach(item, here)
         {
@@ -132,13 +136,11 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, co
         cJSON_ArrayForEach(item, there) if (!cJSON_GetObjectItemCaseSensitive(here, item->string))
         {
             snprintf(sub, sizeof sub, "%s.%s", path, item->string);
-            show(item, a, sizeof a);
-            snprintf(why, whylen, "%s is %s %s, absent %s", sub, a, sd->there, sd->here);
-            return 1;
+            return json_diff(item, NULL, sub, sd, why, whylen); /* "... is X there, absent here" */
         }
         return 0;
     }
-    if (cJSON_IsArray(here)) {
+    if (same_type && cJSON_IsArray(here)) {
         int n = cJSON_GetArraySize(here), m = cJSON_GetArraySize(there);
         if (n != m) {
             snprintf(why, whylen, "%s has %d items %s, %d %s", path, m, sd->there, n, sd->here);
@@ -156,7 +158,7 @@ static int json_diff(const cJSON *there, const cJSON *here, const char *path, co
         }
         return 0;
     }
-    if (cJSON_Compare(there, here, 1))
+    if (same_type && cJSON_Compare(there, here, 1))
         return 0;
     show(there, a, sizeof a), show(here, b, sizeof b);
     snprintf(why, whylen, "%s is %s %s, %s %s", path, a, sd->there, b, sd->here);
@@ -270,11 +272,10 @@ static int parse_set(const char *line, arena_set_line_t *s)
     return ok ? 0 : -1;
 }
 
-/* A results file's lines: the header compared with run (unless run is NULL), then on_set for
- * every set line. A torn last line is cut off the file (cut), or its number is put in *torn. */
-static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
-                     int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
+int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t),
+                       void *data, char *err, size_t errlen)
 {
+    int cut = run != NULL;
     FILE *f = fopen(path, cut ? "r+" : "r");
     if (!f)
         return arena_error(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
@@ -329,18 +330,6 @@ static int read_sets(const char *path, const cJSON *run, int cut, long *torn,
         rc = arena_error(err, errlen, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
     fclose(f);
     return rc;
-}
-
-int arena_results_load(const char *path, const cJSON *run, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data,
-                 char *err, size_t errlen)
-{
-    return read_sets(path, run, 1, NULL, on_set, data, err, errlen);
-}
-
-int arena_results_read(const char *path, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err,
-                 size_t errlen)
-{
-    return read_sets(path, NULL, 0, torn, on_set, data, err, errlen);
 }
 
 cJSON *arena_results_read_run(const char *path, char *err, size_t errlen)

@@ -40,6 +40,8 @@ int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *cons
 /* Add an item made by a constructor (NULL when it could not be made) to an object: 0, or -1
  * (the item is freed). */
 int arena_results_add(cJSON *o, const char *key, cJSON *item);
+/* Add n numbers, keys[i] to values[i], in order: 0, or -1 when one could not be added. */
+int arena_results_add_numbers(cJSON *o, const char *const *keys, const double *values, int n);
 
 /* Compare a header line with the run expected: 0 when they mean the same (keys in any order),
  * else -1 with the first difference in words ("run.engines[1] (name 'b').options.bot is
@@ -52,18 +54,15 @@ int arena_results_compare_run(const cJSON *there, const cJSON *here, const char 
 /* A whole number in [lo, hi] at o's key: 0, or -1 if absent, not a number, fractional or out of range. */
 int arena_results_get_int(const cJSON *o, const char *key, int lo, int hi, int *out);
 
-/* Read a results file: check its header means the same run, then call on_set for every set
- * line (on_set returns 0, or -1 with a reason, which stops the load: "line N of 'F': reason").
- * A torn last line is cut off the file. Returns 0, or -1 with a reason. */
-int arena_results_load(const char *path, const cJSON *run, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data,
-                 char *err, size_t errlen);
+/* Read a results file: on_set for every set line (on_set returns 0, or -1 with a reason, which
+ * stops the read: "line N of 'F': reason"). To resume (run given), its header must mean the same
+ * run and a torn last line is cut off the file. Read-only, for a merge (run NULL), the header is
+ * not compared (read it with arena_results_read_run), and a torn last line is left in the file
+ * and its line number put in *torn (0: none). 0, or -1 with a reason. */
+int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t),
+                       void *data, char *err, size_t errlen);
 /* Read-only, for a merge: the run description of a results file's header (a new object to free
  * with cJSON_Delete), or NULL with a reason. */
 cJSON *arena_results_read_run(const char *path, char *err, size_t errlen);
-/* Read-only, for a merge: on_set for every set line (the header is not compared: read it with
- * arena_results_read_run). A torn last line is left in the file and its line number put in *torn (0:
- * none). 0, or -1 with a reason. */
-int arena_results_read(const char *path, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err,
-                 size_t errlen);
 
 #endif

@@ -93,17 +93,14 @@ static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateN
 
 static cJSON *engine_json(const arena_spec_t *s)
 {
-    cJSON *o = cJSON_CreateObject(), *args = cJSON_CreateArray(), *opts = cJSON_CreateObject();
+    cJSON *o = cJSON_CreateObject(), *opts = cJSON_CreateObject();
+    cJSON *args = cJSON_CreateStringArray((const char *const *)s->argv + 1, s->argc - 1);
     int bad = !o || !args || !opts;
-    for (int i = 1; !bad && i < s->argc; i++)
-        bad = !cJSON_AddItemToArray(args, cJSON_CreateString(s->argv[i]));
     for (int i = 0; !bad && i < s->n_options; i++)
         bad = !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
     cJSON *tc = NULL;
-    if (!bad && s->tc_base >= 0) {
-        tc = cJSON_CreateObject();
-        bad = !tc || !cJSON_AddNumberToObject(tc, "set", s->tc_base) || !cJSON_AddNumberToObject(tc, "inc", s->tc_inc);
-    }
+    if (!bad && s->tc_base >= 0)
+        bad = !(tc = cJSON_CreateObject()) || arena_results_add_numbers(tc, (const char *[]){ "set", "inc" }, (double[]){ s->tc_base, s->tc_inc }, 2);
     if (bad) {
         cJSON_Delete(tc), cJSON_Delete(o), cJSON_Delete(args), cJSON_Delete(opts);
         return NULL;
@@ -120,17 +117,6 @@ static cJSON *engine_json(const arena_spec_t *s)
     bad |= arena_results_add(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
     bad |= arena_results_add(o, "timeout", number_or_null(s->timeout, timeout_counts));
     if (bad) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* A shard as the header holds it: {"index":I,"count":N}. */
-static cJSON *shard_json(int index, int count)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (o && (!cJSON_AddNumberToObject(o, "index", index) || !cJSON_AddNumberToObject(o, "count", count))) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -160,19 +146,16 @@ static cJSON *run_json(const arena_run_t *a)
     }
     char seed[24], hash[24];
     snprintf(seed, sizeof seed, "%" PRIu64, a->sc.seed);
-    cJSON *deals = cJSON_CreateNull(), *sprt = cJSON_CreateNull();
+    cJSON *deals = a->deals ? cJSON_CreateObject() : cJSON_CreateNull();
+    cJSON *sprt = a->use_sprt ? cJSON_CreateObject() : cJSON_CreateNull();
     if (a->deals) {
-        cJSON_Delete(deals);
-        deals = cJSON_CreateObject();
         snprintf(hash, sizeof hash, "%016" PRIx64, arena_run_deals_hash(a->deals, a->sc.rounds));
         if (deals && (!cJSON_AddNumberToObject(deals, "count", a->sc.rounds) || !cJSON_AddStringToObject(deals, "fnv1a", hash)))
             bad = 1;
     }
     if (a->use_sprt) {
-        cJSON_Delete(sprt);
-        sprt = cJSON_CreateObject();
-        if (sprt && (!cJSON_AddNumberToObject(sprt, "elo0", a->sprt.elo0) || !cJSON_AddNumberToObject(sprt, "elo1", a->sprt.elo1) ||
-                     !cJSON_AddNumberToObject(sprt, "alpha", a->sprt.alpha) || !cJSON_AddNumberToObject(sprt, "beta", a->sprt.beta)))
+        static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
+        if (sprt && arena_results_add_numbers(sprt, keys, (double[]){ a->sprt.elo0, a->sprt.elo1, a->sprt.alpha, a->sprt.beta }, 4))
             bad = 1;
     }
     if (bad || !r) {
@@ -191,8 +174,10 @@ static cJSON *run_json(const arena_run_t *a)
     bad |= arena_results_add(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
     bad |= arena_results_add(r, "sprt", sprt);
     bad |= arena_results_add(r, "engines", engines);
+    /* A shard as the header holds it: {"index":I,"count":N}. */
+    cJSON *shard = a->shard_count > 1 ? cJSON_AddObjectToObject(r, "shard") : NULL;
     if (a->shard_count > 1)
-        bad |= arena_results_add(r, "shard", shard_json(a->shard_index, a->shard_count));
+        bad |= !shard || arena_results_add_numbers(shard, (const char *[]){ "index", "count" }, (double[]){ a->shard_index, a->shard_count }, 2);
     if (bad) {
         cJSON_Delete(r);
         return NULL;
@@ -256,11 +241,7 @@ static int on_resumed(void *data, const arena_set_line_t *s, char *why, size_t w
 static int probe_engines(arena_run_t *a, char *err, size_t errlen)
 {
     for (int e = 0; e < a->sc.n_engines; e++) {
-        arena_engine_t p;
-        memset(&p, 0, sizeof p);
-        p.log = a->log.f ? &a->log : NULL;
-        p.instance = 0;
-        p.abort = a->interrupted;
+        arena_engine_t p = { .log = a->log.f ? &a->log : NULL, .instance = 0, .abort = a->interrupted };
         char why[400];
         if (!a->quiet && a->tty)
             fprintf(stderr, "\rpicket-arena: checking engine %d of %d (%s)   ", e + 1, a->sc.n_engines, a->names[e]);
@@ -311,7 +292,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     /* -resume of a run killed before its first line was written starts it afresh. */
     if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
         a->resume_fresh = 1;
-    if (a->results_path && a->resume && !a->resume_fresh && arena_results_load(a->results_path, a->run, on_resumed, a, err, errlen) < 0)
+    if (a->results_path && a->resume && !a->resume_fresh && arena_results_read(a->results_path, a->run, NULL, on_resumed, a, err, errlen) < 0)
         return -1;
     int create_records = 0;
     if (a->records.path && arena_records_check(&a->records, a->resume, a->run, &create_records, err, errlen) < 0)
@@ -413,10 +394,8 @@ static void begin_set(void *data, arena_pool_set_t *s)
     line->key = key;
     arena_schedule_seats(&a->sc, key, line->engine);
     arena_set_setup_t *setup = &s->setup;
-    setup->game = a->game;
-    setup->cfg = a->cfg;
+    *setup = (arena_set_setup_t){ .game = a->game, .cfg = a->cfg, .margin = a->margin };
     setup->cfg.deal_seed = line->deal_seed = arena_schedule_deal_seed(&a->sc, key.round);
-    setup->margin = a->margin;
     for (int seat = 0; seat < a->sc.players; seat++) {
         s->engine[seat] = line->engine[seat];
         setup->engine_seed[seat] = line->engine_seed[seat] = arena_schedule_engine_seed(&a->sc, key, seat);

@@ -8,9 +8,9 @@
 #include "arena_error.h"
 #include "rng.h"
 
-int arena_schedule_legs(const arena_schedule_t *sc) { return sc->duplicate ? sc->players : 1; }
+static int arena_schedule_legs(const arena_schedule_t *sc) { return sc->duplicate ? sc->players : 1; }
 
-int arena_schedule_leg_index(const arena_schedule_t *sc, arena_set_key_t k)
+static int arena_schedule_leg_index(const arena_schedule_t *sc, arena_set_key_t k)
 {
     return (k.pairing * sc->rounds + k.round) * arena_schedule_legs(sc) + k.leg;
 }

@@ -50,8 +50,6 @@ typedef struct arena_schedule {
 int arena_schedule_build(arena_schedule_t *sc, char *err, size_t errlen);
 void arena_schedule_free(arena_schedule_t *sc);
 
-int arena_schedule_legs(const arena_schedule_t *sc);
-int arena_schedule_leg_index(const arena_schedule_t *sc, arena_set_key_t k);
 /* The job number of a key (round by round, table by table, leg by leg), and back. */
 int arena_schedule_job_index(const arena_schedule_t *sc, arena_set_key_t k);
 arena_set_key_t arena_schedule_job_key(const arena_schedule_t *sc, int job);
