@@ -103,6 +103,23 @@ int text_card(const char *s, int *out)
     return 0;
 }
 
+int text_bad_event(const text_tokens_t *tk, const char *word, char *err, size_t errlen)
+{
+    uint64_t seen = 0;
+    for (int i = 1; i < tk->n; i++) {
+        int c;
+        if (text_card(tk->t[i], &c) < 0)
+            continue;
+        if (seen & cardset_of(c)) {
+            snprintf(err, errlen, "card %s twice in '%s' event", tk->t[i], word);
+            return -1;
+        }
+        seen |= cardset_of(c);
+    }
+    snprintf(err, errlen, "malformed '%s' event", word);
+    return -1;
+}
+
 int text_cards(const text_tokens_t *tk, int from, uint64_t *out)
 {
     *out = 0;

@@ -40,5 +40,8 @@ int text_card(const char *s, int *out);
 /* The cards of words from..n of tk as a set (a bit a card, as cards.h): each a card, none twice.
  * 0, or -1. */
 int text_cards(const text_tokens_t *tk, int from, uint64_t *out);
+/* An event line that does not parse: "card X twice in 'WORD' event" where one of its words
+ * repeats a card, else "malformed 'WORD' event". Always -1. */
+int text_bad_event(const text_tokens_t *tk, const char *word, char *err, size_t errlen);
 
 #endif

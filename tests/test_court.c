@@ -712,6 +712,44 @@ static void test_refusals(void)
     }
 }
 
+/* The trick's winner names one new Lead, once: a second turn to lead, or a second lead for the
+ * same trick, is refused (issue 29: court_pub_apply took a second lead from outside). */
+static void test_one_lead_a_trick(void)
+{
+    const game_t *g = &COURT_GAME;
+    game_config_t cfg = config(3, 11);
+    char err[GAME_ERR_LEN];
+    static court_state_t st;
+    CU_ASSERT_EQUAL_FATAL(g->init(&st, &cfg, err, sizeof err), 0);
+    game_event_t ev[GAME_MAX_EVENTS];
+    for (int step = 0; step < 2000 && st.pub.phase != CC_PH_LEAD; step++) {
+        int who = g->to_move(&st);
+        CU_ASSERT_FATAL(who != GAME_OVER);
+        if (who == GAME_CHANCE) {
+            g->apply_chance(&st, NULL, NULL, 0);
+            continue;
+        }
+        game_move_t moves[GAME_MAX_MOVES];
+        CU_ASSERT_FATAL(g->legal_moves(&st, moves, GAME_MAX_MOVES) > 0);
+        g->apply(&st, &moves[0], NULL, 0);
+    }
+    CU_ASSERT_EQUAL_FATAL(st.pub.phase, CC_PH_LEAD);
+    court_pub_t p = st.pub;
+    game_move_t moves[GAME_MAX_MOVES];
+    int n = g->legal_moves(&st, moves, GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(n > 0);
+    CU_ASSERT_FATAL(g->apply(&st, &moves[0], ev, GAME_MAX_EVENTS) > 0);
+    CU_ASSERT_EQUAL_FATAL(ev[0].type, CC_EV_LEAD);
+    CU_ASSERT_EQUAL_FATAL(court_pub_apply(&p, &ev[0]), 0);
+    game_event_t turn = { .type = CC_EV_TURN, .audience = GAME_ALL, .seat = ev[0].seat, .arg = CC_PH_LEAD };
+    CU_ASSERT(court_pub_apply(&p, &turn) < 0);
+    p.to_move = ev[0].seat; /* even were the turn taken, the lead is not named twice */
+    game_event_t again = ev[0];
+    again.arg = (int16_t)cardset_first(court_table(&p) & ~cardset_of(ev[0].arg));
+    again.cards = cardset_of(again.arg);
+    CU_ASSERT(court_pub_apply(&p, &again) < 0);
+}
+
 /* ---------------------------------------------------------------- worlds */
 
 static int world_fits(const court_view_t *v, const court_state_t *w)
@@ -910,6 +948,7 @@ int main(void)
     CU_add_test(s, "the config is checked", test_config_is_checked);
     CU_add_test(s, "a trick: resign, lead, take and refill", test_a_trick_resign_lead_take_and_refill);
     CU_add_test(s, "reckoning", test_reckoning);
+    CU_add_test(s, "one lead a trick", test_one_lead_a_trick);
     CU_add_test(s, "reckoning for two and for N seats", test_reckoning_for_two_and_for_n_seats);
     CU_add_test(s, "seeded games for every number of seats", test_seeded_games_for_every_number_of_seats);
     CU_add_test(s, "the registry finds court-circular with every hook", test_the_registry_finds_court_circular_with_every_hook);

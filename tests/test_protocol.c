@@ -310,7 +310,7 @@ static void test_real_engine_answers_bad_input_and_stays_ready(void)
     client_send(&engine, "event play 0 AS");
     expect_error_then_ready("no game: send newgame first");
     client_send(&engine, "newgame game picket seat 0 seed 1");
-    client_send(&engine, "event hand 1 dealer 1 stock 12");
+    client_send(&engine, "event hand 1 dealer 0 stock 12");
     client_send(&engine, "event dealt 0 9C JC 6D 7D 9D 7H AH 7S 8S 9S JS QS");
     client_send(&engine, "event turn 1 elder-exchange");
     /* Seat 1 is to move: seat 0's go is out of turn; a play event cannot happen now. */

@@ -106,6 +106,9 @@ cardset_t court_public_cards(const court_pub_t *p)
 
 static int valid_card(int c) { return c >= 0 && c < CARD_COUNT; }
 
+/* The trick's winner has named the new Lead: a card still on the table until he takes them. */
+static int lead_chosen(const court_pub_t *p) { return p->lead >= 0 && cardset_has(court_table(p), p->lead); }
+
 int court_pub_apply(court_pub_t *p, const game_event_t *ev)
 {
     int n = p->rules.players, s = ev->seat, c = ev->arg;
@@ -166,9 +169,9 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
                 return -1;
             p->pack_left = (int8_t)ev->a;
         } else {
-            /* Chosen by the trick's winner from the table, never the old Lead. */
+            /* Chosen by the trick's winner from the table, never the old Lead, once a trick. */
             if (p->phase != CC_PH_LEAD || s != p->to_move || s != p->winner || !cardset_has(court_table(p), c) ||
-                ev->a != p->pack_left)
+                ev->a != p->pack_left || lead_chosen(p))
                 return -1;
             p->old_lead = p->lead;
             p->to_move = -1;
@@ -197,7 +200,7 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
             if (p->phase != CC_PH_PLAY || !(p->in & (1u << s)) || p->count[s] >= CC_PER_TRICK || p->held[s] == 0)
                 return -1;
         } else if (c == CC_PH_LEAD) {
-            if (p->phase != CC_PH_LEAD || s != p->winner)
+            if (p->phase != CC_PH_LEAD || s != p->winner || lead_chosen(p))
                 return -1;
         } else {
             return -1;

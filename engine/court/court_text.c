@@ -214,8 +214,7 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
     if (ok)
         return 0;
     memset(ev, 0, sizeof *ev);
-    snprintf(err, errlen, "malformed '%s' event", word);
-    return -1;
+    return text_bad_event(&tk, word, err, errlen);
 }
 
 /* The rules point by point: the reading the engine plays, and the source's own sentence (the

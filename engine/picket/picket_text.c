@@ -456,6 +456,5 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     if (ok)
         return 0;
 bad:
-    snprintf(err, errlen, "malformed '%s' event", word);
-    return -1;
+    return text_bad_event(&tk, word, err, errlen);
 }

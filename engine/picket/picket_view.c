@@ -191,19 +191,71 @@ void picket_view_from_state(const picket_state_t *st, int seat, picket_view_t *v
     }
 }
 
-/* Events that record a decision must come from the seat whose turn it is, in its phase. */
+/* The seat whose turn a phase gives: elder decides the Blank's count, his exchange and the call;
+ * younger sets aside, exchanges, turns the leftover up and appoints; in the play, the trick's
+ * leader, then the other. */
+static int phase_seat(const picket_pub_t *p, int phase)
+{
+    int e = picket_elder(p);
+    switch (phase) {
+    case PK_PH_BLANK_COUNT:
+    case PK_PH_ELDER_EXCHANGE:
+    case PK_PH_CALL:
+        return e;
+    case PK_PH_PLAY:
+        return p->trick_card[p->leader] < 0 ? p->leader : 1 - p->leader;
+    default:
+        return 1 - e;
+    }
+}
+
+/* The phases a turn may move to from each (picket.c's order of a hand): the deal, then the
+ * Blank's count and set-aside (commit-count) or the exchanges, the leftover or the call, the
+ * appointed suit, the play. */
+#define PH(x) (1u << PK_PH_##x)
+static const unsigned NEXT_PHASES[PK_PH_COUNT] = {
+    [PK_PH_DEAL] = PH(BLANK_COUNT) | PH(ELDER_EXCHANGE),
+    [PK_PH_BLANK_COUNT] = PH(SET_ASIDE),
+    [PK_PH_SET_ASIDE] = PH(ELDER_EXCHANGE),
+    [PK_PH_ELDER_EXCHANGE] = PH(YOUNGER_EXCHANGE) | PH(CALL) | PH(LEFTOVER) | PH(APPOINT) | PH(PLAY),
+    [PK_PH_YOUNGER_EXCHANGE] = PH(CALL) | PH(LEFTOVER) | PH(APPOINT) | PH(PLAY),
+    [PK_PH_CALL] = PH(APPOINT) | PH(PLAY),
+    [PK_PH_LEFTOVER] = PH(PLAY),
+    [PK_PH_APPOINT] = PH(PLAY),
+    [PK_PH_PLAY] = PH(PLAY),
+};
+#undef PH
+
+/* A public event follows from the rules and the record so far: the hand starts where the last
+ * ended (or the set begins), turns move forward through the phases to the seat the rules name,
+ * decisions come from the seat whose turn it is, in its phase, and nothing comes after the set's
+ * end (CG, CT; docs/protocol.md section 6). */
 static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const game_event_t *ev)
 {
     int s = ev->seat, lo, hi;
+    int hand_done = p->phase == PK_PH_PLAY && p->trick_no == PK_TRICKS;
+    if (p->phase == PK_PH_OVER)
+        return 0;
     switch (ev->type) {
+    case PK_EV_CUT:
+        return p->hand_no == 0 && p->dealer < 0;
+    case PK_EV_HAND:
+        if (p->phase != PK_PH_DEAL || ev->a != p->hand_no + 1 || ev->b < 0 ||
+            ev->b > cardset_count(cards_pack(r->deck)) - 2 * PK_HAND_CARDS)
+            return 0;
+        return p->hand_no == 0 ? p->dealer < 0 || s == p->dealer : s == 1 - p->dealer;
     case PK_EV_PLAY:
         return p->phase == PK_PH_PLAY && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_COUNT &&
                cardset_has(cards_pack(r->deck), ev->arg) && !cardset_has(p->played[0] | p->played[1], ev->arg);
     case PK_EV_DISCARD:
         picket_discard_range(r, p, &lo, &hi);
-        return p->to_move == s && ev->a >= lo && ev->a <= hi;
+        return p->phase >= PK_PH_SET_ASIDE && p->phase <= PK_PH_YOUNGER_EXCHANGE && p->to_move == s && ev->a >= lo &&
+               ev->a <= hi;
     case PK_EV_DRAW:
-        return p->hand_no > 0 && ev->a >= 0 && ev->a <= p->stock_left;
+        /* After the seat's discard, no more than it discarded (younger draws what he set aside
+         * during elder's exchange). */
+        return p->hand_no > 0 && p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_YOUNGER_EXCHANGE &&
+               p->drawn[s] == 0 && ev->a >= 0 && ev->a <= p->discarded[s] && ev->a <= p->stock_left;
     case PK_EV_CALL:
         return p->phase == PK_PH_CALL && p->to_move == s && ev->arg >= -1 && ev->arg < CARD_SUITS;
     case PK_EV_LEFTOVER:
@@ -212,14 +264,30 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         return p->phase == PK_PH_APPOINT && p->to_move == s && ev->arg >= 0 && ev->arg < CARD_SUITS &&
                p->called_suit >= 0 && ev->arg != p->called_suit;
     case PK_EV_TURN:
-        return ev->arg >= 0 && ev->arg < PK_PH_COUNT;
-    case PK_EV_DECLARE:
-        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s == picket_elder(p);
-    case PK_EV_ANSWER:
-        return ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s != picket_elder(p) && ev->a >= PK_ANS_GOOD &&
-               ev->a <= PK_ANS_NOT_GOOD;
+        if (ev->arg == PK_PH_DEAL)
+            return s < 0 && hand_done;
+        if (ev->arg <= PK_PH_DEAL || ev->arg >= PK_PH_OVER || s < 0 || p->hand_no == 0 || hand_done ||
+            (p->phase == PK_PH_DEAL && p->trick_no != 0) || !(NEXT_PHASES[p->phase] & (1u << ev->arg)))
+            return 0;
+        /* The declarations, all three, come between the exchange (and the leftover) and the
+         * play or the appointed suit. */
+        if ((ev->arg == PK_PH_APPOINT || (ev->arg == PK_PH_PLAY && p->phase != PK_PH_PLAY)) &&
+            (p->answer[0] < 0 || p->answer[1] < 0 || p->answer[2] < 0))
+            return 0;
+        return s == phase_seat(p, ev->arg);
+    case PK_EV_BLANK:
+    case PK_EV_SHOW:
+        return p->hand_no > 0 && p->phase < PK_PH_PLAY && !(p->phase == PK_PH_DEAL && p->trick_no != 0);
     case PK_EV_SCORE:
-        return ev->arg >= 0 && ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
+        /* Points come within a hand, the last trick's and the cards' after the twelfth trick. */
+        return p->hand_no > 0 && !(p->phase == PK_PH_DEAL && p->trick_no != 0) && ev->arg >= 0 &&
+               ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
+    case PK_EV_DECLARE:
+        return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0 && ev->arg >= PK_CAT_RUFF &&
+               ev->arg <= PK_CAT_SETS && s == picket_elder(p);
+    case PK_EV_ANSWER:
+        return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0 && ev->arg >= PK_CAT_RUFF &&
+               ev->arg <= PK_CAT_SETS && s != picket_elder(p) && ev->a >= PK_ANS_GOOD && ev->a <= PK_ANS_NOT_GOOD;
     case PK_EV_TRICK: {
         if (p->phase != PK_PH_PLAY || p->trick_card[0] < 0 || p->trick_card[1] < 0)
             return 0;
@@ -227,6 +295,8 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         int follower_wins = card_suit(follow) == card_suit(lead) && card_rank(follow) > card_rank(lead);
         return s == (follower_wins ? 1 - p->leader : p->leader) && ev->a == p->trick_no + 1;
     }
+    case PK_EV_HAND_END:
+        return hand_done;
     default:
         return 1;
     }
@@ -246,12 +316,17 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
         memset(v->peek, -1, sizeof v->peek);
         break;
     case PK_EV_DEALT:
-        if (s != me || cardset_count(ev->cards) != PK_HAND_CARDS || (ev->cards & ~cards_pack(v->rules.deck)))
+        /* One deal a hand, told before the hand's first turn. */
+        if (s != me || v->dealt || p->hand_no == 0 || p->phase != PK_PH_DEAL || p->trick_no != 0 ||
+            cardset_count(ev->cards) != PK_HAND_CARDS || (ev->cards & ~cards_pack(v->rules.deck)))
             return -1;
         v->hand = v->dealt = ev->cards;
         k->seen = ev->cards;
         break;
     case PK_EV_SHOW:
+        /* What another shows is not mine: not in my hand, not among my discards. */
+        if (s != me && (ev->cards & (v->hand | v->discards)))
+            return -1;
         k->seen |= ev->cards;
         if (ev->arg < 0)
             k->stock_known |= ev->cards;
@@ -270,7 +345,7 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
         break;
     case PK_EV_DRAW:
         if (mine) {
-            if ((ev->cards & v->hand) || cardset_count(ev->cards) != ev->a ||
+            if ((ev->cards & (v->hand | v->discards | p->played[0] | p->played[1])) || cardset_count(ev->cards) != ev->a ||
                 (ev->cards & ~cards_pack(v->rules.deck)) || cardset_count(v->hand | ev->cards) > PK_HAND_CARDS)
                 return -1;
             v->hand |= ev->cards;
@@ -298,7 +373,7 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
         break;
     }
     case PK_EV_STOCK:
-        if (!mine)
+        if (!mine || (ev->cards & (v->hand | v->discards)))
             return -1;
         k->seen |= ev->cards;
         k->stock_known |= ev->cards;
@@ -311,6 +386,8 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
                 return -1;
             v->hand &= ~cardset_of(ev->arg);
         } else {
+            if (cardset_has(v->hand | v->discards, ev->arg))
+                return -1;
             k->seen |= cardset_of(ev->arg);
             k->opp_known &= ~cardset_of(ev->arg);
         }
@@ -321,6 +398,18 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
     return 0;
 }
 
+/* Elder, once he has drawn, has looked at every card of his share he left on the stock. */
+static int saw_share(const picket_view_t *v)
+{
+    const picket_pub_t *p = &v->pub;
+    if (v->seat != picket_elder(p) || p->discarded[v->seat] == 0 || p->phase != PK_PH_ELDER_EXCHANGE)
+        return 1;
+    for (int j = 0; j < picket_elder_share(&v->rules) - p->drawn[v->seat] && j < 8; j++)
+        if (v->peek[j] < 0)
+            return 0;
+    return 1;
+}
+
 int picket_view_apply(picket_view_t *v, const game_event_t *ev)
 {
     if (!game_event_visible(ev, v->seat) || ev->type == 0 || ev->type >= PK_EV_COUNT)
@@ -328,6 +417,10 @@ int picket_view_apply(picket_view_t *v, const game_event_t *ev)
     if (ev->seat >= 2 || (ev->seat < 0 && ev->type != PK_EV_TURN && ev->type != PK_EV_HAND_END))
         return -1;
     if (ev->audience == GAME_ALL && !follows_turn(&v->rules, &v->pub, ev))
+        return -1;
+    /* No turn of a hand before this seat has been dealt its cards; none after elder's exchange
+     * before he has seen the rest of his share. */
+    if (ev->type == PK_EV_TURN && ev->arg != PK_PH_DEAL && (!v->dealt || !saw_share(v)))
         return -1;
     if (view_private(v, ev) < 0)
         return -1;
