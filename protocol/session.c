@@ -552,7 +552,7 @@ static int my_turn(session_t *s, const char *id)
     if (who == GAME_OVER)
         return fail(s, id, "the game is over");
     if (who == GAME_CHANCE)
-        return fail(s, id, "not this seat's turn (a deal is due)");
+        return fail(s, id, "not this seat's turn (a deal or a turn is due)");
     if (who != s->t.seat)
         return fail(s, id, "not this seat's turn (seat %d is to move)", who);
     return 0;

@@ -147,7 +147,9 @@ static int solve_line(pimc_t *s, void *state)
 {
     const game_endgame_t *eg = s->g->endgame;
     int played = 0;
-    while (!playout_done(&s->po, state) && eg->from_state(state, s->line_pos) == 0 && eg->to_move(s->line_pos) >= 0) {
+    for (int left = PLAYOUT_MAX_STEPS; left > 0 && !playout_done(&s->po, state) &&
+                                       eg->from_state(state, s->line_pos) == 0 && eg->to_move(s->line_pos) >= 0;
+         left--) {
         int mv = -1;
         solver_best(s->solver, s->line_pos, &mv);
         if (mv < 0)
@@ -170,7 +172,9 @@ static int solve_line(pimc_t *s, void *state)
 static double finish(pimc_t *s, void *state, rng_t *rng)
 {
     const game_t *g = s->g;
-    while (!playout_done(&s->po, state)) {
+    for (int left = PLAYOUT_MAX_STEPS; !playout_done(&s->po, state); left--) {
+        if (left == 0)
+            return -1.0;
         if (g->to_move(state) == GAME_CHANCE) {
             g->apply_chance(state, rng, s->po.ev, GAME_MAX_EVENTS);
             continue;

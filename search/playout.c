@@ -125,7 +125,9 @@ int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
 {
     const game_t *g = p->g;
     int steps = 0;
-    while (!playout_done(p, state)) {
+    for (int left = PLAYOUT_MAX_STEPS; !playout_done(p, state); left--) {
+        if (left == 0)
+            return -1;
         if (g->to_move(state) == GAME_CHANCE) {
             g->apply_chance(state, rng, p->ev, GAME_MAX_EVENTS);
             continue;

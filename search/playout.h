@@ -31,6 +31,10 @@
 
 enum { PLAYOUT_RANDOM, PLAYOUT_HEURISTIC };
 enum { PLAYOUT_WIDE = 64, PLAYOUT_SAMPLE = 24 };
+/* The most steps (moves and chance) a world is played to its horizon: far more than any hand of
+ * the games here takes; a world that needs more is one no real deal gives, and its playout
+ * fails instead of spinning. */
+enum { PLAYOUT_MAX_STEPS = 20000 };
 
 typedef struct playout {
     const game_t *g;

@@ -92,8 +92,15 @@ static int is_word(const char *w, size_t len, const char *name)
     return len == strlen(name) && memcmp(w, name, len) == 0;
 }
 
+/* With FUZZ_SEQUENCES_TRACE set, every line the session is given goes to stderr as a transcript
+ * (to replay a crash or hang through picket-engine). */
 static void handle(session_t *s, const char *line)
 {
+    static int trace = -1;
+    if (trace < 0)
+        trace = getenv("FUZZ_SEQUENCES_TRACE") != NULL;
+    if (trace)
+        fprintf(stderr, "%s\n", line);
     int search = strncmp(line, "go ", 3) == 0 || strncmp(line, "analyze ", 8) == 0;
     if (search)
         watch(line);
@@ -118,10 +125,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     char line[LINE_CAP + 64];
     snprintf(line, sizeof line, "setoption name bot value %s", BOTS[bot]);
-    session_handle_line(s, line);
+    handle(s, line);
     snprintf(line, sizeof line, "setoption name level value %d", level);
-    session_handle_line(s, line);
-    session_handle_line(s, "setoption name info value false");
+    handle(s, line);
+    handle(s, "setoption name info value false");
     const char *p = (const char *)data + 1, *end = (const char *)data + size;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -136,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 snprintf(line, sizeof line, "%.*s iterations %d", (int)wl, w, 1 + data[0] % 16);
                 handle(s, line);
             } else if (!is_word(w, wl, "setoption") && !is_word(w, wl, "quit")) {
-                session_handle_line(s, raw);
+                handle(s, raw);
             }
         }
         p += n + 1;

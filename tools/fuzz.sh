@@ -49,8 +49,9 @@ else
     corpus=build-fuzz/corpus-sequences
     mkdir -p "$corpus"
     if [ -z "$(ls "$corpus")" ]; then
-        # One transcript for each engine process of short arena runs: random against the
-        # heuristic in every game, preset and table size.
+        # One transcript for each engine process of short arena runs, random against the
+        # heuristic in every game, preset and table size: its first 250 lines (a hand or two,
+        # so that an input runs in milliseconds).
         log=build-fuzz/sequences.log
         runs="2 -preset cotgrave|2 -preset cotton|2 -preset ducoeur-letter|2 -preset ducoeur-report|3 -game highcard"
         for n in 2 3 4 5 6 7 8; do runs="$runs|$n -game court-circular -players $n"; done
@@ -68,16 +69,19 @@ else
             awk -v dir="$corpus" -v k="$k" '$3 == ">" {
                     line = $0; sub(/^[^ ]+ [^ ]+ > /, "", line)
                     f = dir "/" k "-" $2; if (!(f in seen)) { printf "%c", 65 + (length(seen) % 50) > f; seen[f] = 1 }
-                    print line >> f
+                    if (++lines[f] <= 250) print line >> f
                 }' "$log"
             k=$((k + 1))
         done
-        find "$corpus" -type f -size +60k -exec truncate -s 60000 {} \;
     fi
-    echo "fuzz: running fuzz_sequences for $seconds s, $jobs job(s), $(ls "$corpus" | wc -l) seed transcripts"
-    build-fuzz/fuzz_sequences "$corpus" -max_total_time="$seconds" -max_len=60000 -timeout=60 \
-        -rss_limit_mb=4096 -jobs="$jobs" -workers="$jobs" -artifact_prefix=build-fuzz/crashes/ \
-        -print_final_stats=1 2>&1 | tail -25
+    echo "fuzz: running fuzz_sequences for $seconds s, $jobs job(s), $(ls "$corpus" | wc -l) transcripts in the corpus"
+    # libFuzzer logs each job to build-fuzz/fuzz-N.log (one job: fuzz-main.log); the final
+    # statistics are summed below.
+    (cd build-fuzz && rm -f fuzz-*.log && ./fuzz_sequences corpus-sequences -max_total_time="$seconds" \
+        -max_len=60000 -timeout=60 -rss_limit_mb=4096 -jobs="$jobs" -workers="$jobs" \
+        -artifact_prefix=crashes/ -print_final_stats=1 >fuzz-main.log 2>&1 || true)
+    cat build-fuzz/fuzz-*.log | awk '/stat::number_of_executed_units/ { n += $2 } /stat::new_units_added/ { u += $2 }
+        END { printf "fuzz: %d inputs run, %d new corpus units\n", n, u }'
 fi
 found=$(ls build-fuzz/crashes | wc -l)
 echo "fuzz: $found crash or hang file(s) in build-fuzz/crashes"

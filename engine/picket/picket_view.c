@@ -72,6 +72,7 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
         break;
     case PK_EV_DISCARD:
         p->discarded[s] = (int8_t)ev->a;
+        p->to_move = GAME_CHANCE; /* a decision made: nobody moves until the next turn */
         break;
     case PK_EV_DRAW:
         p->drawn[s] = (int8_t)ev->a;
@@ -80,9 +81,11 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
     case PK_EV_CALL:
         p->called_suit = ev->arg;
         p->leftover = ev->arg >= 0 ? 2 : 0;
+        p->to_move = GAME_CHANCE;
         break;
     case PK_EV_LEFTOVER:
         p->leftover = ev->arg ? 1 : 0;
+        p->to_move = GAME_CHANCE;
         break;
     case PK_EV_DECLARE: {
         int d = ev->arg - PK_CAT_RUFF;
@@ -109,6 +112,7 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
         break;
     case PK_EV_APPOINT:
         p->appointed_suit = ev->arg;
+        p->to_move = GAME_CHANCE;
         break;
     case PK_EV_PLAY: {
         int card = ev->arg;
@@ -124,6 +128,7 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
         p->trick_card[s] = (int8_t)card;
         if (p->nplayed < PK_PLAYS)
             p->history[p->nplayed++] = (int8_t)card;
+        p->to_move = GAME_CHANCE;
         break;
     }
     case PK_EV_TRICK:
@@ -203,6 +208,9 @@ static int phase_seat(const picket_pub_t *p, int phase)
     case PK_PH_CALL:
         return e;
     case PK_PH_PLAY:
+        /* Nobody, with both cards of the trick down: the trick is decided first. */
+        if (p->trick_card[1 - p->leader] >= 0)
+            return -1;
         return p->trick_card[p->leader] < 0 ? p->leader : 1 - p->leader;
     default:
         return 1 - e;
