@@ -1,4 +1,5 @@
 #include "record.h"
+#include "lines.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -51,26 +52,8 @@ int record_write_result(FILE *f, const game_t *g, const void *state)
 
 int record_read_line(FILE *f, char *buf, int cap)
 {
-    /* Stops at the first byte over the limit and at a NUL byte, leaving the rest unread: a file
-     * of NULs (/dev/zero) or one endless line is refused at once, never read to its end. */
-    int n = 0, c;
-    while ((c = getc(f)) != EOF && c != '\n') {
-        if (c == 0) {
-            buf[n] = '\0';
-            return -3;
-        }
-        if (n >= cap - 1) {
-            buf[n] = '\0';
-            return -2;
-        }
-        buf[n++] = (char)c;
-    }
-    if (c == EOF && n == 0)
-        return -1;
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
-    buf[n] = '\0';
-    return n;
+    int n = lines_read(f, buf, (size_t)cap);
+    return n == LINES_TORN ? (int)strlen(buf) : n;
 }
 
 /* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
@@ -222,8 +205,8 @@ static int next_content(record_reader_t *rd, char **out, record_t *rec, char *er
 {
     for (;;) {
         errno = 0;
-        int len = record_read_line(rd->f, rd->line, sizeof rd->line);
-        if (len == -1) {
+        int len = lines_read(rd->f, rd->line, sizeof rd->line);
+        if (len == LINES_EOF) {
             rd->done = 1;
             if (!ferror(rd->f))
                 return RL_EOF;
@@ -231,12 +214,15 @@ static int next_content(record_reader_t *rd, char **out, record_t *rec, char *er
             return RL_FAULT;
         }
         rd->lineno++;
-        if (len == -2 || len == -3) {
+        if (len < 0) {
             rd->done = 1;
-            if (len == -2)
+            if (len == LINES_LONG)
                 snprintf(err, errlen, "line %d: longer than %d bytes", rd->lineno, RECORD_MAX_LINE - 1);
-            else
+            else if (len == LINES_NUL)
                 snprintf(err, errlen, "line %d: holds a NUL byte", rd->lineno);
+            else
+                snprintf(err, errlen, "line %d: torn: the file ends inside it (no newline; a write cut short?)",
+                         rd->lineno);
             return RL_FAULT;
         }
         char *s = text_trim(rd->line);
@@ -398,7 +384,7 @@ int record_reader_next(record_reader_t *rd, record_t *rec, record_event_fn on_ev
     if (rc < 0 && !rd->pending) {
         /* Skip the rest of the failed record, up to the next one, so that one is still read. */
         char *s;
-        char skip[8];
+        char skip[160]; /* the reason is dropped */
         while (!rd->done && next_content(rd, &s, NULL, skip, sizeof skip) == RL_CONTENT)
             if (opens_record(s)) {
                 keep_pending(rd, s);

@@ -41,7 +41,7 @@ if [ "$target" = protocol ]; then
         i=$((i + 1))
     done
     echo "fuzz: running fuzz_protocol for $seconds s"
-    build-fuzz/fuzz_protocol build-fuzz/corpus -max_total_time="$seconds" -max_len=60000 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 build-fuzz/fuzz_protocol build-fuzz/corpus -max_total_time="$seconds" -max_len=60000 \
         -artifact_prefix=build-fuzz/crashes/ -print_final_stats=1 2>&1 | tail -25
 else
     cmake --build build-fuzz --target fuzz_sequences picket-arena picket-engine -j "$(nproc)" \
@@ -77,7 +77,7 @@ else
     echo "fuzz: running fuzz_sequences for $seconds s, $jobs job(s), $(ls "$corpus" | wc -l) transcripts in the corpus"
     # libFuzzer logs each job to build-fuzz/fuzz-N.log (one job: fuzz-main.log); the final
     # statistics are summed below.
-    (cd build-fuzz && rm -f fuzz-*.log && ./fuzz_sequences corpus-sequences -max_total_time="$seconds" \
+    (cd build-fuzz && rm -f fuzz-*.log && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ./fuzz_sequences corpus-sequences -max_total_time="$seconds" \
         -max_len=60000 -timeout=60 -rss_limit_mb=4096 -jobs="$jobs" -workers="$jobs" \
         -artifact_prefix=crashes/ -print_final_stats=1 >fuzz-main.log 2>&1 || true)
     cat build-fuzz/fuzz-*.log | awk '/stat::number_of_executed_units/ { n += $2 } /stat::new_units_added/ { u += $2 }

@@ -1,0 +1,84 @@
+#include "lines.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int lines_read(FILE *f, char *buf, size_t cap)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == 0 || n + 1 >= cap) {
+            buf[n] = '\0';
+            return c == 0 ? LINES_NUL : LINES_LONG;
+        }
+        buf[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return LINES_EOF;
+    if (n > 0 && buf[n - 1] == '\r')
+        n--;
+    buf[n] = '\0';
+    return c == EOF && !ferror(f) ? LINES_TORN : (int)n;
+}
+
+int lines_is_regular(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) < 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file", path);
+        return -1;
+    }
+    return 1;
+}
+
+FILE *lines_open(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    /* Checked on the open file: what is read is what was checked. */
+    struct stat st;
+    if (fstat(fileno(f), &st) < 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file", path);
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+char *lines_slurp(const char *path, size_t max, char *err, size_t errlen)
+{
+    FILE *f = lines_open(path, err, errlen);
+    if (!f)
+        return NULL;
+    char *text = malloc(max + 1);
+    if (!text) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        fclose(f);
+        return NULL;
+    }
+    size_t n = fread(text, 1, max + 1, f);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || n > max || memchr(text, '\0', n)) {
+        if (n > max)
+            snprintf(err, errlen, "%s: larger than %zu bytes", path, max);
+        else
+            snprintf(err, errlen, "%s: %s", path, bad ? "cannot be read" : "holds a NUL byte");
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    return text;
+}
