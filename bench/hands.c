@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "bench_args.h"
+#include "lines.h"
 #include "measure.h"
 #include "record.h"
 #include "rng.h"
@@ -94,7 +95,7 @@ static int read_comments(FILE *f, set_hands_t *s)
 {
     char line[RECORD_MAX_LINE];
     int len, seen = 0;
-    while ((len = record_read_line(f, line, sizeof line)) >= 0) {
+    while ((len = lines_read(f, line, sizeof line)) >= 0) {
         int a, b, c, seat, used = 0;
         char name[MAX_NAME];
         if (sscanf(line, "# set pairing %d round %d leg %d", &a, &b, &c) == 3 && a >= 0 && b >= 0 && c >= 0) {

@@ -40,6 +40,12 @@ int lines_is_regular(const char *path, char *err, size_t errlen)
     return 1;
 }
 
+int lines_regular(FILE *f)
+{
+    struct stat st;
+    return fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+}
+
 FILE *lines_open(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
@@ -48,8 +54,7 @@ FILE *lines_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     /* Checked on the open file: what is read is what was checked. */
-    struct stat st;
-    if (fstat(fileno(f), &st) < 0 || !S_ISREG(st.st_mode)) {
+    if (!lines_regular(f)) {
         snprintf(err, errlen, "%s: not a regular file", path);
         fclose(f);
         return NULL;

@@ -25,6 +25,9 @@ int lines_read(FILE *f, char *buf, size_t cap);
  * be looked at or is something else (a folder, a device, a pipe). */
 int lines_is_regular(const char *path, char *err, size_t errlen);
 
+/* 1 if the open file is a regular file (not a device, pipe or folder), else 0. */
+int lines_regular(FILE *f);
+
 /* path opened for reading if it is a regular file; NULL with "PATH: reason" in err otherwise
  * ("not a regular file", "no such file", ...). */
 FILE *lines_open(const char *path, char *err, size_t errlen);

@@ -50,12 +50,6 @@ int record_write_result(FILE *f, const game_t *g, const void *state)
     return fprintf(f, "\n") < 0 ? -1 : 0;
 }
 
-int record_read_line(FILE *f, char *buf, int cap)
-{
-    int n = lines_read(f, buf, (size_t)cap);
-    return n == LINES_TORN ? (int)strlen(buf) : n;
-}
-
 /* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
 static int parse_int(const char *s, int *out) { return text_int(s, -1000000, 1000000, out); }
 

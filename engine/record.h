@@ -60,9 +60,4 @@ int record_reader_next(record_reader_t *rd, record_t *rec, record_event_fn on_ev
 /* 1 if another record is known to follow the one just read (its first line has been seen). */
 int record_reader_more(const record_reader_t *rd);
 
-/* Read one line of at most cap-1 bytes, without the newline. Returns the length, -1 at end of
- * file, -2 if the line is too long, -3 if it holds a NUL byte; after -2 or -3 the rest of the
- * line is left unread, so a file without newlines is never read to its end. */
-int record_read_line(FILE *f, char *buf, int cap);
-
 #endif

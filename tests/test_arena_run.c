@@ -1237,6 +1237,61 @@ static void test_resume_accepts_a_reformatted_header(void)
     remove_tmpdir();
 }
 
+/* Issue 29: only a last line the file ends inside (no newline) is torn and cut; a complete last
+ * line that is not a set result is a damaged file, named with its line, and nothing is cut. */
+static void test_resume_refuses_a_complete_damaged_last_line(void)
+{
+    make_tmpdir();
+    CU_ASSERT_EQUAL_FATAL(arena(RESUME_BASE, ENGINE, "", ENGINE, tp("r.jsonl")), 0);
+    truncate_lines(tp("r.jsonl"), 3); /* header and 2 sets */
+    FILE *f = fopen(tp("r.jsonl"), "a");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("{\"type\":\"set\",\"pairing\":0}\n", f);
+    fclose(f);
+    int rc = arena(RESUME_BASE " -resume", ENGINE, "", ENGINE, tp("r.jsonl"));
+    CU_ASSERT_NOT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "line 4 of"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "is not a set result"));
+    CU_ASSERT_EQUAL(count_lines(tp("r.jsonl")), 4);
+    remove_tmpdir();
+}
+
+/* Issue 29: a one-file -records of this run opens with its run line; -resume cuts a record the
+ * file ends inside (its set has no results line) and plays that set again, so every record in
+ * the file is whole; a records file of another run is refused on -resume and left unchanged. */
+static void test_resume_repairs_a_torn_records_file_and_refuses_another_runs(void)
+{
+    make_tmpdir();
+    char rec[4200];
+    snprintf(rec, sizeof rec, "%s", tp("rec.txt"));
+    CU_ASSERT_EQUAL_FATAL(arena(RESUME_BASE " -records %s", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
+    size_t len;
+    char *full = slurp(rec, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    CU_ASSERT(strncmp(full, "# picket-arena run ", 19) == 0);
+    /* the last set's record torn in the middle, and its results line gone */
+    CU_ASSERT_EQUAL(spit(rec, full, len - 200), 0);
+    truncate_lines(tp("r.jsonl"), 6);
+    CU_ASSERT_EQUAL(arena(RESUME_BASE " -records %s -resume", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "cut a torn record"));
+    size_t len2;
+    char *again = slurp(rec, &len2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    CU_ASSERT(len2 == len && memcmp(again, full, len) == 0);
+    /* another run (another seed) on the same records file */
+    int rc = arena("-engine cmd=%s name=alpha option.bot=heuristic -engine cmd=%s name=beta option.bot=random " HC2
+                   " -rounds 3 -seed 6 -results %s -records %s -resume", ENGINE, ENGINE, tp("other.jsonl"), rec);
+    CU_ASSERT_NOT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "holds another run's records"));
+    size_t len3;
+    char *after = slurp(rec, &len3);
+    CU_ASSERT(after && len3 == len && memcmp(after, full, len) == 0);
+    free(full);
+    free(again);
+    free(after);
+    remove_tmpdir();
+}
+
 /* A damaged set line (the first of two, so it is not a torn last line): exit 2, `line 2`. */
 static void test_resume_refuses_damaged_set_lines_naming_the_line(void)
 {
@@ -1849,7 +1904,7 @@ static void test_runner_engine_runs_in_its_dir(void)
 static void test_runner_deals_file_gives_each_round_its_seed(void)
 {
     make_tmpdir();
-    CU_ASSERT_EQUAL(spit(tp("deals.txt"), "5\n77\n18446744073709551615\n", 27), 0);
+    CU_ASSERT_EQUAL(spit(tp("deals.txt"), "5\n77\n18446744073709551615\n", 26), 0);
     int rc = arena("-engine cmd=%s name=a -engine cmd=%s name=b " HC2 " -deals %s -results %s", ENGINE, ENGINE,
                    tp("deals.txt"), tp("r.jsonl"));
     CU_ASSERT_EQUAL(rc, 0);
@@ -1884,7 +1939,7 @@ static void test_runner_deals_file_with_a_bad_line_is_refused(void)
 static void test_runner_deals_file_shorter_than_rounds_is_refused(void)
 {
     make_tmpdir();
-    CU_ASSERT_EQUAL(spit(tp("deals.txt"), "5\n77\n18446744073709551615\n", 27), 0);
+    CU_ASSERT_EQUAL(spit(tp("deals.txt"), "5\n77\n18446744073709551615\n", 26), 0);
     int rc = arena("-engine cmd=%s name=a -engine cmd=%s name=b " HC2 " -deals %s -rounds 5 -results %s", ENGINE, ENGINE,
                    tp("deals.txt"), tp("r.jsonl"));
     CU_ASSERT_EQUAL(rc, 2);
@@ -2320,6 +2375,8 @@ int main(void)
     CU_add_test(s, "processes: nothing of an engine's group survives a normal run", test_processes_nothing_of_an_engine_survives_a_normal_run);
     CU_add_test(s, "processes: nothing of a hung engine's group survives", test_processes_nothing_of_a_hung_engine_survives);
     /* 6 */
+    CU_add_test(s, "resume: a complete damaged last line is refused, not cut", test_resume_refuses_a_complete_damaged_last_line);
+    CU_add_test(s, "resume: a torn records file is repaired, another run's refused", test_resume_repairs_a_torn_records_file_and_refuses_another_runs);
     CU_add_test(s, "resume: another option value is refused, naming engine and option", test_resume_refuses_another_option_value);
     CU_add_test(s, "resume: another tc is refused, naming engine and tc", test_resume_refuses_another_tc);
     CU_add_test(s, "resume: a reformatted header (spacing, key order) resumes", test_resume_accepts_a_reformatted_header);

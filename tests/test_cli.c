@@ -205,9 +205,37 @@ static char *read_all(const char *path)
     return copy;
 }
 
-/* Issue 10: `picket replay /dev/zero` never returned (one endless line of NULs). A NUL byte or a
- * line over 4095 bytes stops the reading at once (docs/records.md). */
-static void test_replay_of_dev_zero_ends_at_once(void) { expect_error("replay /dev/zero", "line 1: holds a NUL byte"); }
+/* Issue 10: `picket replay /dev/zero` never returned (one endless line of NULs). A record must be a
+ * regular file (or - for standard input); in one, a NUL byte or a line over 4095 bytes stops the
+ * reading at once (docs/records.md). */
+static void test_replay_of_dev_zero_ends_at_once(void)
+{
+    expect_error("replay /dev/zero", "replay: '/dev/zero' is not a regular file (give - to read standard input)");
+    char path[] = "/tmp/picket-cli-nulXXXXXX", args[256];
+    write_temp(path, "picket-record 1\0\0\0\n", 19);
+    snprintf(args, sizeof args, "replay %s", path);
+    expect_error(args, "line 1: holds a NUL byte");
+    unlink(path);
+}
+
+/* Issue 29: a record cut inside its last line (a write cut short) is torn, not a shorter move:
+ * "move 0 discard AC TD QD 7H JS AS" cut to "move 0 discard AC " once replayed as a 1-card
+ * discard. Only a complete last line counts. */
+static void test_replay_refuses_a_torn_last_line(void)
+{
+    char *full = read_all("tests/records/cotgrave-seed-7.txt");
+    char *cut = strstr(full, "move 1 call S\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cut);
+    cut[strlen("move 1 call")] = '\0'; /* "move 1 call" and no newline */
+    char path[] = "/tmp/picket-cli-tornXXXXXX", args[256];
+    write_temp(path, full, strlen(full));
+    snprintf(args, sizeof args, "replay %s", path);
+    expect_error(args, "torn: the file ends inside it (no newline; a write cut short?)");
+    snprintf(args, sizeof args, "worlds %s", path);
+    expect_error(args, "torn: the file ends inside it");
+    unlink(path);
+    free(full);
+}
 
 static void test_replay_of_a_huge_line_ends_at_once(void)
 {
@@ -708,7 +736,7 @@ static void test_worlds_refuses_bad_input(void)
     expect_error("worlds", "worlds: no RECORD given");
     expect_error("worlds --after", "worlds: --after needs a value");
     expect_error("worlds --frobnicate x", "worlds: unknown option '--frobnicate'");
-    expect_error("worlds /dev/zero", "line 1: holds a NUL byte");
+    expect_error("worlds /dev/zero", "worlds: '/dev/zero' is not a regular file");
     snprintf(args, sizeof args, "worlds %s %s", rec, rec);
     expect_error(args, "worlds: give one RECORD");
     /* A file of two records. */
@@ -761,6 +789,7 @@ int main(void)
     CU_add_test(s, "selfplay --sets and --seed do not wrap", test_selfplay_sets_and_seed_do_not_wrap);
     CU_add_test(s, "selfplay takes the largest seed", test_selfplay_takes_the_largest_seed);
     CU_add_test(s, "replay of /dev/zero ends at once", test_replay_of_dev_zero_ends_at_once);
+    CU_add_test(s, "replay refuses a torn last line", test_replay_refuses_a_torn_last_line);
     CU_add_test(s, "replay of a huge line ends at once", test_replay_of_a_huge_line_ends_at_once);
     CU_add_test(s, "replay refuses a folder", test_replay_refuses_a_folder);
     CU_add_test(s, "replay reads a file of many records", test_replay_reads_a_file_of_many_records);

@@ -166,7 +166,8 @@ static void test_bad_options_are_one_line_errors(void)
         { "--seed -1", "--seed: '-1' is not a number" },
         { "--preset chess", "chess" },
         { "--flag nosuch=1", "nosuch" },
-        { "--record /nonexistent/x.txt", "--record: cannot read '/nonexistent/x.txt'" },
+        { "--record /nonexistent/x.txt", "--record: cannot read /nonexistent/x.txt: No such file or directory" },
+        { "--record /dev/zero", "--record: cannot read /dev/zero: not a regular file" },
         { "--engine /nonexistent/engine", "cannot start" },
         { "--bogus", "unknown option '--bogus'" },
     };

@@ -29,6 +29,7 @@
 #include "arena_match.h"
 #include "cards.h"
 #include "game.h"
+#include "lines.h"
 #include "picket.h"
 #include "record.h"
 #include "rng.h"
@@ -772,13 +773,13 @@ static uint64_t fresh_seed(void)
 /* The moves of a saved record, after replay has checked it. */
 static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[400];
+    FILE *f = lines_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "--record: cannot read '%.200s': %s", path, strerror(errno));
+        snprintf(err, errlen, "--record: cannot read %s", why);
         return -1;
     }
     record_t rec = { 0 };
-    char why[400];
     int rc = record_replay(f, &rec, NULL, NULL, why, sizeof why);
     if (rc < 0)
         snprintf(err, errlen, "--record '%.200s': %s", path, why);
@@ -794,7 +795,7 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
     char line[RECORD_MAX_LINE];
     int len;
     *n = 0;
-    while (rc == 0 && (len = record_read_line(f, line, sizeof line)) >= 0) {
+    while (rc == 0 && (len = lines_read(f, line, sizeof line)) >= 0) {
         const char *s = line;
         while (*s == ' ')
             s++;
@@ -810,8 +811,13 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
             continue;
         }
         k = 0;
-        if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0 || *n >= MAX_MOVES)
+        if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0)
             continue;
+        if (*n == MAX_MOVES) {
+            snprintf(err, errlen, "--record '%.200s': more than %d moves, more than picket-play holds", path, MAX_MOVES);
+            rc = -1;
+            break;
+        }
         if (p->g->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0) {
             snprintf(err, errlen, "--record '%.200s': %s", path, why);
             rc = -1;

@@ -31,6 +31,7 @@
 #include "arena_match.h"
 #include "arena_pool.h"
 #include "arena_results.h"
+#include "lines.h"
 #include "client.h"
 #include "game.h"
 #include "measure.h"
@@ -42,6 +43,8 @@
 #endif
 
 enum { MAX_PARAMS = 16, MAX_FIELDS = 128, MAX_DECLS = 256, NAME_LEN = 64 };
+/* The largest state or log file read back (a log line an iteration: far more than any run). */
+static const size_t TUNE_MAX_FILE = (size_t)64 << 20;
 
 static const char *const USAGE =
     "usage: picket-tune -engine FIELDS -param NAME=START,STEP [-param ...] [options]\n"
@@ -473,24 +476,6 @@ static int write_atomic(const char *path, const char *line, const char *more)
     return 0;
 }
 
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *m = f ? open_memstream(&buf, &size) : NULL;
-    int ch, bad = !m;
-    while (!bad && (ch = fgetc(f)) != EOF)
-        bad = fputc(ch, m) == EOF;
-    if (f)
-        fclose(f);
-    if ((m && fclose(m) != 0) || bad) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
 /* The options' values v, or theta when v is NULL, as {"name":value,...}. */
 static cJSON *theta_json(const tune_t *t, const double *v)
 {
@@ -521,9 +506,10 @@ static int save_state(tune_t *t)
 /* Read the state of the run being resumed: the same run, its iteration and theta. */
 static int load_state(tune_t *t, char *err, size_t errlen)
 {
-    char *text = read_file(t->state_path), *nl = text ? strchr(text, '\n') : NULL, why[400];
+    char why[400], *text = lines_slurp(t->state_path, TUNE_MAX_FILE, why, sizeof why);
+    char *nl = text ? strchr(text, '\n') : NULL;
     if (!text)
-        return arena_error(err, errlen, "-resume: cannot read '%.200s': %s", t->state_path, strerror(errno));
+        return arena_error(err, errlen, "-resume: cannot read %s", why);
     if (nl)
         *nl = '\0';
     cJSON *s = nl ? cJSON_Parse(nl + 1) : NULL;
@@ -563,14 +549,25 @@ static int load_state(tune_t *t, char *err, size_t errlen)
  * writes leaves one iteration too many). */
 static int trim_log(tune_t *t, char *err, size_t errlen)
 {
-    char *text = read_file(t->log_path), *p = text;
+    char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why), *p = text;
     if (!text)
-        return arena_error(err, errlen, "-resume: cannot read the log '%.200s': %s", t->log_path, strerror(errno));
+        return arena_error(err, errlen, "-resume: cannot read the log %s", why);
     for (int lines = 0; lines < t->k_done + 1; lines++) {
         char *nl = strchr(p, '\n');
         if (!nl) {
             free(text);
             return arena_error(err, errlen, "-resume: the log '%.200s' holds fewer iterations than the state (%d)", t->log_path, t->k_done);
+        }
+        /* Each iteration's line kept must be that iteration's: a damaged one is not resumed over. */
+        *nl = '\0';
+        cJSON *l = lines ? cJSON_Parse(p) : NULL;
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(l, "k");
+        int good = !lines || (cJSON_IsNumber(k) && k->valuedouble == lines);
+        cJSON_Delete(l);
+        *nl = '\n';
+        if (!good) {
+            free(text);
+            return arena_error(err, errlen, "-resume: the log '%.200s': line %d is not iteration %d", t->log_path, lines + 1, lines);
         }
         p = nl + 1;
     }
@@ -768,10 +765,13 @@ static int run_iteration(tune_t *t, int k)
  * params.png through gnuplot: one panel an option. 0, or -1 with a reason. */
 static int draw_plot(const tune_t *t, char *err, size_t errlen)
 {
-    char *text = read_file(t->log_path);
-    FILE *dat = fopen(t->dat_path, "w");
+    char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why);
+    FILE *dat = text ? fopen(t->dat_path, "w") : NULL;
     if (!text || !dat) {
-        snprintf(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
+        if (text)
+            snprintf(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
+        else
+            snprintf(err, errlen, "cannot read the log %s", why);
         free(text);
         if (dat)
             fclose(dat);
@@ -785,10 +785,12 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
         fprintf(dat, " %.17g", t->p[i].start);
     fputc('\n', dat);
     char *save = NULL;
+    int lineno = 1, damaged = 0;
     strtok_r(text, "\n", &save); /* the header */
-    for (char *line; (line = strtok_r(NULL, "\n", &save));) {
+    for (char *line; !damaged && (line = strtok_r(NULL, "\n", &save));) {
         cJSON *l = cJSON_Parse(line);
         const cJSON *k = cJSON_GetObjectItemCaseSensitive(l, "k"), *th = cJSON_GetObjectItemCaseSensitive(l, "theta");
+        lineno++;
         if (cJSON_IsNumber(k) && cJSON_IsObject(th)) {
             fprintf(dat, "%d", (int)k->valuedouble);
             for (int i = 0; i < t->n_params; i++) {
@@ -796,10 +798,16 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
                 fprintf(dat, " %.17g", cJSON_IsNumber(v) ? v->valuedouble : NAN);
             }
             fputc('\n', dat);
+        } else {
+            damaged = 1;
         }
         cJSON_Delete(l);
     }
     free(text);
+    if (damaged) {
+        fclose(dat);
+        return arena_error(err, errlen, "the log '%.200s': line %d is not an iteration", t->log_path, lineno);
+    }
     if (fclose(dat) != 0)
         return arena_error(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
     char script[4096 * 4];

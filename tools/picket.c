@@ -18,6 +18,7 @@
 #include "picket_sampler.h"
 #include "picket_score.h"
 #include "solver.h"
+#include "lines.h"
 #include "record.h"
 
 /* The build defines it from CMake's project version; a build without it still says something. */
@@ -516,6 +517,8 @@ static FILE *open_records(const char *cmd, const char *path, record_reader_t **r
     struct stat sb;
     if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode))
         fail("%s: '%s' is a folder, not a record", cmd, path);
+    else if (f != stdin && !S_ISREG(sb.st_mode))
+        fail("%s: '%s' is not a regular file (give - to read standard input)", cmd, path);
     else if (!(*rd = record_reader_create(f)))
         fail("%s: out of memory", cmd);
     else
@@ -778,7 +781,7 @@ static char *record_prefix(FILE *f, uint64_t after, size_t *len)
     if (!mem)
         return NULL;
     uint64_t moves = 0;
-    while (record_read_line(f, line, sizeof line) >= 0) {
+    while (lines_read(f, line, sizeof line) >= 0) {
         const char *s = line;
         while (*s == ' ' || *s == '\t')
             s++;

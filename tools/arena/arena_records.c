@@ -1,9 +1,11 @@
 /* arena_records: a run's game records, one file or a folder (arena_records.h). */
 #define _GNU_SOURCE /* open_memstream */
 #include "arena_records.h"
+#include "lines.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,6 +35,62 @@ static int folder_is_empty(const char *path)
     return empty;
 }
 
+/* The first line of a one-file run's records: this prefix and a digest of the run (the results
+ * file's header line), short enough for any record reader. */
+static const char RUN_LINE[] = "# picket-arena run ";
+
+static void run_digest(const cJSON *run, char *out, size_t cap)
+{
+    char *text = cJSON_PrintUnformatted(run);
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (const char *c = text ? text : ""; *c; c++)
+        h = (h ^ (uint8_t)*c) * 1099511628211ull;
+    free(text);
+    snprintf(out, cap, "%016" PRIx64, h);
+}
+
+/* Resuming one file: it must open with this run's line, and a record the file ends inside (the
+ * run stopped while it was written, as on a full disk) is cut off: its set has no results line
+ * and is played again. The end of the last whole record is after a "result" line and its
+ * blank line. 0, or -1 with a reason. */
+static int resume_one_file(const char *p, const cJSON *run, char *err, size_t errlen)
+{
+    char why[400] = "its first line is not a picket-arena run line";
+    FILE *f = fopen(p, "r+");
+    char *line = f ? malloc(RESULTS_MAX_LINE) : NULL;
+    if (!line) {
+        if (f)
+            fclose(f);
+        return arena_error(err, errlen, "-records: cannot resume '%.200s': %s", p, f ? "out of memory" : strerror(errno));
+    }
+    char digest[32];
+    run_digest(run, digest, sizeof digest);
+    int len = lines_read(f, line, RESULTS_MAX_LINE), ok = len > 0 && !strncmp(line, RUN_LINE, sizeof RUN_LINE - 1);
+    if (ok && strcmp(line + sizeof RUN_LINE - 1, digest) != 0) {
+        ok = 0;
+        snprintf(why, sizeof why, "its run line differs (another configuration, seed or engines)");
+    }
+    long good = ftell(f);
+    int after_result = 0;
+    while (ok && (len = lines_read(f, line, RESULTS_MAX_LINE)) != LINES_EOF) {
+        if (len == 0 && after_result)
+            good = ftell(f);
+        after_result = len > 0 && !strncmp(line, "result ", 7);
+    }
+    int rc = 0;
+    if (!ok)
+        rc = arena_error(err, errlen, "-records: '%.200s' holds another run's records: %s", p, why);
+    else if (fseek(f, 0, SEEK_END) == 0 && ftell(f) > good) {
+        if (ftruncate(fileno(f), good) < 0)
+            rc = arena_error(err, errlen, "-records: cannot cut the torn record at the end of '%.200s': %s", p, strerror(errno));
+        else
+            fprintf(stderr, "picket-arena: -resume: cut a torn record at the end of '%.200s' (its set is played again)\n", p);
+    }
+    free(line);
+    fclose(f);
+    return rc;
+}
+
 int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, int *create, char *err, size_t errlen)
 {
     struct stat st;
@@ -50,7 +108,8 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
         if (st.st_size > 0 && !resume)
             return arena_error(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file",
                                p);
-        return 0;
+        *create = st.st_size == 0;
+        return st.st_size > 0 ? resume_one_file(p, run, err, errlen) : 0;
     }
     if (!S_ISDIR(st.st_mode))
         return arena_error(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);
@@ -64,15 +123,12 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     /* Resuming: the folder must be this run's. */
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", p);
-    FILE *f = fopen(path, "r");
-    char *line = NULL;
-    size_t cap = 0;
     char why[400] = "it has no run.json";
-    int ok = f && getline(&line, &cap, f) > 0;
-    if (ok) {
-        line[strcspn(line, "\n")] = '\0';
+    FILE *f = lines_open(path, why, sizeof why);
+    char *line = f ? malloc(RESULTS_MAX_LINE) : NULL;
+    int ok = line && lines_read(f, line, RESULTS_MAX_LINE) >= 0;
+    if (ok)
         ok = arena_results_compare_header(line, run, why, sizeof why) == 0;
-    }
     free(line);
     if (f)
         fclose(f);
@@ -81,11 +137,15 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     return 0;
 }
 
-int arena_records_open(arena_records_t *r, int create, const char *header, char *err, size_t errlen)
+int arena_records_open(arena_records_t *r, int create, const char *header, const cJSON *run, char *err, size_t errlen)
 {
     const char *p = r->path;
     if (r->one_file) {
         if (!(r->f = fopen(p, "a")))
+            return arena_error(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
+        char digest[32];
+        run_digest(run, digest, sizeof digest);
+        if (create && (fprintf(r->f, "%s%s\n", RUN_LINE, digest) < 0 || fflush(r->f) != 0))
             return arena_error(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
         return 0;
     }
@@ -127,11 +187,15 @@ int arena_records_set_close(arena_records_t *r, arena_records_set_t *s, int keep
     if (!r->path)
         return 0;
     int bad = !s->f;
+    /* Durably written: flushed and synced before the set's results line says it is done. */
+    if (s->f && !r->one_file && keep && (fflush(s->f) != 0 || fsync(fileno(s->f)) != 0))
+        bad = 1;
     if (s->f && fclose(s->f) != 0)
         bad = 1;
     if (r->one_file) {
         if (keep && !bad && s->size > 0)
-            bad = fwrite(s->buf, 1, s->size, r->f) != s->size || fputc('\n', r->f) == EOF || fflush(r->f) != 0;
+            bad = fwrite(s->buf, 1, s->size, r->f) != s->size || fputc('\n', r->f) == EOF || fflush(r->f) != 0 ||
+                  fsync(fileno(r->f)) != 0;
         free(s->buf);
     } else if (!keep) {
         unlink(s->path);

@@ -35,9 +35,10 @@ void arena_records_init(arena_records_t *r, const char *path);
  * none; with it, a folder's run.json means run). *create is set when the file or folder's
  * run.json must still be made. 0, or -1 with a reason. */
 int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, int *create, char *err, size_t errlen);
-/* Open the run's file, or make the folder and its run.json (header: the results header line)
- * when create says so. 0, or -1 with a reason. */
-int arena_records_open(arena_records_t *r, int create, const char *header, char *err, size_t errlen);
+/* Open the run's file (a new one opens with a line naming the run, by a digest of run), or make
+ * the folder and its run.json (header: the results header line) when create says so. 0, or -1
+ * with a reason. */
+int arena_records_open(arena_records_t *r, int create, const char *header, const cJSON *run, char *err, size_t errlen);
 /* Close the run's file: 0, or -1 when it could not be written. */
 int arena_records_close(arena_records_t *r);
 

@@ -1,4 +1,5 @@
 #include "arena_results.h"
+#include "lines.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -279,25 +280,23 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
     FILE *f = fopen(path, cut ? "r+" : "r");
     if (!f)
         return arena_error(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char *line = malloc(RESULTS_MAX_LINE);
     long lineno = 0, good_end = 0;
-    int rc = 0;
+    int rc = 0, len;
     char why[400];
     if (torn)
         *torn = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
+    if (!lines_regular(f))
+        rc = arena_error(err, errlen, "results file '%s' is not a regular file", path);
+    else if (!line)
+        rc = arena_error(err, errlen, "out of memory for '%s'", path);
+    while (rc == 0 && (len = lines_read(f, line, RESULTS_MAX_LINE)) != LINES_EOF) {
         lineno++;
-        int complete = len > 0 && line[len - 1] == '\n';
-        if (complete)
-            line[--len] = '\0';
-        int has_nul = (ssize_t)strlen(line) != len;
         if (lineno == 1) {
-            if (!complete || has_nul || (run && arena_results_compare_header(line, run, why, sizeof why) < 0)) {
+            if (len < 0 || (run && arena_results_compare_header(line, run, why, sizeof why) < 0)) {
                 if (run)
                     snprintf(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
-                             path, !complete || has_nul ? "its first line is damaged" : why);
+                             path, len < 0 ? "its first line is damaged" : why);
                 else
                     snprintf(err, errlen, "the first line of '%s' is damaged", path);
                 rc = -1;
@@ -306,15 +305,17 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
             good_end = ftell(f);
             continue;
         }
-        arena_set_line_t s;
-        if (!complete || has_nul || parse_set(line, &s) < 0) {
-            /* A torn write can only be the last line; anything else is a damaged file. */
-            int c = fgetc(f);
-            if (c != EOF || has_nul) {
-                rc = arena_error(err, errlen, "line %ld of '%s' is not a set result", lineno, path);
-            } else if (torn) {
+        /* Only a last line the file ends inside is torn (a write cut short): a complete line
+         * that is not a set result is a damaged file, wherever it stands. */
+        if (len == LINES_TORN) {
+            if (torn)
                 *torn = lineno;
-            }
+            break;
+        }
+        arena_set_line_t s;
+        if (len < 0 || parse_set(line, &s) < 0) {
+            rc = arena_error(err, errlen, "line %ld of '%s' is not a set result%s", lineno, path,
+                             len == LINES_LONG ? " (too long)" : len == LINES_NUL ? " (a NUL byte)" : "");
             break;
         }
         if (on_set(data, &s, why, sizeof why) < 0) {
@@ -323,6 +324,8 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
         }
         good_end = ftell(f);
     }
+    if (rc == 0 && ferror(f))
+        rc = arena_error(err, errlen, "cannot read results file '%s'", path);
     free(line);
     if (rc == 0 && lineno == 0)
         rc = arena_error(err, errlen, "'%s' is empty: %s", path, cut ? "nothing to resume" : "it holds no run");
@@ -339,20 +342,20 @@ cJSON *arena_results_read_run(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
         return NULL;
     }
-    char *line = NULL, why[200];
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, f);
+    char *line = malloc(RESULTS_MAX_LINE), why[200];
+    int regular = lines_regular(f), len = line && regular ? lines_read(f, line, RESULTS_MAX_LINE) : LINES_EOF;
     int read_failed = ferror(f);
     fclose(f);
-    int whole = len > 0 && line[len - 1] == '\n' && (ssize_t)strlen(line) == len;
-    if (whole)
-        line[len - 1] = '\0';
     cJSON *o = NULL, *run = NULL;
-    if (read_failed)
+    if (!line)
+        snprintf(err, errlen, "out of memory for '%s'", path);
+    else if (!regular)
+        snprintf(err, errlen, "results file '%s' is not a regular file", path);
+    else if (read_failed)
         snprintf(err, errlen, "cannot read results file '%s'", path);
-    else if (len <= 0)
+    else if (len == LINES_EOF || len == 0)
         snprintf(err, errlen, "'%s' is empty: it holds no run", path);
-    else if (!whole)
+    else if (len < 0)
         snprintf(err, errlen, "the first line of '%s' is damaged", path);
     else if (!(o = parse_header(line, why, sizeof why)))
         snprintf(err, errlen, "'%s' is not a results file: %s", path, why);

@@ -18,6 +18,8 @@
 #include "arena_match.h"
 
 enum { RESULTS_FORMAT = 2 };
+/* The longest line a results file may hold (a run's header with many engines and options). */
+enum { RESULTS_MAX_LINE = 1 << 20 };
 
 typedef struct arena_set_key {
     int pairing, round, leg;

@@ -13,29 +13,34 @@
 #include "arena_error.h"
 #include "arena_pool.h"
 #include "arena_report.h"
+#include "lines.h"
 
 /* ---------------------------------------------------------------- deals */
 
 /* -deals FILE: one seed a line; blank lines and # comments are skipped. */
 static int load_deals(arena_run_t *a, char *err, size_t errlen)
 {
-    FILE *f = fopen(a->deals_path, "r");
+    char why[300];
+    FILE *f = lines_open(a->deals_path, why, sizeof why);
     if (!f)
-        return arena_error(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
-    char *line = NULL;
-    size_t cap = 0, n_cap = 0;
-    ssize_t len;
+        return arena_error(err, errlen, "-deals: cannot read %s", why);
+    char line[256];
+    size_t n_cap = 0;
+    int len;
     long lineno = 0;
     int rc = 0;
-    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+    while (rc == 0 && (len = lines_read(f, line, sizeof line)) != LINES_EOF) {
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
-            line[--len] = '\0';
-        char *p = line + strspn(line, " \t");
-        if (!*p || *p == '#')
+        if (len == LINES_TORN) /* a hand-written list may lack its last newline */
+            len = (int)strlen(line);
+        char *p = text_trim(line);
+        if (len >= 0 && (!*p || *p == '#'))
             continue;
         uint64_t seed;
-        if ((ssize_t)strlen(line) != len || text_u64(p, 0, UINT64_MAX, &seed) < 0) {
+        if (len < 0) {
+            rc = arena_error(err, errlen, "-deals: line %ld of '%.200s' %s", lineno, a->deals_path,
+                             len == LINES_NUL ? "holds a NUL byte" : "is too long for a seed");
+        } else if (text_u64(p, 0, UINT64_MAX, &seed) < 0) {
             char shown[48];
             text_quote(p, 40, shown, sizeof shown);
             rc = arena_error(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
@@ -57,7 +62,6 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
     }
     if (rc == 0 && ferror(f))
         rc = arena_error(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
-    free(line);
     fclose(f);
     if (rc == 0 && a->n_deals == 0)
         rc = arena_error(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
@@ -286,6 +290,8 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         a->jobs[k].key = arena_schedule_job_key(&a->sc, arena_schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
+    if (a->results_path && lines_is_regular(a->results_path, err, errlen) < 0)
+        return arena_error(err, errlen, "-results: cannot write '%.200s': not a regular file", a->results_path);
     if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
         return arena_error(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
                            a->results_path);
@@ -315,7 +321,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0))
             rc = arena_error(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     }
-    if (rc == 0 && a->records.path && arena_records_open(&a->records, create_records, header, err, errlen) < 0)
+    if (rc == 0 && a->records.path && arena_records_open(&a->records, create_records, header, a->run, err, errlen) < 0)
         rc = -1;
     cJSON_free(header);
     return rc;
@@ -412,8 +418,12 @@ static int end_set(void *data, arena_pool_set_t *s)
     arena_set_line_t *line = &rs->line;
     line->result = s->result;
     int keep = line->result.reason != END_INTERRUPTED;
-    if (arena_records_set_close(&a->records, &rs->rec, keep) < 0)
+    /* A set counts (its results line) only once its record is on disk: a set whose record could
+     * not be written is not a result, and -resume plays it again. */
+    if (arena_records_set_close(&a->records, &rs->rec, keep) < 0) {
         fail_run(a, "cannot write the records '%.200s': %s", rs->rec.path, strerror(errno));
+        return -1;
+    }
     if (!keep)
         return -1; /* a set cut short by the operator is not a result: -resume plays it again */
     if (a->results && arena_results_write_set(a->results, line, a->names, rs->rec.path[0] ? rs->rec.path : NULL) < 0)
