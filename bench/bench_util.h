@@ -4,8 +4,10 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "measure.h"
 
 #ifndef PICKET_VERSION
@@ -19,9 +21,13 @@ static inline int bench_cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* -version (or --version) anywhere on the command line: prints "bench/NAME VERSION", returns 1. */
+static inline void bench_check_stdout(void) { lines_check_stdout("bench"); }
+
+/* -version (or --version) anywhere on the command line: prints "bench/NAME VERSION", returns 1.
+ * Every bench calls it first: it also makes output that cannot be written an error. */
 static inline int bench_version(int argc, char **argv, const char *name)
 {
+    atexit(bench_check_stdout);
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
             printf("bench/%s %s\n", name, PICKET_VERSION);

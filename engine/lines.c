@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int lines_read(FILE *f, char *buf, size_t cap)
 {
@@ -86,4 +87,46 @@ char *lines_slurp(const char *path, size_t max, char *err, size_t errlen)
     }
     text[n] = '\0';
     return text;
+}
+
+int lines_save(const char *path, int (*write)(FILE *f, void *data), void *data, char *err, size_t errlen)
+{
+    if (lines_is_regular(path, err, errlen) < 0)
+        return -1;
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, n + 16, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int bad = !f || write(f, data) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0;
+    int e = errno;
+    if (f && fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    } else if (!f && fd >= 0) {
+        close(fd);
+    }
+    if (!bad && rename(tmp, path) < 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        snprintf(err, errlen, "%s: %s", path, e ? strerror(e) : "cannot be written");
+        if (fd >= 0)
+            unlink(tmp);
+    }
+    free(tmp);
+    return bad ? -1 : 0;
+}
+
+void lines_check_stdout(const char *prog)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    fprintf(stderr, "%s: cannot write the output: %s\n", prog, errno ? strerror(errno) : "write error");
+    _exit(1);
 }

@@ -36,4 +36,15 @@ FILE *lines_open(const char *path, char *err, size_t errlen);
  * in err if it is not a regular file, is larger, holds a NUL byte or cannot be read. */
 char *lines_slurp(const char *path, size_t max, char *err, size_t errlen);
 
+/* For atexit, through a program's own one-line handler: standard output flushed, and if it could
+ * not be written (a full disk, > /dev/full) "PROG: cannot write the output: reason" on stderr and
+ * exit status 1, whatever main returned. */
+void lines_check_stdout(const char *prog);
+
+/* Save a file whole, or not at all: write(f, data) fills a new temporary file beside path, which
+ * is synced and renamed over path only if every write succeeded; a failure leaves path as it
+ * was. A path that exists and is not a regular file (a device, a folder, a pipe) is never
+ * replaced. 0, or -1 with "PATH: reason" in err. */
+int lines_save(const char *path, int (*write)(FILE *f, void *data), void *data, char *err, size_t errlen);
+
 #endif

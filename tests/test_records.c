@@ -12,7 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "lines.h"
 #include "picket.h"
 #include "record.h"
 #include "test_util.h"
@@ -465,12 +468,82 @@ static void test_an_empty_file_is_one_failing_record(void)
     fclose(f);
 }
 
+/* engine/lines (issue 29): a line is complete only with its newline; a line over the buffer or
+ * with a NUL stops the reading at once; only regular files are read, and a save never replaces
+ * anything else, nor leaves its file half written. */
+static void test_lines_tell_torn_long_and_nul(void)
+{
+    static const char text[] = "one\r\ntwo\n\nlast";
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char buf[8];
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), 3);
+    CU_ASSERT_STRING_EQUAL(buf, "one");
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), 3);
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), 0);
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), LINES_TORN);
+    CU_ASSERT_STRING_EQUAL(buf, "last");
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), LINES_EOF);
+    fclose(f);
+    static const char bad[] = "12345678901\nab\0cd\n";
+    f = fmemopen((void *)bad, sizeof bad - 1, "r");
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), LINES_LONG);
+    CU_ASSERT_EQUAL(ftell(f), 8); /* the rest of the line is left unread */
+    fclose(f);
+    f = fmemopen((void *)(bad + 12), sizeof bad - 13, "r");
+    CU_ASSERT_EQUAL(lines_read(f, buf, sizeof buf), LINES_NUL);
+    fclose(f);
+}
+
+static int write_hello(FILE *f, void *data)
+{
+    (void)data;
+    return fputs("hello\n", f) < 0 ? -1 : 0;
+}
+
+static int write_fails(FILE *f, void *data)
+{
+    (void)data;
+    fputs("half", f);
+    return -1;
+}
+
+static void test_lines_open_and_save_only_regular_files(void)
+{
+    char err[300];
+    CU_ASSERT_PTR_NULL(lines_open("/dev/zero", err, sizeof err));
+    CU_ASSERT_STRING_EQUAL(err, "/dev/zero: not a regular file");
+    CU_ASSERT_PTR_NULL(lines_slurp("/dev/zero", 100, err, sizeof err));
+    CU_ASSERT_EQUAL(lines_save("/dev/null", write_hello, NULL, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "/dev/null: not a regular file");
+    struct stat st;
+    CU_ASSERT(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+    char path[] = "/tmp/picket-lines-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT(write(fd, "old\n", 4) == 4);
+    close(fd);
+    CU_ASSERT_EQUAL(lines_save(path, write_fails, NULL, err, sizeof err), -1);
+    char *text = lines_slurp(path, 100, err, sizeof err);
+    CU_ASSERT(text && !strcmp(text, "old\n"));
+    free(text);
+    CU_ASSERT_EQUAL(lines_save(path, write_hello, NULL, err, sizeof err), 0);
+    text = lines_slurp(path, 100, err, sizeof err);
+    CU_ASSERT(text && !strcmp(text, "hello\n"));
+    free(text);
+    CU_ASSERT_PTR_NULL(lines_slurp(path, 3, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "larger than 3 bytes"));
+    unlink(path);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 1;
     CU_pSuite s = CU_add_suite("game records", NULL, NULL);
     CU_add_test(s, "known cotgrave record replays to its result", test_known_cotgrave_record_replays_to_its_result);
+    CU_add_test(s, "lines: torn, long and NUL told apart", test_lines_tell_torn_long_and_nul);
+    CU_add_test(s, "lines: only regular files are read and saved", test_lines_open_and_save_only_regular_files);
     CU_add_test(s, "known deck=32 ducoeur-report record replays", test_known_32_card_unsuited_record_replays);
     CU_add_test(s, "written record replays to the same state", test_written_record_replays_to_the_same_state);
     CU_add_test(s, "empty record is refused", test_empty_record_is_refused);

@@ -323,7 +323,21 @@ static void test_resume_after_kill_equals_an_unbroken_run(void)
     for (const char *p = a; p && *p; p++)
         lines += *p == '\n';
     CU_ASSERT_EQUAL(lines, 17); /* the header and 16 iterations */
-    free(a), free(b);
+    free(b);
+    /* Issue 29: a log of iterations without its state.json is neither overwritten without -resume
+     * nor started afresh over with it; nor is a damaged line of the log resumed over. */
+    CU_ASSERT_EQUAL(unlink(tp("broken/state.json")), 0);
+    const char *again[] = { "-resume", "-noplot" };
+    for (int i = 0; i < 2; i++) {
+        CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "16", "-pairs", "3", "-noplot", "-quiet", again[i], "-out",
+                             tp("broken"), NULL),
+                        2);
+        CU_ASSERT(one_line_error(i == 0 ? "holds a log of iterations but no state.json" : "already holds a tuning run"));
+        b = slurp(tp("broken/log.jsonl"));
+        CU_ASSERT(b && !strcmp(a, b));
+        free(b);
+    }
+    free(a);
     remove_tmpdir();
 }
 

@@ -22,6 +22,7 @@
 #include "arena_report.h"
 #include "arena_run.h"
 #include "game.h"
+#include "lines.h"
 #include "measure.h"
 
 #ifndef PICKET_VERSION
@@ -385,8 +386,12 @@ static int run_main(arena_run_t *a, int argc, char **argv)
     return status;
 }
 
+/* Output that could not be written is an error (lines_check_stdout). */
+static void check_stdout(void) { lines_check_stdout("picket-arena"); }
+
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     int info = arena_cli_help(argc, argv, USAGE, "picket-arena " PICKET_VERSION);
     if (info >= 0)
         return info;

@@ -1,9 +1,11 @@
 /* picket-engine: a bot speaking the picket text protocol on stdin/stdout (docs/protocol.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bot.h"
+#include "lines.h"
 #include "session.h"
 
 /* The build defines it from CMake's project version; a build without it still says something. */
@@ -11,8 +13,12 @@
 #define PICKET_VERSION "0.10.0"
 #endif
 
+/* Output that could not be written is an error (lines_check_stdout). */
+static void check_stdout(void) { lines_check_stdout("picket-engine"); }
+
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             char bots[128];

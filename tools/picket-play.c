@@ -334,28 +334,30 @@ static void undo(play_t *p)
     say(p, "took back your last decision");
 }
 
-/* Through a temporary file and a rename: a failed save never spoils the file it replaces (which
- * may be the record this set was resumed from). */
+/* The set's record so far, as save writes it. */
+static int write_record(FILE *f, void *data)
+{
+    const play_t *p = data;
+    if (record_write_header(f, p->g, &p->cfg) < 0 ||
+        fprintf(f, "# picket-play: seat %d you, seat %d %s\n", p->human, p->engine, p->spec.name) < 0)
+        return -1;
+    for (int i = 0; i < p->n_moves; i++)
+        if (record_write_move(f, p->g, p->moves[i].seat, &p->moves[i].move) < 0)
+            return -1;
+    if (referee_to_move(p->ref) == GAME_OVER && record_write_result(f, p->g, referee_state(p->ref)) < 0)
+        return -1;
+    return 0;
+}
+
+/* Through a temporary file and a rename (lines_save): a failed save never spoils the file it
+ * replaces (which may be the record this set was resumed from), and never replaces what is not
+ * a regular file. */
 static void save(play_t *p)
 {
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", p->save_path);
-    FILE *f = fopen(tmp, "w");
-    int bad = !f || record_write_header(f, p->g, &p->cfg) < 0;
-    if (f && !bad)
-        fprintf(f, "# picket-play: seat %d you, seat %d %s\n", p->human, p->engine, p->spec.name);
-    for (int i = 0; f && !bad && i < p->n_moves; i++)
-        bad = record_write_move(f, p->g, p->moves[i].seat, &p->moves[i].move) < 0;
-    if (f && !bad && referee_to_move(p->ref) == GAME_OVER)
-        bad = record_write_result(f, p->g, referee_state(p->ref)) < 0;
-    if (f && fclose(f) != 0)
-        bad = 1;
-    if (!bad && rename(tmp, p->save_path) < 0)
-        bad = 1;
-    if (bad) {
-        say(p, "cannot save to '%.100s': %s", p->save_path, strerror(errno));
-        unlink(tmp);
-    } else
+    char why[1200];
+    if (lines_save(p->save_path, write_record, p, why, sizeof why) < 0)
+        say(p, "cannot save: %.150s", why);
+    else
         say(p, "saved to %.150s (picket replay %.100s)", p->save_path, p->save_path);
 }
 
@@ -931,8 +933,12 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
     return 0;
 }
 
+/* Output that could not be written is an error (lines_check_stdout). */
+static void check_stdout(void) { lines_check_stdout("picket-play"); }
+
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     int info = arena_cli_help(argc, argv, USAGE, "picket-play " PICKET_VERSION);
     if (info == 2)
         info = -1; /* no argument: play with every default */

@@ -460,20 +460,22 @@ static cJSON *run_json(const tune_t *t)
 
 /* Write a line to path, and a second one unless it is NULL, each with its newline, through a
  * temporary file and a rename: a kill leaves the old file or the new one, never half of one. */
+/* One or two lines of text, as write_atomic saves them. */
+typedef struct tune_text {
+    const char *line, *more;
+} tune_text_t;
+
+static int write_text(FILE *f, void *data)
+{
+    const tune_text_t *t = data;
+    return arena_results_write_text(f, t->line) < 0 || (t->more && arena_results_write_text(f, t->more) < 0) ? -1 : 0;
+}
+
+/* line (and more) as the whole of path, or path unchanged (lines_save). */
 static int write_atomic(const char *path, const char *line, const char *more)
 {
-    char tmp[4300];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return -1;
-    int bad = arena_results_write_text(f, line) < 0 || (more && arena_results_write_text(f, more) < 0);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) < 0) {
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    char why[300];
+    return lines_save(path, write_text, &(tune_text_t){ line, more }, why, sizeof why);
 }
 
 /* The options' values v, or theta when v is NULL, as {"name":value,...}. */
@@ -960,9 +962,20 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
         return arena_error(err, errlen, "-out: '%.200s' is not a folder", t->out);
     if (t->records && stat(t->records_path, &st) == 0 && !S_ISDIR(st.st_mode))
         return arena_error(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
-    if (!t->resume && exists && stat(t->state_path, &st) == 0)
+    int has_state = exists && stat(t->state_path, &st) == 0, has_log = exists && stat(t->log_path, &st) == 0;
+    if (!t->resume && (has_state || has_log))
         return arena_error(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder",
                            t->out);
+    /* A log of iterations without its state is not a run to start afresh over. */
+    if (t->resume && !has_state && has_log) {
+        char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why);
+        int lines = 0;
+        for (const char *c = text; c && *c; c++)
+            lines += *c == '\n';
+        free(text);
+        if (!text || lines > 1)
+            return arena_error(err, errlen, "-resume: '%.200s' holds a log of iterations but no state.json; nothing was changed", t->out);
+    }
     if (check_engine(t, err, errlen) < 0)
         return -1;
     if (!(t->run = run_json(t)))
@@ -979,8 +992,12 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
     return 0;
 }
 
+/* Output that could not be written is an error (lines_check_stdout). */
+static void check_stdout(void) { lines_check_stdout("picket-tune"); }
+
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     int info = arena_cli_help(argc, argv, USAGE, "picket-tune " PICKET_VERSION);
     if (info >= 0)
         return info;

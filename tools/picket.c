@@ -1024,8 +1024,12 @@ static int cmd_worlds(int argc, char **argv)
     return 0;
 }
 
+/* Output that could not be written is an error (lines_check_stdout). */
+static void check_stdout(void) { lines_check_stdout("picket"); }
+
 int main(int argc, char **argv)
 {
+    atexit(check_stdout);
     if (argc < 2) {
         fputs(USAGE, stderr);
         return 2;
