@@ -622,12 +622,21 @@ static void test_sprt_stops_the_run_when_it_decides(void)
     snprintf(args, sizeof args,
              "-engine cmd=%s name=heuristic option.bot=heuristic option.info=false "
              "-engine cmd=%s name=random option.bot=random option.info=false -rounds 5000 "
-             "-sprt elo0=0 elo1=100 alpha=0.05 beta=0.05 -results %s/s.jsonl",
+             "-sprt elo0=0 elo1=100 -results %s/s.jsonl",
              bin("PICKET_ENGINE", "build/tools/picket-engine"), bin("PICKET_ENGINE", "build/tools/picket-engine"), tmpdir);
     CU_ASSERT_EQUAL(arena(args), 0);
     const char *buf = arena_output();
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "H1 accepted"));
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "stopped early"));
+    /* alpha and beta left out are fastchess's 0.05 (issue 29) */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/s.jsonl", tmpdir);
+    FILE *f = fopen(path, "r");
+    char head[8192] = "";
+    CU_ASSERT(f && fgets(head, sizeof head, f));
+    CU_ASSERT_PTR_NOT_NULL(strstr(head, "\"alpha\":0.05,\"beta\":0.05"));
+    if (f)
+        fclose(f);
     remove_tmpdir();
 }
 

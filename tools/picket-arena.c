@@ -65,7 +65,8 @@ static const char *const USAGE =
     "  -margin MS         milliseconds an engine may overrun its time (tc: over the whole set;\n"
     "                     default 100)\n"
     "  -sprt elo0=E0 elo1=E1 alpha=A beta=B\n"
-    "                     stop when the test decides (exactly two engines)\n"
+    "                     stop when the test decides (exactly two engines); alpha and beta\n"
+    "                     default to 0.05\n"
     "  -maxfaults N       stop the run when an engine faults in N of its sets in a row (default 3)\n"
     "  -recover           never stop for faults: every fault is a forfeit and the run goes on\n"
     "  -shard I/N         play shard I of N (0 <= I < N <= 100000): every N-th rotation group from\n"
@@ -124,6 +125,8 @@ static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, 
     static const char *const keys[4] = { "elo0", "elo1", "alpha", "beta" };
     double *dst[4] = { &a->sprt.elo0, &a->sprt.elo1, &a->sprt.alpha, &a->sprt.beta };
     int seen = 0;
+    /* alpha and beta left out take fastchess's defaults */
+    a->sprt.alpha = a->sprt.beta = 0.05;
     /* its fields are the words with '=' that follow (-merge's files may come after them) */
     while (*i + 1 < argc && argv[*i + 1][0] != '-' && strchr(argv[*i + 1], '=')) {
         const char *f = argv[++*i];
@@ -137,7 +140,7 @@ static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, 
             return arena_error(err, errlen, "-sprt: '%.40s' is not a finite number", f);
         seen |= 1 << k;
     }
-    if (seen != 15 || a->sprt.elo1 <= a->sprt.elo0 || a->sprt.alpha <= 0 || a->sprt.alpha >= 1 ||
+    if ((seen & 3) != 3 || a->sprt.elo1 <= a->sprt.elo0 || a->sprt.alpha <= 0 || a->sprt.alpha >= 1 ||
         a->sprt.beta <= 0 || a->sprt.beta >= 1)
         return arena_error(err, errlen, "-sprt needs elo0 < elo1 and 0 < alpha, beta < 1 (e.g. elo0=0 elo1=10 alpha=0.05 beta=0.05)");
     a->use_sprt = 1;

@@ -437,8 +437,10 @@ static int end_set(void *data, arena_pool_set_t *s)
         a->stop = 1;
     }
     int every = a->rating_interval > 0 ? a->rating_interval : a->n_jobs / 20 > 0 ? a->n_jobs / 20 : 1;
-    if (a->tty || a->done_count % every == 0)
+    if (a->tty || a->done_count % every == 0) {
         arena_report_progress(a, 0);
+        a->progress_at = a->done_count;
+    }
     return 0;
 }
 
@@ -453,8 +455,9 @@ int arena_run_play(arena_run_t *a)
         if (a->sprt_decided_before)
             fprintf(stderr, "picket-arena: the SPRT of this run has already decided: nothing to play\n");
         else
-            fprintf(stderr, "picket-arena: %d engines, %d tables, %d sets to play%s%s, concurrency %d\n", a->sc.n_engines,
-                    a->sc.n_tables, a->n_jobs - a->done_count, shard, a->resumed_count ? " (resumed)" : "", a->concurrency);
+            fprintf(stderr, "picket-arena: %d engines, %d table%s, %d sets to play%s%s, concurrency %d\n", a->sc.n_engines,
+                    a->sc.n_tables, a->sc.n_tables == 1 ? "" : "s", a->n_jobs - a->done_count, shard,
+                    a->resumed_count ? " (resumed)" : "", a->concurrency);
     }
     arena_pool_t pool = { .n_engines = a->sc.n_engines, .specs = a->engines, .log = a->log.f ? &a->log : NULL,
                           .abort = a->interrupted, .set_size = sizeof(run_set_t), .data = a,
@@ -462,7 +465,8 @@ int arena_run_play(arena_run_t *a)
     int rc = arena_pool_run(&pool, a->concurrency);
     if (rc != ARENA_POOL_OK)
         return rc;
-    arena_report_progress(a, 1);
+    if (a->tty || a->progress_at != a->done_count) /* not the line just printed, again */
+        arena_report_progress(a, 1);
     if (a->results && fclose(a->results) != 0 && !a->failure[0])
         snprintf(a->failure, sizeof a->failure, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     a->results = NULL;

@@ -52,6 +52,7 @@ typedef struct arena_run {
     /* jobs and results */
     arena_run_job_t *jobs;         /* the shard's jobs (all of the run's without -shard), by slot */
     int n_jobs, next_job, done_count, resumed_count;
+    int progress_at;               /* done_count at the last progress line printed */
     int stop, sprt_decided, sprt_decided_before;
     int fault_run[ARENA_MAX_ENGINES]; /* faults of each engine in its latest sets, in a row */
     char failure[600];             /* why the run stopped with an error ("" if it did not) */
