@@ -679,7 +679,12 @@ static void test_bad_options_get_one_line_errors(void)
         { "-engine cmd=x -engine cmd=y -flag trumps=on", "unknown flag 'trumps'" },
         { "-engine cmd=x -engine cmd=y -sprt elo0=5 elo1=1 alpha=0.05 beta=0.05", "-sprt needs elo0 < elo1" },
         { "-engine cmd=x -engine cmd=y -resume", "-resume needs -results FILE" },
-        { "-engine cmd=x -engine cmd=y -warp", "unknown option '-warp'" },
+        { "-engine cmd=x -engine cmd=y -warp", "unknown option '-warp' (see --help)" },
+        /* issue 29: an option without its value says so (the usage text declares which take one) */
+        { "-engine cmd=x -engine cmd=y -rounds", "-rounds needs a value (see --help)" },
+        { "-engine cmd=x -engine cmd=y -results", "-results needs a value (see --help)" },
+        { "-engine cmd=x -engine cmd=y -sprt elo0=0", "-sprt needs elo0 < elo1" },
+        { "-engine 'cmd=/nonexistent/python3 bot.py' -engine cmd=y", "(a program and its arguments: cmd=/nonexistent/python3 arg=bot.py)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CU_ASSERT_EQUAL(arena(cases[i][0]), 2);

@@ -270,7 +270,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         } else if (!strcmp(o, "-quiet")) {
             a->quiet = 1;
         } else {
-            return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
+            return arena_cli_refuse(USAGE, o, err, errlen);
         }
     }
     if (a->sc.n_engines < 2)

@@ -860,7 +860,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
             continue;
         }
         if (!v)
-            return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
+            return arena_cli_refuse(USAGE, o, err, errlen);
         i++;
         int k = 0;
         while (k < ARG_NUMBERS && strcmp(o, NUMBER_ARGS[k].name) != 0)

@@ -130,6 +130,7 @@ typedef struct tune {
     cJSON *run;                     /* the run's meaning: what -resume must find equal */
     /* progress */
     int k_done, k_first;            /* iterations done; done when this process started */
+    double last_won[2], last_played; /* the last iteration's sets won by theta+ and theta-, of those played */
     int fault_run[2];
     char arena_path[4200];          /* picket-arena beside this program, for the verify command */
     double started;
@@ -262,7 +263,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         } else if (!strcmp(o, "-quiet")) {
             t->quiet = 1;
         } else {
-            return text_error(err, errlen, "unknown option '%s', or it needs a value (see --help)", o);
+            return arena_cli_refuse(USAGE, o, err, errlen);
         }
     }
     if (!t->n_fields)
@@ -721,6 +722,9 @@ static int run_iteration(tune_t *t, int k)
         rc = 1;
     if (rc == 0) {
         double r = (won[0] - won[1]) / played;
+        t->last_won[0] = won[0];
+        t->last_won[1] = won[1];
+        t->last_played = played;
         double theta[MAX_PARAMS];
         for (int i = 0; i < t->n_params; i++) {
             param_t *p = &t->p[i];
@@ -925,13 +929,14 @@ static void progress(const tune_t *t, int final)
     int left = t->iterations - t->k_done;
     char line[1024];
     int n = snprintf(line, sizeof line, "[%d/%d]", t->k_done, t->iterations);
-    for (int i = 0; i < t->n_params && (size_t)n < sizeof line - 96; i++) {
-        char v[OPT_NUMBER_LEN];
-        opt_format_number(t->p[i].theta, OPT_FLOAT, v, sizeof v);
-        n += snprintf(line + n, sizeof line - (size_t)n, " %s=%.8s", t->p[i].name, v);
-        if ((size_t)n >= sizeof line - 96)
-            n = (int)(sizeof line - 96); /* a long list is cut; the ETA still fits */
+    for (int i = 0; i < t->n_params && (size_t)n < sizeof line - 160; i++) {
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s=%.6g", t->p[i].name, t->p[i].theta);
+        if ((size_t)n >= sizeof line - 160)
+            n = (int)(sizeof line - 160); /* a long list is cut; the result and the ETA still fit */
     }
+    /* The last iteration's result: sets won by theta+ and by theta- of those played. */
+    if (t->last_played > 0)
+        n += snprintf(line + n, sizeof line - (size_t)n, "  last: +%g -%g of %g", t->last_won[0], t->last_won[1], t->last_played);
     int done_here = t->k_done - t->k_first;
     double eta = done_here > 0 ? elapsed / done_here * left : -1;
     if (eta >= 0)

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text.h"
+
 int arena_cli_help(int argc, char **argv, const char *usage, const char *version_line)
 {
     for (int i = 1; i < argc; i++) {
@@ -22,6 +24,17 @@ int arena_cli_help(int argc, char **argv, const char *usage, const char *version
         return 2;
     }
     return -1;
+}
+
+int arena_cli_refuse(const char *usage, const char *o, char *err, size_t errlen)
+{
+    size_t n = strlen(o);
+    for (const char *p = usage; n && (p = strstr(p, o)); p += n)
+        if (p >= usage + 3 && !strncmp(p - 3, "\n  ", 3) && p[n] == ' ' && p[n + 1] != ' ' && p[n + 1] != '\n') {
+            snprintf(err, errlen, "%s needs a value (see --help)", o);
+            return -1;
+        }
+    return text_error(err, errlen, "unknown option '%s' (see --help)", o);
 }
 
 void arena_cli_signals(void (*handler)(int))

@@ -314,6 +314,12 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
     client_opts_t opts = { spec->dir, spec->stderr_path };
     if (client_start_opts(&e->c, spec->argv, &opts, why, sizeof why) < 0) {
         static const char *const field[] = { [CLIENT_STEP_EXEC] = "cmd", [CLIENT_STEP_DIR] = "dir", [CLIENT_STEP_STDERR] = "stderr" };
+        /* cmd="python3 bot.py" names no program: the words after the first are arg= fields. */
+        const char *space = e->c.failed_step == CLIENT_STEP_EXEC ? strchr(spec->argv[0], ' ') : NULL;
+        if (space)
+            return arena_error(err, errlen, "%s: %s (a program and its arguments: cmd=%.*s arg=%.100s)", field[e->c.failed_step],
+                               why, (int)(space - spec->argv[0]) > 100 ? 100 : (int)(space - spec->argv[0]), spec->argv[0],
+                               space + 1);
         return arena_error(err, errlen, "%s: %s", field[e->c.failed_step], why);
     }
     e->running = 1;
