@@ -117,6 +117,20 @@ static void test_line_mode_plays_a_whole_set_from_a_script(void)
     remove_tmpdir();
 }
 
+/* Issue 29: the default save name tells the time, never the seed (docs/play.md: the seed names
+ * every card, and the table hides it unless it was chosen). */
+static void test_line_mode_default_save_name_hides_the_seed(void)
+{
+    make_tmpdir();
+    write_script(tp("part.txt"), 4, 1);
+    CU_ASSERT_EQUAL(run("cd %s && %s --level 1 --hint-level 1 < part.txt > out.txt 2>&1", tmpdir, PLAY), 0);
+    char *out = slurp(tp("out.txt"));
+    const char *saved = out ? strstr(out, "saved to picket-play-") : NULL;
+    CU_ASSERT_PTR_NOT_NULL(saved);
+    CU_ASSERT(saved && strlen(saved) > 36 && !strncmp(saved + 36, ".txt", 4)); /* picket-play-YYYYMMDD-HHMMSS */
+    free(out);
+}
+
 static void test_line_mode_resumes_a_saved_set(void)
 {
     make_tmpdir();
@@ -347,6 +361,7 @@ int main(void)
         return 1;
     CU_pSuite s = CU_add_suite("play", NULL, NULL);
     CU_add_test(s, "line mode plays a whole set from a script", test_line_mode_plays_a_whole_set_from_a_script);
+    CU_add_test(s, "line mode: the default save name hides the seed", test_line_mode_default_save_name_hides_the_seed);
     CU_add_test(s, "line mode resumes a saved set", test_line_mode_resumes_a_saved_set);
     CU_add_test(s, "bad options are one-line errors", test_bad_options_are_one_line_errors);
     CU_add_test(s, "a real terminal plays a whole set with a hint, an undo and a save",

@@ -977,8 +977,11 @@ int main(int argc, char **argv)
         return 2;
     }
     free(probe);
-    if (!p->save_path[0])
-        snprintf(p->save_path, sizeof p->save_path, "picket-%" PRIu64 ".txt", p->seed);
+    /* The default name tells the time, not the seed: a seed names every card of the set. */
+    time_t now = time(NULL);
+    struct tm tm;
+    if (!p->save_path[0] && localtime_r(&now, &tm))
+        strftime(p->save_path, sizeof p->save_path, "picket-play-%Y%m%d-%H%M%S.txt", &tm);
     p->setup.game = p->g;
     p->setup.cfg = p->cfg;
     p->setup.engine[p->engine] = &p->proc;
