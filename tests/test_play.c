@@ -146,6 +146,11 @@ static void test_line_mode_resumes_a_saved_set(void)
     char *out = slurp(tp("out2.txt"));
     CU_ASSERT(out && strstr(out, "resumed part-game.txt: ") && strstr(out, "seed 5,") && strstr(out, "the set is over"));
     free(out);
+    /* Issue 29: the level is saved, and a resume without --level plays on at it, not at 5. */
+    CU_ASSERT_EQUAL(run("cd %s && %s --record part-game.txt --hint-level 2 --save again.txt < rest.txt > out4.txt 2>&1", tmpdir, PLAY), 0);
+    char *again = slurp(tp("again.txt"));
+    CU_ASSERT(again && strstr(again, ", level 2\n"));
+    free(again);
     /* The seat played there is the seat resumed; another is refused. */
     CU_ASSERT_EQUAL(run("cd %s && %s --seat 1 --seed 6 --level 2 --hint-level 2 --save seat1.txt < part.txt > out3.txt 2>&1", tmpdir, PLAY), 0);
     CU_ASSERT_EQUAL(run("cd %s && %s --record seat1.txt --seat 0 < /dev/null > out4.txt 2> err4.txt", tmpdir, PLAY), 2);

@@ -89,6 +89,7 @@ typedef struct play {
     int seed_shown;               /* the player chose the seed (--seed, --record) */
     uint64_t engine_seed, hint_seed; /* the engines' own randomness, never derived from the deals */
     int seat_given;
+    int level, level_fixed;       /* the bundled opponent's level; fixed: --level or --engine given */
     /* the opponent: an engine process as a referee seat, as in the arena */
     arena_spec_t spec;
     arena_engine_t proc;
@@ -339,7 +340,7 @@ static int write_record(FILE *f, void *data)
 {
     const play_t *p = data;
     if (record_write_header(f, p->g, &p->cfg) < 0 ||
-        fprintf(f, "# picket-play: seat %d you, seat %d %s\n", p->human, p->engine, p->spec.name) < 0)
+        fprintf(f, "# picket-play: seat %d you, seat %d %s, level %d\n", p->human, p->engine, p->spec.name, p->level) < 0)
         return -1;
     for (int i = 0; i < p->n_moves; i++)
         if (record_write_move(f, p->g, p->moves[i].seat, &p->moves[i].move) < 0)
@@ -810,6 +811,16 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
             }
             p->human = seat;
             p->engine = 1 - seat;
+            /* The level it was played at goes on, unless --level (or another --engine) says. */
+            const char *lv = strstr(s, ", level ");
+            int level;
+            if (rc == 0 && lv && !p->level_fixed && text_int(lv + 8, 1, 5, &level) == 0) {
+                char field[32];
+                snprintf(field, sizeof field, "option.level=%d", level);
+                if (arena_spec_set(&p->spec, field, err, errlen) < 0)
+                    rc = -1;
+                p->level = level;
+            }
             continue;
         }
         k = 0;
@@ -895,6 +906,8 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
     }
     p->human = (int)num[ARG_SEAT];
     p->seat_given = given[ARG_SEAT];
+    p->level = (int)num[ARG_LEVEL];
+    p->level_fixed = given[ARG_LEVEL] || engine;
     p->seed = given[ARG_SEED] ? num[ARG_SEED] : fresh_seed();
     p->seed_shown = given[ARG_SEED];
     /* Two seeds from --engine-seed, for the opponent and the hints: neither is the deals' seed. */
