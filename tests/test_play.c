@@ -117,6 +117,20 @@ static void test_line_mode_plays_a_whole_set_from_a_script(void)
     remove_tmpdir();
 }
 
+/* Issue 29: x with moves unsaved asks first; a second x leaves, any other line cancels. */
+static void test_line_mode_x_asks_before_leaving_unsaved(void)
+{
+    make_tmpdir();
+    CU_ASSERT_EQUAL(run("cd %s && printf '!\\nx\\nu\\n!\\nx\\nx\\n! never read\\n' | %s --seed 3 --level 1 --hint-level 1 > out.txt 2>&1", tmpdir, PLAY), 0);
+    char *out = slurp(tp("out.txt"));
+    int asked = 0;
+    for (const char *c = out; c && (c = strstr(c, "not saved: x again leaves")); c++)
+        asked++;
+    CU_ASSERT_EQUAL(asked, 2); /* the first x asked; u cancelled; after a move x asked again; x left */
+    CU_ASSERT(out && !strstr(out, "never read"));
+    free(out);
+}
+
 /* Issue 29: the default save name tells the time, never the seed (docs/play.md: the seed names
  * every card, and the table hides it unless it was chosen). */
 static void test_line_mode_default_save_name_hides_the_seed(void)
@@ -366,6 +380,7 @@ int main(void)
         return 1;
     CU_pSuite s = CU_add_suite("play", NULL, NULL);
     CU_add_test(s, "line mode plays a whole set from a script", test_line_mode_plays_a_whole_set_from_a_script);
+    CU_add_test(s, "line mode: x asks before leaving moves unsaved", test_line_mode_x_asks_before_leaving_unsaved);
     CU_add_test(s, "line mode: the default save name hides the seed", test_line_mode_default_save_name_hides_the_seed);
     CU_add_test(s, "line mode resumes a saved set", test_line_mode_resumes_a_saved_set);
     CU_add_test(s, "bad options are one-line errors", test_bad_options_are_one_line_errors);

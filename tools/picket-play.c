@@ -90,6 +90,8 @@ typedef struct play {
     uint64_t engine_seed, hint_seed; /* the engines' own randomness, never derived from the deals */
     int seat_given;
     int level, level_fixed;       /* the bundled opponent's level; fixed: --level or --engine given */
+    int saved_at;                 /* n_moves at the last save (or as resumed) */
+    int leave_asked;              /* x was pressed once with moves unsaved */
     /* the opponent: an engine process as a referee seat, as in the arena */
     arena_spec_t spec;
     arena_engine_t proc;
@@ -358,8 +360,21 @@ static void save(play_t *p)
     char why[1200];
     if (lines_save(p->save_path, write_record, p, why, sizeof why) < 0)
         say(p, "cannot save: %.150s", why);
-    else
+    else {
+        p->saved_at = p->n_moves;
         say(p, "saved to %.150s (picket replay %.100s)", p->save_path, p->save_path);
+    }
+}
+
+/* x: leave, but with moves not yet saved only when asked twice in a row. 1 to leave. */
+static int may_leave(play_t *p)
+{
+    if (p->n_moves == p->saved_at || p->leave_asked)
+        return 1;
+    p->leave_asked = 1;
+    int n = p->n_moves - p->saved_at;
+    say(p, "%d move%s not saved: x again leaves without %s, s saves", n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+    return 0;
 }
 
 /* ---------------------------------------------------------------- hints */
@@ -593,9 +608,13 @@ static int run_plain(play_t *p)
         char *w = line;
         while (*w == ' ' || *w == '\t')
             w++;
-        if (!strcmp(w, "x") || !strcmp(w, "quit"))
+        int leave = !strcmp(w, "x") || !strcmp(w, "quit");
+        if (leave && may_leave(p))
             break;
-        if (strlen(w) == 1 && table_key(p, w[0], NULL))
+        p->leave_asked = leave;
+        if (leave)
+            ; /* asked */
+        else if (strlen(w) == 1 && table_key(p, w[0], NULL))
             ; /* done */
         else if (!strcmp(w, "help"))
             say(p, "a move (QH, 7C 8C, call S, leftover keep), ? hint, ! play the hint, u take back, s save, x leave");
@@ -721,6 +740,8 @@ static int run_screen(play_t *p)
     draw_screen(p);
     while (!interrupted) {
         int ch = getch();
+        if (ch != 'x' && ch != ERR)
+            p->leave_asked = 0;
         if (ch == ERR)
             continue;
         int cards[CARD_COUNT], n = hand_cards(p, cards);
@@ -744,8 +765,10 @@ static int run_screen(play_t *p)
             p->marked = 0;
         } else if (!tl && table_key(p, ch, draw_screen))
             ; /* done */
-        else if (!tl && ch == 'x')
+        else if (!tl && ch == 'x' && may_leave(p))
             break;
+        else if (!tl && ch == 'x')
+            ; /* asked: x again leaves */
         else if (ch == KEY_RESIZE)
             ; /* drawn again below */
         else if (ch >= 32 && ch < 127 && tl + 1 < sizeof p->typed) {
@@ -1008,6 +1031,7 @@ int main(int argc, char **argv)
         arena_engine_stop(&p->proc);
         return 2;
     }
+    p->saved_at = p->n_moves;
     if (record)
         say(p, "resumed %.100s: %d moves", record, n_loaded);
     int rc = p->plain ? run_plain(p) : run_screen(p);
