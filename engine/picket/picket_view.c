@@ -234,6 +234,15 @@ static const unsigned NEXT_PHASES[PK_PH_COUNT] = {
 };
 #undef PH
 
+/* Between two hands: the last one ended (its turn to the deal came), the next not yet begun. */
+static int between_hands(const picket_pub_t *p) { return p->phase == PK_PH_DEAL && p->trick_no != 0; }
+
+/* The declarations' time: after the exchange began, before the first card is played. */
+static int declaring(const picket_pub_t *p)
+{
+    return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0;
+}
+
 /* A public event follows from the rules and the record so far: the hand starts where the last
  * ended (or the set begins), turns move forward through the phases to the seat the rules name,
  * decisions come from the seat whose turn it is, in its phase, and nothing comes after the set's
@@ -275,7 +284,7 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         if (ev->arg == PK_PH_DEAL)
             return s < 0 && hand_done;
         if (ev->arg <= PK_PH_DEAL || ev->arg >= PK_PH_OVER || s < 0 || p->hand_no == 0 || hand_done ||
-            (p->phase == PK_PH_DEAL && p->trick_no != 0) || !(NEXT_PHASES[p->phase] & (1u << ev->arg)))
+            between_hands(p) || !(NEXT_PHASES[p->phase] & (1u << ev->arg)))
             return 0;
         /* The declarations, all three, come between the exchange (and the leftover) and the
          * play or the appointed suit. */
@@ -285,17 +294,16 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         return s == phase_seat(p, ev->arg);
     case PK_EV_BLANK:
     case PK_EV_SHOW:
-        return p->hand_no > 0 && p->phase < PK_PH_PLAY && !(p->phase == PK_PH_DEAL && p->trick_no != 0);
+        return p->hand_no > 0 && p->phase < PK_PH_PLAY && !between_hands(p);
     case PK_EV_SCORE:
         /* Points come within a hand, the last trick's and the cards' after the twelfth trick. */
-        return p->hand_no > 0 && !(p->phase == PK_PH_DEAL && p->trick_no != 0) && ev->arg >= 0 &&
+        return p->hand_no > 0 && !between_hands(p) && ev->arg >= 0 &&
                ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
     case PK_EV_DECLARE:
-        return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0 && ev->arg >= PK_CAT_RUFF &&
-               ev->arg <= PK_CAT_SETS && s == picket_elder(p);
+        return declaring(p) && ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s == picket_elder(p);
     case PK_EV_ANSWER:
-        return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0 && ev->arg >= PK_CAT_RUFF &&
-               ev->arg <= PK_CAT_SETS && s != picket_elder(p) && ev->a >= PK_ANS_GOOD && ev->a <= PK_ANS_NOT_GOOD;
+        return declaring(p) && ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s != picket_elder(p) &&
+               ev->a >= PK_ANS_GOOD && ev->a <= PK_ANS_NOT_GOOD;
     case PK_EV_TRICK: {
         if (p->phase != PK_PH_PLAY || p->trick_card[0] < 0 || p->trick_card[1] < 0)
             return 0;
@@ -325,7 +333,7 @@ static int view_private(picket_view_t *v, const game_event_t *ev)
         break;
     case PK_EV_DEALT:
         /* One deal a hand, told before the hand's first turn. */
-        if (s != me || v->dealt || p->hand_no == 0 || p->phase != PK_PH_DEAL || p->trick_no != 0 ||
+        if (s != me || v->dealt || p->hand_no == 0 || p->phase != PK_PH_DEAL || between_hands(p) ||
             cardset_count(ev->cards) != PK_HAND_CARDS || (ev->cards & ~cards_pack(v->rules.deck)))
             return -1;
         v->hand = v->dealt = ev->cards;

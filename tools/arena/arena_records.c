@@ -42,9 +42,7 @@ static const char RUN_LINE[] = "# picket-arena run ";
 static void run_digest(const cJSON *run, char *out, size_t cap)
 {
     char *text = cJSON_PrintUnformatted(run);
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (const char *c = text ? text : ""; *c; c++)
-        h = (h ^ (uint8_t)*c) * 1099511628211ull;
+    uint64_t h = arena_results_fnv1a(ARENA_FNV1A_START, text ? text : "", text ? strlen(text) : 0);
     free(text);
     snprintf(out, cap, "%016" PRIx64, h);
 }

@@ -29,6 +29,14 @@ char *arena_results_header_text(const cJSON *run)
     return text;
 }
 
+uint64_t arena_results_fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * ARENA_FNV1A_PRIME;
+    return h;
+}
+
 int arena_results_write_text(FILE *f, const char *text)
 {
     if (fputs(text, f) < 0 || fputc('\n', f) < 0 || fflush(f) != 0)

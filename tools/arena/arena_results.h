@@ -36,6 +36,11 @@ typedef struct arena_set_line {
 /* The header line for a run description (a JSON object the caller owns): a new string to
  * free with cJSON_free, or NULL without memory. */
 char *arena_results_header_text(const cJSON *run);
+/* FNV-1a over n bytes, going on from h (ARENA_FNV1A_START for a new hash): the identity of a
+ * run's deals list and of a one-file records' run. */
+#define ARENA_FNV1A_PRIME 1099511628211u
+#define ARENA_FNV1A_START 14695981039346656037u
+uint64_t arena_results_fnv1a(uint64_t h, const void *data, size_t n);
 /* Write a line of text and flush. 0, or -1 (errno says why: a full disk is an error). */
 int arena_results_write_text(FILE *f, const char *text);
 int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *const *names, const char *record);

@@ -84,10 +84,13 @@ static int use_deals(arena_run_t *a, char *err, size_t errlen)
 
 uint64_t arena_run_deals_hash(const uint64_t *d, int n)
 {
-    uint64_t h = 14695981039346656037u;
-    for (int i = 0; i < n; i++)
-        for (int b = 0; b < 8; b++)
-            h = (h ^ ((d[i] >> (8 * b)) & 0xff)) * 1099511628211u;
+    uint64_t h = ARENA_FNV1A_START;
+    for (int i = 0; i < n; i++) {
+        unsigned char b[8]; /* little-endian, whatever the machine */
+        for (int k = 0; k < 8; k++)
+            b[k] = (unsigned char)(d[i] >> (8 * k));
+        h = arena_results_fnv1a(h, b, sizeof b);
+    }
     return h;
 }
 
