@@ -750,6 +750,49 @@ static void test_one_lead_a_trick(void)
     CU_ASSERT(court_pub_apply(&p, &again) < 0);
 }
 
+/* A trick is taken once: the same take again (the board already cleared, or nothing left on
+ * it) is refused. The fuzzer found a repeated take of a deal's last trick, whose Lead was
+ * already gone, reaching cardset_of(-1) (issue 29). */
+static void test_a_trick_is_taken_once(void)
+{
+    const game_t *g = &COURT_GAME;
+    for (int players = 2; players <= 8; players++) {
+        game_config_t cfg = config(players, 5 + players);
+        char err[GAME_ERR_LEN];
+        static court_state_t st;
+        CU_ASSERT_EQUAL_FATAL(g->init(&st, &cfg, err, sizeof err), 0);
+        int takes = 0, clears = 0;
+        for (int step = 0; step < 5000 && g->to_move(&st) != GAME_OVER; step++) {
+            court_pub_t before = st.pub;
+            game_event_t ev[GAME_MAX_EVENTS];
+            int n;
+            if (g->to_move(&st) == GAME_CHANCE) {
+                n = g->apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
+            } else {
+                game_move_t moves[GAME_MAX_MOVES];
+                CU_ASSERT_FATAL(g->legal_moves(&st, moves, GAME_MAX_MOVES) > 0);
+                n = g->apply(&st, &moves[0], ev, GAME_MAX_EVENTS);
+            }
+            for (int i = 0; i < n; i++) {
+                if (ev[i].audience != GAME_ALL)
+                    continue;
+                CU_ASSERT_EQUAL_FATAL(court_pub_apply(&before, &ev[i]), 0);
+                if (ev[i].type != CC_EV_TAKE)
+                    continue;
+                takes++;
+                clears += before.lead < 0;
+                court_pub_t again = before;
+                CU_ASSERT(court_pub_apply(&again, &ev[i]) < 0);
+                game_event_t empty = ev[i];
+                empty.cards = 0;
+                again = before;
+                CU_ASSERT(court_pub_apply(&again, &empty) < 0);
+            }
+        }
+        CU_ASSERT(takes > 0 && clears > 0);
+    }
+}
+
 /* ---------------------------------------------------------------- worlds */
 
 static int world_fits(const court_view_t *v, const court_state_t *w)
@@ -954,6 +997,7 @@ int main(void)
     CU_add_test(s, "the registry finds court-circular with every hook", test_the_registry_finds_court_circular_with_every_hook);
     CU_add_test(s, "views, notation and no leaks for 2 to 8 seats", test_views_notation_and_no_leaks_for_2_to_8_seats);
     CU_add_test(s, "refusals", test_refusals);
+    CU_add_test(s, "a trick is taken once", test_a_trick_is_taken_once);
     CU_add_test(s, "worlds fit the view and are uniform", test_worlds_fit_the_view_and_are_uniform);
     CU_add_test(s, "bots play whole games through the referee", test_bots_play_whole_games_through_the_referee);
     CU_add_test(s, "a record replays to the same game", test_a_record_replays_to_the_same_game);

@@ -228,7 +228,9 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
         p->phase = CC_PH_LEAD;
         return 0;
     case CC_EV_TAKE: {
-        if (!seat_ok || s != p->winner || p->to_move >= 0 || (c != 0 && c != 1) || c != (s == p->first))
+        /* Once a trick: the take empties the trick's seats (the winner among them until then). */
+        if (!seat_ok || s != p->winner || p->to_move >= 0 || !(p->in & (1u << s)) || p->lead < 0 || (c != 0 && c != 1) ||
+            c != (s == p->first))
             return -1;
         cardset_t pool = court_table(p) | (p->old_lead >= 0 ? cardset_of(p->old_lead) : 0);
         int clears = p->old_lead < 0; /* the last trick: no Lead chosen, the board cleared */
