@@ -1,6 +1,7 @@
 /* The text protocol (docs/protocol.md).
  *  - Transcripts (the .txt files in tests/protocol): lines in ("> "), lines out ("< " exact, "<~ " prefix),
- *    every error case included, run through the engine session.
+ *    every error case included, run through the engine session; and every transcript in the docs,
+ *    run through the real engine.
  *  - An engine fed a seat's events as text rebuilds exactly the view the rules engine builds for
  *    that seat, at every step of thousands of seeded games in every preset; every event read back
  *    from its text is the event that was sent; every move the engine answers is legal.
@@ -105,6 +106,192 @@ static void test_transcripts(void)
     }
     closedir(d);
     CU_ASSERT(count >= 3);
+}
+
+/* ---------------------------------------------------------------- the docs' transcripts */
+
+/* Every transcript in the docs (a fenced block with a "> " line) is run through the real engine
+ * ($PICKET_ENGINE), one process a block, and its output compared line by line with the block's
+ * "< " lines. The docs' conventions: "\r" and "\xNN" in an input line stand for those bytes,
+ * "xxxx...x" for a line of 70000 x's, a lone ">" for an empty line; an output line "..." or
+ * one that starts with "…" stands for any number of lines; an `info iterations` line's time and
+ * rate are the machine's and not compared. A block of "< " lines with no "> " line cannot be
+ * checked and fails the test. */
+
+static void docs_write_input(FILE *in, const char *text)
+{
+    if (strcmp(text, "xxxx...x") == 0) {
+        for (int i = 0; i < 70000; i++)
+            fputc('x', in);
+        text = "";
+    }
+    for (const char *p = text; *p; p++) {
+        unsigned byte;
+        if (p[0] == '\\' && p[1] == 'r') {
+            fputc('\r', in);
+            p++;
+        } else if (p[0] == '\\' && p[1] == 'x' && sscanf(p + 2, "%2x", &byte) == 1) {
+            fputc((int)byte, in);
+            p += 3;
+        } else {
+            fputc(*p, in);
+        }
+    }
+    fputc('\n', in);
+}
+
+static int docs_wildcard(const char *line)
+{
+    while (*line == ' ')
+        line++;
+    return strcmp(line, "...") == 0 || strncmp(line, "\xe2\x80\xa6", 3) == 0;
+}
+
+/* The line with an `info iterations` line's time and rate values masked. */
+static void docs_mask(const char *line, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", line);
+    if (strncmp(out, "info iterations ", 16) != 0)
+        return;
+    for (const char *key = "time"; key; key = strcmp(key, "time") == 0 ? "rate" : NULL) {
+        char pat[8];
+        snprintf(pat, sizeof pat, " %s ", key);
+        char *v = strstr(out, pat);
+        if (!v)
+            continue;
+        v += strlen(pat);
+        size_t n = strcspn(v, " ");
+        memmove(v + 1, v + n, strlen(v + n) + 1);
+        *v = '*';
+    }
+}
+
+/* Run one block (its lines, NUL-separated in `lines`); 1 when the engine's output matches. */
+static int docs_run_block(const char *where, char **lines, int count)
+{
+    const char *bin = getenv("PICKET_ENGINE");
+    char dir[256];
+    test_tmpdir_make(dir, sizeof dir, "picket-docs");
+    char in_path[512], out_path[512];
+    snprintf(in_path, sizeof in_path, "%s", test_path(dir, "in"));
+    snprintf(out_path, sizeof out_path, "%s", test_path(dir, "out"));
+    FILE *in = fopen(in_path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    const char *want[512];
+    int nwant = 0;
+    for (int i = 0; i < count; i++) {
+        if (strncmp(lines[i], "> ", 2) == 0)
+            docs_write_input(in, lines[i] + 2);
+        else if (strcmp(lines[i], ">") == 0)
+            fputc('\n', in);
+        else if ((strncmp(lines[i], "< ", 2) == 0 || docs_wildcard(lines[i])) && nwant < 512)
+            want[nwant++] = lines[i];
+        else if (lines[i][0]) {
+            fprintf(stderr, "\n    %s: a line neither in, out nor elided: %s\n", where, lines[i]);
+            fclose(in);
+            test_tmpdir_remove(dir);
+            return 0;
+        }
+    }
+    fclose(in);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' < '%s' > '%s' 2>/dev/null", bin ? bin : "build/tools/picket-engine", in_path, out_path);
+    int rc = system(cmd);
+    char *out = test_slurp(out_path);
+    test_tmpdir_remove(dir);
+    if (rc != 0 || !out) {
+        fprintf(stderr, "\n    %s: the engine exited with %d\n", where, rc);
+        free(out);
+        return 0;
+    }
+    int ok = 1, w = 0;
+    char got_m[PROTO_MAX_LINE + 1], want_m[PROTO_MAX_LINE + 1], *save = NULL;
+    for (char *got = strtok_r(out, "\n", &save); got && ok; got = strtok_r(NULL, "\n", &save)) {
+        docs_mask(got, got_m, sizeof got_m);
+        if (w < nwant && docs_wildcard(want[w])) {
+            if (w + 1 == nwant)
+                continue;
+            docs_mask(want[w + 1] + 2, want_m, sizeof want_m);
+            if (strcmp(got_m, want_m) != 0)
+                continue;
+            w++;
+        }
+        if (w >= nwant) {
+            fprintf(stderr, "\n    %s: unexpected output: %s\n", where, got);
+            ok = 0;
+            break;
+        }
+        docs_mask(want[w] + 2, want_m, sizeof want_m);
+        if (strcmp(got_m, want_m) != 0) {
+            fprintf(stderr, "\n    %s: output\n      docs:   %s\n      engine: %s\n", where, want[w] + 2, got);
+            ok = 0;
+        }
+        w++;
+    }
+    if (ok && w < nwant && !(w + 1 == nwant && docs_wildcard(want[w]))) {
+        fprintf(stderr, "\n    %s: the engine never wrote: %s\n", where, want[w + docs_wildcard(want[w])]);
+        ok = 0;
+    }
+    free(out);
+    return ok;
+}
+
+/* The transcripts of one Markdown file; returns how many blocks were run. */
+static int docs_check_file(const char *path)
+{
+    char *text = test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *lines[1024];
+    int count = 0, in_block = 0, runs = 0, start = 0, lineno = 0;
+    for (char *line = text, *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        lineno++;
+        if (strncmp(line, "```", 3) == 0) {
+            if (in_block) {
+                int inputs = 0, outputs = 0;
+                for (int i = 0; i < count; i++) {
+                    inputs += strncmp(lines[i], "> ", 2) == 0;
+                    outputs += strncmp(lines[i], "< ", 2) == 0;
+                }
+                char where[600];
+                snprintf(where, sizeof where, "%s:%d", path, start);
+                if (inputs) {
+                    CU_ASSERT(docs_run_block(where, lines, count));
+                    runs++;
+                } else if (outputs) {
+                    fprintf(stderr, "\n    %s: replies with no input to check them by\n", where);
+                    CU_FAIL("a docs transcript cannot be run");
+                }
+            }
+            in_block = !in_block;
+            count = 0;
+            start = lineno;
+        } else if (in_block && count < 1024) {
+            lines[count++] = line;
+        }
+    }
+    free(text);
+    return runs;
+}
+
+static void test_docs_transcripts_match_the_engine(void)
+{
+    int runs = docs_check_file("README.md");
+    DIR *d = opendir("docs");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 4 || strcmp(e->d_name + n - 3, ".md") != 0)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "docs/%s", e->d_name);
+        runs += docs_check_file(path);
+    }
+    closedir(d);
+    CU_ASSERT(runs >= 10);
 }
 
 /* ---------------------------------------------------------------- the text path, at scale */
@@ -460,6 +647,7 @@ int main(void)
         return 1;
     CU_pSuite s = CU_add_suite("protocol", NULL, NULL);
     CU_add_test(s, "transcripts in tests/protocol", test_transcripts);
+    CU_add_test(s, "every transcript in the docs matches the engine", test_docs_transcripts_match_the_engine);
     CU_add_test(s, "engine rebuilds the referee's view over text (random, 2000 games)", test_engine_rebuilds_the_referees_view_random);
     CU_add_test(s, "engine rebuilds the referee's view over text (heuristic, 100 games)", test_engine_rebuilds_the_referees_view_heuristic);
     CU_add_test(s, "a real engine answers bad input and stays ready", test_real_engine_answers_bad_input_and_stays_ready);
