@@ -131,6 +131,40 @@ static void test_line_mode_x_asks_before_leaving_unsaved(void)
     free(out);
 }
 
+/* Issue 29: the table talk names seats in words, sums up each hand, keeps the whole set (a
+ * take-back rebuilds it rather than clearing it; `talk N` scrolls back), and hints show whole
+ * moves with what their values mean. */
+static void test_line_mode_talk_in_words_with_summaries_and_scroll_back(void)
+{
+    make_tmpdir();
+    FILE *f = fopen(tp("script.txt"), "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("?\n!\n!\nu\ntalk 500\ntalk 0\n", f);
+    for (int i = 0; i < 400; i++)
+        fputs("!\n", f);
+    fputs("x\nx\n", f);
+    fclose(f);
+    CU_ASSERT_EQUAL(run("cd %s && %s --seed 11 --engine-seed 4 --level 2 --hint-level 2 < script.txt > out.txt 2>&1", tmpdir, PLAY), 0);
+    char *out = slurp(tp("out.txt"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    CU_ASSERT(strstr(out, "| cut: you ") && strstr(out, "deal first"));  /* the cut, in words */
+    CU_ASSERT(strstr(out, "| hand 1: ") && strstr(out, ", so you are ")); /* who deals, who is elder */
+    CU_ASSERT(strstr(out, " won by you") || strstr(out, " won by the engine"));
+    CU_ASSERT(!strstr(out, "won-by") && !strstr(out, " dealer ") && !strstr(out, "winner"));
+    CU_ASSERT(strstr(out, "| hand 1 over: you +") && strstr(out, "this hand; set: you "));
+    CU_ASSERT(strstr(out, "| set over: ") != NULL);
+    /* The hint's moves whole, under a line that says what the values are. */
+    CU_ASSERT(strstr(out, "hints, best first: the heuristic's score") != NULL);
+    CU_ASSERT(strstr(out, "  hint discard ") != NULL);
+    /* After the take-back, `talk 500` still holds the set from the cut. */
+    const char *back = strstr(out, "took back your last decision");
+    const char *talk = back ? strstr(back, "table talk, the last ") : NULL;
+    CU_ASSERT(talk && strstr(talk, "| cut: you ") && strstr(talk, "| you: dealt "));
+    CU_ASSERT(strstr(out, "talk N: N a number of lines from 1 to") != NULL);
+    free(out);
+    remove_tmpdir();
+}
+
 /* Issue 29: the default save name tells the time, never the seed (docs/play.md: the seed names
  * every card, and the table hides it unless it was chosen). */
 static void test_line_mode_default_save_name_hides_the_seed(void)
@@ -310,8 +344,8 @@ static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
     free(s);
     /* A hint. */
     keys("'?'");
-    s = wait_screen("moves valued", 0);
-    CU_ASSERT(s && strstr(s, "hint ") && strstr(s, "moves valued"));
+    s = wait_screen("valued, best first", 0);
+    CU_ASSERT(s && strstr(s, "hint ") && strstr(s, "valued, best first"));
     int before = move_no(s);
     free(s);
     /* Play the hint, then take it back. */
@@ -329,7 +363,7 @@ static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
     int typed = 0;
     for (int i = 0; i < 40 && !typed; i++) {
         keys("'?'");
-        s = wait_screen("moves valued", 0);
+        s = wait_screen("valued, best first", 0);
         const char *h = s ? strstr(s, "hint play ") : NULL;
         int n = move_no(s);
         if (h) {
@@ -373,6 +407,39 @@ static void test_terminal_plays_a_whole_set_with_hint_undo_and_save(void)
     remove_tmpdir();
 }
 
+/* Issue 29: an 80 x 24 terminal holds the whole table, the help line on one row, and PgUp scrolls
+ * the talk back; a smaller one gets a notice instead of a table drawn over itself. */
+static void test_terminal_80x24_fits_and_a_small_one_is_told(void)
+{
+    if (run("tmux -V > /dev/null 2>&1") != 0) {
+        CU_FAIL("tmux is not installed: install Debian's tmux (tools/setup.sh does)");
+        return;
+    }
+    make_tmpdir();
+    snprintf(sock, sizeof sock, "picket-test-s%ld", (long)getpid());
+    CU_ASSERT_EQUAL_FATAL(run("cd %s && tmux -L %s new-session -d -s play -x 80 -y 24 '%s --seed 3 --level 2 --hint-level 2; sleep 60'",
+                              tmpdir, sock, PLAY),
+                          0);
+    char *s = wait_screen("your hand", 0);
+    free(s);
+    keys("'!'");
+    free(wait_screen(NULL, 0));
+    keys("PPage PPage PPage PPage PPage PPage"); /* to the top: the cut */
+    s = wait_screen("table talk (lines 1-", 0);
+    CU_ASSERT(s && strstr(s, "table talk (lines 1-") && strstr(s, "cut: you "));
+    /* The help line is one row: the prompt follows it. */
+    const char *help = s ? strstr(s, "\nmove ") : NULL;
+    const char *eol = help ? strchr(help + 1, '\n') : NULL;
+    CU_ASSERT(eol && eol[1] == '>');
+    free(s);
+    run("tmux -L %s resize-window -t play -x 60 -y 15", sock);
+    s = wait_screen("needs a terminal of at least 80 x 24", 0);
+    CU_ASSERT(s && strstr(s, "this one is 60 x 15"));
+    free(s);
+    run("tmux -L %s kill-server > /dev/null 2>&1", sock);
+    remove_tmpdir();
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -381,10 +448,12 @@ int main(void)
     CU_pSuite s = CU_add_suite("play", NULL, NULL);
     CU_add_test(s, "line mode plays a whole set from a script", test_line_mode_plays_a_whole_set_from_a_script);
     CU_add_test(s, "line mode: x asks before leaving moves unsaved", test_line_mode_x_asks_before_leaving_unsaved);
+    CU_add_test(s, "line mode: table talk in words, hand summaries, scroll-back", test_line_mode_talk_in_words_with_summaries_and_scroll_back);
     CU_add_test(s, "line mode: the default save name hides the seed", test_line_mode_default_save_name_hides_the_seed);
     CU_add_test(s, "line mode resumes a saved set", test_line_mode_resumes_a_saved_set);
     CU_add_test(s, "bad options are one-line errors", test_bad_options_are_one_line_errors);
     CU_add_test(s, "a real terminal plays a whole set with a hint, an undo and a save",
                 test_terminal_plays_a_whole_set_with_hint_undo_and_save);
+    CU_add_test(s, "a real terminal: 80 x 24 fits, a smaller one is told", test_terminal_80x24_fits_and_a_small_one_is_told);
     return test_run_all();
 }

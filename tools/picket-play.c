@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <locale.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,10 +43,20 @@ enum {
     MAX_MOVES = 8192,       /* moves in a set (a long set has a few hundred) */
     MAX_EVENTS = 8192,      /* the player's events in a set */
     EVENT_LEN = 112,
-    TALK_LINES = 8,         /* recent table talk shown */
+    TALK_MAX = 4096,        /* table talk kept for scrolling back (a set has a few hundred lines) */
+    TALK_LINES = 8,         /* table talk a line-mode `talk` shows without a number */
     HINT_LINES = 6,
     LINE_LEN = 200,
+    MIN_COLS = 80,          /* the full-screen table's smallest terminal */
+    MIN_ROWS = 24,
 };
+
+/* What a hint's value means: the bundled engine's search bots value a move by their reward,
+ * 0.5 + 0.45 tanh(d / 30) for a lead of d points in the hand (search/playout.c), which the table
+ * turns back into points; the heuristic by its own score; random values nothing; another engine,
+ * or a changed reward scale, by whatever it says. */
+enum { HINT_POINTS, HINT_SCORE, HINT_NONE, HINT_RAW };
+static const double HINT_REWARD_SCALE = 30.0;
 
 static const char *const USAGE =
     "usage: picket-play [options]\n"
@@ -64,7 +75,7 @@ static const char *const USAGE =
     "                     shown once the set is over)\n"
     "  --engine-seed N    the engines' own randomness (default: random, unrelated to the deals)\n"
     "  --record FILE      resume a saved set (its rules, seed and moves)\n"
-    "  --save FILE        where `s` saves the set (default picket-SEED.txt)\n"
+    "  --save FILE        where `s` saves the set (default picket-play-YYYYMMDD-HHMMSS.txt)\n"
     "  --hint-level N     the strength of the hints, 1 to 5 (default 5)\n"
     "  --plain            line mode\n"
     "  -version, --help\n"
@@ -72,7 +83,8 @@ static const char *const USAGE =
     "At the table: arrows choose a card, space marks cards for a discard, enter plays the card or\n"
     "discards the marked ones; or type a move (QH, 7C 8C QC, call S, leftover keep) and enter.\n"
     "?  hint (the engine's values of your moves)   !  play the best hinted move\n"
-    "u  take back your last decision   s  save the set as a game record   x  leave\n";
+    "u  take back your last decision   s  save the set as a game record   x  leave\n"
+    "PgUp/PgDn  scroll the table talk (in the line mode: talk [N] prints the last N lines)\n";
 
 typedef struct move_entry {
     int seat;
@@ -102,8 +114,9 @@ typedef struct play {
     arena_spec_t hint_spec;
     arena_engine_t hint_proc;
     int hint_started;
-    char hints[HINT_LINES][LINE_LEN];
-    int n_hints;
+    char hints[HINT_LINES][LINE_LEN]; /* the moves, whole */
+    double hint_values[HINT_LINES];
+    int n_hints, hint_unit;
     game_move_t best_hint;
     int have_best_hint;
     /* the table */
@@ -113,8 +126,9 @@ typedef struct play {
     int n_moves, replaying;
     char (*events)[EVENT_LEN];    /* the player's events this set, notation (for hints) */
     int n_events;
-    char talk[TALK_LINES][LINE_LEN];
-    int n_talk;
+    char (*talk)[LINE_LEN];       /* every line of table talk this set, oldest first */
+    int n_talk, talk_shown;       /* talk_shown: lines the line mode has printed */
+    int talk_back;                /* the full-screen table: lines scrolled back from the newest */
     char message[LINE_LEN];       /* the answer to the last key or line */
     int over, fault;
     /* the full-screen table's choices */
@@ -143,25 +157,46 @@ static void say(play_t *p, const char *fmt, ...)
 
 static const char *who(const play_t *p, int seat) { return seat == p->human ? "you" : "engine"; }
 
-/* An event as the table says it: "engine: declare point 5 45" for "declare 1 point 5 45". */
+/* An event as the table says it: "engine: declare ruff 45" for "declare 1 ruff 45", and the
+ * events whose numbers are not a seat in front in words: "trick 3 won by you". */
 static void talk_line(const play_t *p, const char *text, char *out, size_t len)
 {
-    char verb[32];
-    int seat = -1, n = 0;
-    if (sscanf(text, "%31s %d%n", verb, &seat, &n) == 2 && (seat == 0 || seat == 1) && strcmp(verb, "hand") != 0 &&
-        strcmp(verb, "trick") != 0)
+    const picket_pub_t *pub = &p->view.pub;
+    char verb[32], c0[8], c1[8];
+    int seat = -1, n = 0, a = 0, b = 0;
+    if (sscanf(text, "cut %7s %7s dealer %d", c0, c1, &seat) == 3 && (seat == 0 || seat == 1)) {
+        if (strcmp(c0, "-") == 0)
+            snprintf(out, len, "no cut: %s first", seat == p->human ? "you deal" : "the engine deals");
+        else
+            snprintf(out, len, "cut: you %s, engine %s; %s first", p->human ? c1 : c0, p->human ? c0 : c1,
+                     seat == p->human ? "you deal" : "the engine deals");
+    } else if (sscanf(text, "hand %d dealer %d stock %d", &a, &seat, &b) == 3 && (seat == 0 || seat == 1))
+        snprintf(out, len, "hand %d: %s, so you are %s; %d cards in the stock", a,
+                 seat == p->human ? "you deal" : "the engine deals", seat == p->human ? "younger" : "elder", b);
+    else if (sscanf(text, "trick %d won-by %d", &a, &seat) == 2 && (seat == 0 || seat == 1))
+        snprintf(out, len, "trick %d won by %s", a, seat == p->human ? "you" : "the engine");
+    else if (strcmp(text, "hand-end") == 0)
+        snprintf(out, len, "hand %d over: you %+d, engine %+d this hand; set: you %d, engine %d (to %d)", pub->hand_no,
+                 pub->hand_pts[p->human], pub->hand_pts[p->engine], pub->score[p->human], pub->score[p->engine],
+                 p->view.rules.target);
+    else if (sscanf(text, "set-end winner %d", &seat) == 1 && (seat == 0 || seat == 1))
+        snprintf(out, len, "set over: %s", seat == p->human ? "you win" : "the engine wins");
+    else if (sscanf(text, "%31s %d%n", verb, &seat, &n) == 2 && (seat == 0 || seat == 1))
         snprintf(out, len, "%s: %s%s", who(p, seat), verb, text + n);
     else
         snprintf(out, len, "%s", text);
 }
 
+/* A line of table talk; the full-screen table follows the newest line again. */
 static void add_talk(play_t *p, const char *line)
 {
-    if (p->n_talk == TALK_LINES) {
-        memmove(p->talk[0], p->talk[1], sizeof p->talk[0] * (TALK_LINES - 1));
+    if (p->n_talk == TALK_MAX) {
+        memmove(p->talk[0], p->talk[1], sizeof p->talk[0] * (TALK_MAX - 1));
         p->n_talk--;
+        p->talk_shown -= p->talk_shown > 0;
     }
     snprintf(p->talk[p->n_talk++], sizeof p->talk[0], "%s", line);
+    p->talk_back = 0;
 }
 
 /* ---------------------------------------------------------------- the player's seat */
@@ -177,7 +212,7 @@ static int human_event(void *data, const game_event_t *ev, char *err, size_t err
     }
     if (p->n_events < MAX_EVENTS)
         snprintf(p->events[p->n_events++], EVENT_LEN, "%s", text);
-    if (!p->replaying && strncmp(text, "turn ", 5) != 0) {
+    if (strncmp(text, "turn ", 5) != 0) {
         talk_line(p, text, line, sizeof line);
         add_talk(p, line);
     }
@@ -217,6 +252,7 @@ static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_
     }
     p->n_events = 0;
     p->n_moves = 0;
+    p->n_talk = p->talk_shown = p->talk_back = 0;
     p->over = p->fault = 0;
     p->have_best_hint = 0;
     p->n_hints = 0;
@@ -242,6 +278,7 @@ static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_
             rc = -1;
     }
     p->replaying = 0;
+    p->talk_shown = p->n_talk; /* the line mode prints only what is new from here */
     return rc;
 }
 
@@ -331,9 +368,7 @@ static void undo(play_t *p)
         p->fault = p->over = 1;
         return;
     }
-    p->talk[0][0] = '\0';
-    p->n_talk = 0;
-    add_talk(p, "(took back your last decision)");
+    add_talk(p, "(you took back your last decision: the table talk above is the set so far)");
     say(p, "took back your last decision");
 }
 
@@ -395,8 +430,10 @@ static void on_hint_line(void *data, const char *line)
     char why[GAME_ERR_LEN];
     if (h->n == 0 && p->g->move_parse(line + n, &p->best_hint, why, sizeof why) == 0)
         p->have_best_hint = 1;
-    if (h->n < HINT_LINES)
-        snprintf(p->hints[h->n], sizeof p->hints[0], "%-28.28s %8.3f", line + n, v);
+    if (h->n < HINT_LINES) {
+        snprintf(p->hints[h->n], sizeof p->hints[0], "%s", line + n);
+        p->hint_values[h->n] = v;
+    }
     h->n++;
 }
 
@@ -442,7 +479,50 @@ static void hint(play_t *p, void (*draw)(play_t *))
         return;
     }
     p->n_hints = h.n < HINT_LINES ? h.n : HINT_LINES;
-    say(p, "hint: %d moves valued, best first (! plays the best)", h.n);
+    say(p, "hint: %d move%s valued, best first (! plays the best)", h.n, h.n == 1 ? "" : "s");
+}
+
+/* The line above the hints: what their values mean. */
+static const char *hint_header(const play_t *p)
+{
+    static const char *const HEADERS[] = {
+        [HINT_POINTS] = "hints, best first: the points you would gain this hand (estimated)",
+        [HINT_SCORE] = "hints, best first: the heuristic's score (level 2: no unit)",
+        [HINT_NONE] = "hints: level 1 values no move",
+        [HINT_RAW] = "hints, best first: the hint engine's own values",
+    };
+    return HEADERS[p->hint_unit];
+}
+
+/* One hint as shown: the whole move, padded to `width`, and its value in the hint's unit. */
+static void hint_text(const play_t *p, int i, int width, char *out, size_t len)
+{
+    double v = p->hint_values[i];
+    char value[32];
+    if (v < 0 && p->hint_unit != HINT_RAW)
+        snprintf(value, sizeof value, "not valued");
+    else if (p->hint_unit == HINT_POINTS) {
+        double x = (v - 0.5) / 0.45; /* playout_reward's tanh, undone */
+        if (x >= 0.999)
+            snprintf(value, sizeof value, "wins the set");
+        else if (x <= -0.999)
+            snprintf(value, sizeof value, "loses the set");
+        else
+            snprintf(value, sizeof value, "%+.1f points", HINT_REWARD_SCALE * atanh(x));
+    } else if (p->hint_unit == HINT_NONE)
+        value[0] = '\0';
+    else
+        snprintf(value, sizeof value, "%.3f", v);
+    snprintf(out, len, "%-*s  %s", width, p->hints[i], value);
+}
+
+/* The width of the longest hinted move. */
+static int hint_width(const play_t *p)
+{
+    int w = 0;
+    for (int i = 0; i < p->n_hints; i++)
+        w = (int)strlen(p->hints[i]) > w ? (int)strlen(p->hints[i]) : w;
+    return w;
 }
 
 /* The keys both faces take: ? hint, ! play the best hinted move, u take back, s save. 1 if key
@@ -575,10 +655,16 @@ static void draw_plain(play_t *p)
     char hand[LINE_LEN], task[LINE_LEN];
     cards_text(p->view.hand, hand, sizeof hand);
     printf("your hand  %s\n", hand);
-    for (int i = 0; i < p->n_talk; i++)
+    for (int i = p->talk_shown; i < p->n_talk; i++)
         printf("  | %s\n", p->talk[i]);
-    for (int i = 0; i < p->n_hints; i++)
-        printf("  hint %s\n", p->hints[i]);
+    p->talk_shown = p->n_talk;
+    char h[LINE_LEN];
+    if (p->n_hints)
+        printf("%s\n", hint_header(p));
+    for (int i = 0, w = hint_width(p); i < p->n_hints; i++) {
+        hint_text(p, i, w, h, sizeof h);
+        printf("  hint %s\n", h);
+    }
     if (p->message[0])
         printf("note       %s\n", p->message);
     printf("to do      %s\n", phase_task(p, task, sizeof task));
@@ -617,7 +703,18 @@ static int run_plain(play_t *p)
         else if (strlen(w) == 1 && table_key(p, w[0], NULL))
             ; /* done */
         else if (!strcmp(w, "help"))
-            say(p, "a move (QH, 7C 8C, call S, leftover keep), ? hint, ! play the hint, u take back, s save, x leave");
+            say(p, "a move (QH, 7C 8C, call S, leftover keep), ? hint, ! play the hint, u take back, s save, talk [N], x leave");
+        else if (!strncmp(w, "talk", 4) && (w[4] == '\0' || w[4] == ' ')) {
+            int k = TALK_LINES;
+            if (w[4] && text_int(w + 5, 1, TALK_MAX, &k) < 0)
+                say(p, "talk N: N a number of lines from 1 to %d", TALK_MAX);
+            else {
+                printf("table talk, the last %d of %d lines:\n", k < p->n_talk ? k : p->n_talk, p->n_talk);
+                for (int i = k < p->n_talk ? p->n_talk - k : 0; i < p->n_talk; i++)
+                    printf("  | %s\n", p->talk[i]);
+                continue;
+            }
+        }
         else if (p->over)
             say(p, "the set is over: s saves it, u takes back, x leaves");
         else
@@ -652,8 +749,28 @@ static int hand_cards(const play_t *p, int *cards)
     return n;
 }
 
+/* A terminal smaller than the table: a notice instead of a table drawn over itself. */
+static int too_small(void)
+{
+    if (COLS >= MIN_COLS && LINES >= MIN_ROWS)
+        return 0;
+    erase();
+    const char *notice[] = { "picket-play needs a terminal of at least 80 x 24;", "this one is", "enlarge it, or x to leave",
+                          "(--plain plays in any size)" };
+    for (int i = 0; i < 4 && i < LINES; i++) {
+        if (i == 1)
+            mvprintw(i, 0, "%.*s %d x %d", COLS > 20 ? COLS - 20 : 0, notice[i], COLS, LINES);
+        else
+            mvprintw(i, 0, "%.*s", COLS - 1, notice[i]);
+    }
+    refresh();
+    return 1;
+}
+
 static void draw_screen(play_t *p)
 {
+    if (too_small())
+        return;
     erase();
     table_text_t t;
     table_lines(p, &t);
@@ -672,15 +789,32 @@ static void draw_screen(play_t *p)
     if (p->marked) {
         char m[LINE_LEN];
         card_list(p->marked, m, sizeof m);
-        mvprintw(y + 1, 11, "marked: %s", m);
+        mvprintw(y + 1, 11, "marked: %.*s", COLS - 20, m);
     }
     y += 3;
-    mvprintw(y++, 0, "table talk");
-    for (int i = 0; i < p->n_talk; i++)
+    /* The talk fills what the hints leave above the last four lines; PgUp scrolls it back. */
+    int hints = p->n_hints ? p->n_hints + 1 : 0, rows = LINES - 5 - (y + 1) - hints;
+    if (rows < 2) {
+        hints -= 2 - rows;
+        rows = 2;
+    }
+    if (p->talk_back > p->n_talk - rows)
+        p->talk_back = p->n_talk - rows > 0 ? p->n_talk - rows : 0;
+    int last = p->n_talk - p->talk_back, first = last - rows > 0 ? last - rows : 0;
+    if (first > 0 || p->talk_back > 0)
+        mvprintw(y++, 0, "table talk (lines %d-%d of %d; PgUp/PgDn scroll)", first + 1, last, p->n_talk);
+    else
+        mvprintw(y++, 0, "table talk");
+    for (int i = first; i < last; i++)
         mvprintw(y++, 2, "%.*s", COLS - 3, p->talk[i]);
-    y++;
-    for (int i = 0; i < p->n_hints; i++)
-        mvprintw(y++, 2, "hint %.*s", COLS - 8, p->hints[i]);
+    y = y > LINES - 5 - hints ? y : LINES - 5 - hints;
+    if (hints)
+        mvprintw(y, 0, "%.*s", COLS - 1, hint_header(p));
+    char h[LINE_LEN];
+    for (int i = 0, w = hint_width(p); i < hints - 1 && i < p->n_hints; i++) {
+        hint_text(p, i, w, h, sizeof h);
+        mvprintw(++y, 2, "hint %.*s", COLS - 8, h);
+    }
     char task[LINE_LEN];
     attron(A_BOLD);
     mvprintw(LINES - 4, 0, "%.*s", COLS - 1, phase_task(p, task, sizeof task));
@@ -690,7 +824,9 @@ static void draw_screen(play_t *p)
         mvprintw(LINES - 3, 0, "%.*s", COLS - 1, p->message);
         attroff(COLOR_PAIR(PAIR_NOTE));
     }
-    mvprintw(LINES - 2, 0, "move %d   arrows/space/enter, type a move, ? hint, ! play hint, u undo, s save, x leave", p->n_moves);
+    char help[LINE_LEN];
+    snprintf(help, sizeof help, "move %d   ? hint  ! play it  u undo  s save  x leave  PgUp/PgDn talk  esc clear", p->n_moves);
+    mvprintw(LINES - 2, 0, "%.*s", COLS - 1, help);
     mvprintw(LINES - 1, 0, "> %.*s", COLS - 3, p->typed);
     refresh();
 }
@@ -750,6 +886,11 @@ static int run_screen(play_t *p)
             p->cursor--;
         else if (ch == KEY_RIGHT && p->cursor + 1 < n)
             p->cursor++;
+        else if (ch == KEY_PPAGE || ch == KEY_NPAGE) {
+            int page = LINES / 3 > 1 ? LINES / 3 : 1;
+            p->talk_back += ch == KEY_PPAGE ? page : -page;
+            p->talk_back = p->talk_back < 0 ? 0 : p->talk_back; /* the top is clamped when drawn */
+        }
         else if (ch == ' ' && !tl && n > 0)
             p->marked ^= cardset_of(cards[p->cursor]);
         else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
@@ -931,6 +1072,11 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
     p->seat_given = given[ARG_SEAT];
     p->level = (int)num[ARG_LEVEL];
     p->level_fixed = given[ARG_LEVEL] || engine;
+    static const int UNIT_OF_LEVEL[] = { HINT_NONE, HINT_SCORE, HINT_POINTS, HINT_POINTS, HINT_POINTS };
+    p->hint_unit = engine ? HINT_RAW : UNIT_OF_LEVEL[num[ARG_HINT_LEVEL] - 1];
+    for (int i = 0; i < n_opts; i++)
+        if (strstr(opt_fields[i], "reward_scale") || !strncmp(opt_fields[i], "bot=", 4) || !strncmp(opt_fields[i], "level=", 6))
+            p->hint_unit = HINT_RAW; /* the values are no longer the level's */
     p->seed = given[ARG_SEED] ? num[ARG_SEED] : fresh_seed();
     p->seed_shown = given[ARG_SEED];
     /* Two seeds from --engine-seed, for the opponent and the hints: neither is the deals' seed. */
@@ -988,7 +1134,7 @@ int main(int argc, char **argv)
     const char *record = NULL;
     static move_entry_t loaded[MAX_MOVES];
     int n_loaded = 0;
-    if (!(p->events = calloc(MAX_EVENTS, sizeof *p->events))) {
+    if (!(p->events = calloc(MAX_EVENTS, sizeof *p->events)) || !(p->talk = calloc(TALK_MAX, sizeof *p->talk))) {
         fprintf(stderr, "picket-play: out of memory\n");
         return 1;
     }
@@ -1045,5 +1191,6 @@ int main(int argc, char **argv)
     arena_spec_free(&p->spec);
     arena_spec_free(&p->hint_spec);
     free(p->events);
+    free(p->talk);
     return rc < 0 ? 1 : 0;
 }
