@@ -341,6 +341,57 @@ static void test_resume_after_kill_equals_an_unbroken_run(void)
     remove_tmpdir();
 }
 
+/* Issue 29: a finished run is extended with -resume and more -iterations, ending as an unbroken
+ * run of that length would (the gain's A kept); fewer iterations than done is refused; and a run
+ * killed with the plot on has a params.png already (it is drawn during the run). */
+static void test_a_finished_run_extends_and_the_plot_follows_the_run(void)
+{
+    make_tmpdir();
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "12", "-pairs", "2", "-A", "2", "-noplot", "-quiet", "-out",
+                         tp("whole"), NULL),
+                    0);
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "6", "-pairs", "2", "-A", "2", "-noplot", "-quiet", "-out",
+                         tp("grown"), NULL),
+                    0);
+    CU_ASSERT_EQUAL(read_state(tp("grown/state.json"), NULL), 6);
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "12", "-pairs", "2", "-A", "2", "-noplot", "-quiet", "-resume",
+                         "-out", tp("grown"), NULL),
+                    0);
+    char *a = slurp(tp("whole/state.json")), *b = slurp(tp("grown/state.json"));
+    CU_ASSERT(a && b && !strcmp(a, b));
+    free(a), free(b);
+    a = slurp(tp("whole/log.jsonl")), b = slurp(tp("grown/log.jsonl"));
+    CU_ASSERT(a && b && !strcmp(a, b));
+    free(a), free(b);
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "4", "-pairs", "2", "-A", "2", "-noplot", "-quiet", "-resume",
+                         "-out", tp("grown"), NULL),
+                    2);
+    CU_ASSERT(one_line_error("the run has done 12 iterations: -iterations must be at least that"));
+    /* Without -A the extension keeps the first run's A (10% of its 6 iterations), not 10% of 12. */
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "6", "-pairs", "2", "-noplot", "-quiet", "-out", tp("keep"), NULL), 0);
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-iterations", "9", "-pairs", "2", "-noplot", "-quiet", "-resume", "-out",
+                         tp("keep"), NULL),
+                    0);
+    a = slurp(tp("keep/state.json"));
+    CU_ASSERT(a && strstr(a, "\"iterations\":9") && strstr(a, "\"A\":0.6"));
+    free(a);
+    /* The plot during the run: killed after a few iterations, the folder holds a params.png. */
+    pid_t pid = tune_bg("7", "3", "-param", "knob=2,1", "-iterations", "200", "-pairs", "2", "-quiet", "-out", tp("plotted"), NULL);
+    int k = -1;
+    for (int i = 0; i < 4000 && k < 3; i++) {
+        k = read_state(tp("plotted/state.json"), NULL);
+        struct timespec t = { 0, 5000000 };
+        nanosleep(&t, NULL);
+    }
+    kill(-pid, SIGKILL);
+    wait_status(pid);
+    CU_ASSERT(k >= 3);
+    char *png = slurp(tp("plotted/params.png"));
+    CU_ASSERT(png && !memcmp(png, "\x89PNG", 4));
+    free(png);
+    remove_tmpdir();
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -352,5 +403,6 @@ int main(void)
     CU_add_test(s, "values stay inside the declared range", test_values_stay_inside_the_declared_range);
     CU_add_test(s, "SPSA converges towards the hidden optimum", test_spsa_converges_towards_the_hidden_optimum);
     CU_add_test(s, "resume after kill -9 equals an unbroken run", test_resume_after_kill_equals_an_unbroken_run);
+    CU_add_test(s, "a finished run extends; the plot follows the run", test_a_finished_run_extends_and_the_plot_follows_the_run);
     return test_run_all();
 }

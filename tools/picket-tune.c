@@ -87,7 +87,8 @@ static const char *const USAGE =
     "                     iteration), log.jsonl (one line an iteration), params.dat and\n"
     "                     params.png (each option's path, drawn with gnuplot), records/ with\n"
     "                     -records\n"
-    "  -resume            continue the run in -out DIR where it stopped\n"
+    "  -resume            continue the run in -out DIR where it stopped, or extend a finished\n"
+    "                     one with a larger -iterations\n"
     "  -records           every set as a game record in DIR/records\n"
     "  -noplot            no params.png (gnuplot is then not needed)\n"
     "  -quiet             no progress lines\n"
@@ -124,6 +125,9 @@ typedef struct tune {
     game_config_t cfg;
     int iterations, pairs, concurrency, max_faults, quiet, resume, records, plot;
     double a, c, a0, alpha, gamma, margin;
+    int a0_given;                   /* -A given (else 10% of the first run's iterations) */
+    double plotted_at;              /* when params.png was last drawn during the run */
+    int plot_failed;                /* a plot during the run failed: the end says why */
     uint64_t seed;
     const char *out;
     char state_path[4200], log_path[4200], dat_path[4200], png_path[4200], records_path[4200];
@@ -270,6 +274,7 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         return arena_error(err, errlen, "give the engine to tune (-engine cmd=PROGRAM ...)");
     if (!t->n_params)
         return arena_error(err, errlen, "give at least one option to tune (-param NAME=START,STEP)");
+    t->a0_given = t->a0 >= 0;
     if (t->a0 < 0)
         t->a0 = 0.1 * t->iterations;
     t->margin /= 1000.0;
@@ -506,6 +511,38 @@ static int save_state(tune_t *t)
     return bad ? -1 : 0;
 }
 
+/* The stored run's header against this one, its length aside: a resumed run may be given more
+ * iterations (or fewer, down to those done). Its gain's A stays the stored one unless -A says
+ * another, so the schedule of the iterations to come is the one an unbroken run would follow.
+ * t->run is made again with that A. 0, or -1 with the difference. */
+static int same_run_but_length(tune_t *t, const char *header, char *why, size_t whylen)
+{
+    cJSON *stored = cJSON_Parse(header);
+    const cJSON *run = cJSON_GetObjectItemCaseSensitive(stored, "run");
+    const cJSON *a0 = cJSON_GetObjectItemCaseSensitive(run, "A");
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(run, "iterations");
+    if (!cJSON_IsNumber(a0) || !cJSON_IsNumber(n)) {
+        cJSON_Delete(stored);
+        return arena_results_compare_header(header, t->run, why, whylen);
+    }
+    if (!t->a0_given) {
+        t->a0 = a0->valuedouble;
+        cJSON_Delete(t->run);
+        if (!(t->run = run_json(t))) {
+            cJSON_Delete(stored);
+            snprintf(why, whylen, "out of memory");
+            return -1;
+        }
+    }
+    cJSON *same = cJSON_Duplicate(t->run, 1);
+    int rc = same && cJSON_ReplaceItemInObjectCaseSensitive(same, "iterations", cJSON_CreateNumber(n->valuedouble)) ?
+                 arena_results_compare_header(header, same, why, whylen) :
+                 -1;
+    cJSON_Delete(same);
+    cJSON_Delete(stored);
+    return rc;
+}
+
 /* Read the state of the run being resumed: the same run, its iteration and theta. */
 static int load_state(tune_t *t, char *err, size_t errlen)
 {
@@ -522,11 +559,13 @@ static int load_state(tune_t *t, char *err, size_t errlen)
     int rc = -1;
     if (!nl)
         arena_error(err, errlen, "-resume: '%.200s' is not a tuning state", t->state_path);
-    else if (arena_results_compare_header(text, t->run, why, sizeof why) < 0)
+    else if (same_run_but_length(t, text, why, sizeof why) < 0)
         arena_error(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
-    else if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble > t->iterations || k->valuedouble != floor(k->valuedouble) ||
-             !cJSON_IsObject(theta) || cJSON_GetArraySize(faults) != 2)
+    else if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble != floor(k->valuedouble) || !cJSON_IsObject(theta) ||
+             cJSON_GetArraySize(faults) != 2)
         arena_error(err, errlen, "-resume: '%.200s' holds no valid state line", t->state_path);
+    else if (k->valuedouble > t->iterations)
+        arena_error(err, errlen, "-resume: the run has done %d iterations: -iterations must be at least that", (int)k->valuedouble);
     else
         rc = 0;
     if (rc == 0) {
@@ -575,7 +614,10 @@ static int trim_log(tune_t *t, char *err, size_t errlen)
         p = nl + 1;
     }
     p[-1] = '\0'; /* the last newline: write_atomic puts it back */
-    int rc = write_atomic(t->log_path, text, NULL);
+    /* The header becomes this run's (its length may have changed). */
+    char *header = arena_results_header_text(t->run), *rest = strchr(text, '\n');
+    int rc = header ? write_atomic(t->log_path, header, rest ? rest + 1 : NULL) : -1;
+    cJSON_free(header);
     free(text);
     return rc < 0 ? arena_error(err, errlen, "-resume: cannot write the log '%.200s': %s", t->log_path, strerror(errno)) : 0;
 }
@@ -1031,6 +1073,11 @@ int main(int argc, char **argv)
             break;
         }
         progress(t, 0);
+        /* params.png follows the run (every 30 s at most): a run watched, or killed, has one. */
+        if (t->plot && !t->plot_failed && measure_now() - t->plotted_at >= 30 && k < t->iterations) {
+            t->plotted_at = measure_now();
+            t->plot_failed = draw_plot(t, err, sizeof err) < 0;
+        }
     }
     if (interrupted && status == 0)
         status = 130;
