@@ -1292,6 +1292,36 @@ static void test_resume_repairs_a_torn_records_file_and_refuses_another_runs(voi
     remove_tmpdir();
 }
 
+/* Issue 29: a kill between a set's record and its results line leaves a record whose set is not
+ * counted; -resume takes it out (the set is played again and recorded once), so no set is ever
+ * recorded twice. Likewise when the results file is gone altogether. */
+static void test_resume_takes_out_records_of_sets_not_counted(void)
+{
+    make_tmpdir();
+    char rec[4200];
+    snprintf(rec, sizeof rec, "%s", tp("rec.txt"));
+    CU_ASSERT_EQUAL_FATAL(arena(RESUME_BASE " -records %s", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
+    size_t len;
+    char *full = slurp(rec, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    truncate_lines(tp("r.jsonl"), 5); /* the last two sets recorded, not counted */
+    CU_ASSERT_EQUAL(arena(RESUME_BASE " -records %s -resume", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "took 2 records of sets with no results line"));
+    size_t len2;
+    char *again = slurp(rec, &len2);
+    CU_ASSERT(again && len2 == len && memcmp(again, full, len) == 0);
+    free(again);
+    /* No results at all: every record goes, and the run records each set once. */
+    CU_ASSERT_EQUAL(unlink(tp("r.jsonl")), 0);
+    CU_ASSERT_EQUAL(arena(RESUME_BASE " -records %s -resume", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "took 6 records"));
+    again = slurp(rec, &len2);
+    CU_ASSERT(again && len2 == len && memcmp(again, full, len) == 0);
+    free(again);
+    free(full);
+    remove_tmpdir();
+}
+
 /* A damaged set line (the first of two, so it is not a torn last line): exit 2, `line 2`. */
 static void test_resume_refuses_damaged_set_lines_naming_the_line(void)
 {
@@ -2379,6 +2409,7 @@ int main(void)
     /* 6 */
     CU_add_test(s, "resume: a complete damaged last line is refused, not cut", test_resume_refuses_a_complete_damaged_last_line);
     CU_add_test(s, "resume: a torn records file is repaired, another run's refused", test_resume_repairs_a_torn_records_file_and_refuses_another_runs);
+    CU_add_test(s, "resume: records of sets not counted are taken out", test_resume_takes_out_records_of_sets_not_counted);
     CU_add_test(s, "resume: another option value is refused, naming engine and option", test_resume_refuses_another_option_value);
     CU_add_test(s, "resume: another tc is refused, naming engine and tc", test_resume_refuses_another_tc);
     CU_add_test(s, "resume: a reformatted header (spacing, key order) resumes", test_resume_accepts_a_reformatted_header);

@@ -47,15 +47,42 @@ static void run_digest(const cJSON *run, char *out, size_t cap)
     snprintf(out, cap, "%016" PRIx64, h);
 }
 
-/* Resuming one file: it must open with this run's line, and a record the file ends inside (the
- * run stopped while it was written, as on a full disk) is cut off: its set has no results line
- * and is played again. The end of the last whole record is after a "result" line and its
- * blank line. 0, or -1 with a reason. */
-static int resume_one_file(const char *p, const cJSON *run, char *err, size_t errlen)
+/* The whole records of a one-file run to keep on -resume: byte ranges of the file. */
+typedef struct kept {
+    FILE *in;
+    long (*range)[2];
+    int n;
+} kept_t;
+
+static int copy_kept(FILE *out, void *data)
+{
+    const kept_t *k = data;
+    char buf[65536];
+    for (int i = 0; i < k->n; i++) {
+        if (fseek(k->in, k->range[i][0], SEEK_SET) < 0)
+            return -1;
+        for (long left = k->range[i][1] - k->range[i][0]; left > 0;) {
+            size_t want = left < (long)sizeof buf ? (size_t)left : sizeof buf, got = fread(buf, 1, want, k->in);
+            if (got == 0 || fwrite(buf, 1, got, out) != got)
+                return -1;
+            left -= (long)got;
+        }
+    }
+    return 0;
+}
+
+/* Resuming one file: it must open with this run's line. A record ends after its "result" line
+ * and a blank line; a record the file ends inside (the run stopped while it was written, as on
+ * a full disk), or one whose set the results do not count (killed between the record and the
+ * results line), is taken out: its set is played again. Only a torn end: the file is cut; a
+ * record not counted: the file is written again (lines_save) without it. 0, or -1 with a reason. */
+static int resume_one_file(const char *p, const cJSON *run, arena_records_counted_t counted, void *data, char *err, size_t errlen)
 {
     char why[400] = "its first line is not a picket-arena run line";
-    FILE *f = fopen(p, "r+");
+    FILE *f = fopen(p, "r");
     char *line = f ? malloc(RESULTS_MAX_LINE) : NULL;
+    kept_t k = { f, NULL, 0 };
+    int cap = 0, dropped = 0, rc = 0;
     if (!line) {
         if (f)
             fclose(f);
@@ -68,28 +95,59 @@ static int resume_one_file(const char *p, const cJSON *run, char *err, size_t er
         ok = 0;
         snprintf(why, sizeof why, "its run line differs (another configuration, seed or engines)");
     }
-    long good = ftell(f);
-    int after_result = 0;
-    while (ok && (len = lines_read(f, line, RESULTS_MAX_LINE)) != LINES_EOF) {
-        if (len == 0 && after_result)
+    long start = 0, good = ftell(f);
+    int after_result = 0, keep = 1;
+    while (ok && rc == 0 && (len = lines_read(f, line, RESULTS_MAX_LINE)) != LINES_EOF) {
+        arena_set_key_t key;
+        if (len > 0 && sscanf(line, "# set pairing %d round %d leg %d", &key.pairing, &key.round, &key.leg) == 3)
+            keep = counted(data, key);
+        if (len == 0 && after_result) {
+            /* a whole record, [good, here); the run line is range 0 */
+            if (k.n + 1 >= cap) {
+                long(*more)[2] = realloc(k.range, sizeof *k.range * (size_t)(cap = 2 * cap + 16));
+                if (!more) {
+                    rc = arena_error(err, errlen, "-records: out of memory resuming '%.200s'", p);
+                    break;
+                }
+                k.range = more;
+            }
+            if (k.n == 0)
+                k.range[k.n][0] = start, k.range[k.n++][1] = good;
+            if (keep)
+                k.range[k.n][0] = good, k.range[k.n++][1] = ftell(f);
+            else
+                dropped++;
             good = ftell(f);
+            keep = 1;
+        }
         after_result = len > 0 && !strncmp(line, "result ", 7);
     }
-    int rc = 0;
-    if (!ok)
+    long end = ok && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : 0;
+    if (rc < 0)
+        ;
+    else if (!ok)
         rc = arena_error(err, errlen, "-records: '%.200s' holds another run's records: %s", p, why);
-    else if (fseek(f, 0, SEEK_END) == 0 && ftell(f) > good) {
-        if (ftruncate(fileno(f), good) < 0)
+    else if (dropped) {
+        char whysave[600];
+        if (lines_save(p, copy_kept, &k, whysave, sizeof whysave) < 0)
+            rc = arena_error(err, errlen, "-records: cannot take the records of sets not counted out of '%.200s': %s", p, whysave);
+        else
+            fprintf(stderr, "picket-arena: -resume: took %d record%s of sets with no results line%s out of '%.200s' (played again)\n",
+                    dropped, dropped == 1 ? "" : "s", end > good ? ", and a torn one," : "", p);
+    } else if (end > good) {
+        if (truncate(p, good) < 0)
             rc = arena_error(err, errlen, "-records: cannot cut the torn record at the end of '%.200s': %s", p, strerror(errno));
         else
             fprintf(stderr, "picket-arena: -resume: cut a torn record at the end of '%.200s' (its set is played again)\n", p);
     }
+    free(k.range);
     free(line);
     fclose(f);
     return rc;
 }
 
-int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, int *create, char *err, size_t errlen)
+int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, arena_records_counted_t counted, void *data, int *create,
+                        char *err, size_t errlen)
 {
     struct stat st;
     const char *p = r->path;
@@ -107,7 +165,7 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
             return arena_error(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file",
                                p);
         *create = st.st_size == 0;
-        return st.st_size > 0 ? resume_one_file(p, run, err, errlen) : 0;
+        return st.st_size > 0 ? resume_one_file(p, run, counted, data, err, errlen) : 0;
     }
     if (!S_ISDIR(st.st_mode))
         return arena_error(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);

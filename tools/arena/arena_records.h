@@ -31,10 +31,18 @@ typedef struct arena_records_set {
 /* Records to path (NULL: none): one file or a folder, by its name. */
 void arena_records_init(arena_records_t *r, const char *path);
 
+/* Whether the results count the set of key k (on -resume: a set recorded but not counted is
+ * played again, so its old record must go). */
+typedef int (*arena_records_counted_t)(void *data, arena_set_key_t k);
+
 /* Before anything is written: the path can take this run's records (without resume, it holds
- * none; with it, a folder's run.json means run). *create is set when the file or folder's
- * run.json must still be made. 0, or -1 with a reason. */
-int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, int *create, char *err, size_t errlen);
+ * none; with it, a folder's run.json means run). Resuming one file, the records it keeps are the
+ * whole ones of sets counted says the results hold: a record the file ends inside, or one of a
+ * set without its results line (a kill between the two writes), is taken out, since its set is
+ * played again. *create is set when the file or folder's run.json must still be made. 0, or -1
+ * with a reason. */
+int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, arena_records_counted_t counted, void *data, int *create,
+                        char *err, size_t errlen);
 /* Open the run's file (a new one opens with a line naming the run, by a digest of run), or make
  * the folder and its run.json (header: the results header line) when create says so. 0, or -1
  * with a reason. */

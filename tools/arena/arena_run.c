@@ -242,6 +242,17 @@ static int on_resumed(void *data, const arena_set_line_t *s, char *why, size_t w
     return 0;
 }
 
+/* Whether the results being resumed count the set of key k (arena_records_check). */
+static int counted(void *data, arena_set_key_t k)
+{
+    const arena_run_t *a = data;
+    if (!arena_schedule_has(&a->sc, k))
+        return 0;
+    int job = arena_schedule_job_index(&a->sc, k);
+    return arena_schedule_shard_of(&a->sc, job, a->shard_count) == a->shard_index &&
+           a->jobs[arena_schedule_shard_slot(&a->sc, job, a->shard_count)].done;
+}
+
 /* ---------------------------------------------------------------- prepare */
 
 /* Start every engine once, handshake and set its options, before any set or file. */
@@ -304,7 +315,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     if (a->results_path && a->resume && !a->resume_fresh && arena_results_read(a->results_path, a->run, NULL, on_resumed, a, err, errlen) < 0)
         return -1;
     int create_records = 0;
-    if (a->records.path && arena_records_check(&a->records, a->resume, a->run, &create_records, err, errlen) < 0)
+    if (a->records.path && arena_records_check(&a->records, a->resume, a->run, counted, a, &create_records, err, errlen) < 0)
         return -1;
     if (a->log_path) {
         if (!(a->log.f = fopen(a->log_path, "a")))
