@@ -1,37 +1,30 @@
 /* bench/arena: how fast the arena plays sets between two random engines, at concurrency 1 and
  * 2, and how much CPU the arena itself takes. Target: at least 50 sets per second at
  * concurrency 1. Runs build/tools/picket-arena and reads its closing "Time:" line. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_util.h"
+#include "bench_args.h"
 
 int main(int argc, char **argv)
 {
     const char *arena = "build/tools/picket-arena", *engine = "build/tools/picket-engine";
     int rounds = 500;
-    if (bench_version(argc, argv, "arena"))
-        return 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: arena [--arena PATH] [--engine PATH] [--rounds N]\n\n"
-                   "Plays N duplicate pairs (default 500, so 1000 sets) between two random engines\n"
-                   "through picket-arena at concurrency 1 and 2, and prints sets per second and the\n"
-                   "arena's own CPU share. Seed 1 for both runs.\n");
-            return 0;
-        }
-        if (!strcmp(argv[i], "--arena") && i + 1 < argc)
-            arena = argv[++i];
-        else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
-            engine = argv[++i];
-        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc && atoi(argv[i + 1]) > 0)
-            rounds = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "arena: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const bench_opt_t opts[] = {
+        { "--arena", BENCH_TEXT, &arena, 0, 0, NULL },
+        { "--engine", BENCH_TEXT, &engine, 0, 0, NULL },
+        { "--rounds", BENCH_ATOI, &rounds, 1, INT_MAX, NULL },
+    };
+    int done = bench_args(argc, argv, "arena",
+                          "usage: arena [--arena PATH] [--engine PATH] [--rounds N]\n\n"
+                          "Plays N duplicate pairs (default 500, so 1000 sets) between two random engines\n"
+                          "through picket-arena at concurrency 1 and 2, and prints sets per second and the\n"
+                          "arena's own CPU share. Seed 1 for both runs.\n",
+                          opts, BENCH_NOPTS(opts));
+    if (done >= 0)
+        return done;
     printf("bench/arena: %d pairs (%d sets) of random vs random, seed 1\n", rounds, 2 * rounds);
     for (int conc = 1; conc <= 2; conc++) {
         char cmd[4096];

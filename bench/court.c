@@ -14,10 +14,9 @@
 
 #include "bot.h"
 #include "court.h"
-#include "ismcts.h"
 #include "playout.h"
 #include "bench_args.h"
-#include "bench_util.h"
+#include "bench_search.h"
 
 enum { N_VIEWS = 12, N_TABLES = 3, MAX_STEPS = 20000 };
 static const int TABLES[N_TABLES] = { 2, 4, 8 };
@@ -89,45 +88,6 @@ static double worlds_rate(const court_view_t *v, double budget, uint64_t seed)
     return (double)n / total;
 }
 
-/* Search every view with `iters` iterations (a search each): iterations, nodes, seconds, moves. */
-static int run(int rollout, const court_view_t *v, int64_t iters, uint64_t seed, int64_t *it, int64_t *nodes,
-               double *secs, uint64_t *hash)
-{
-    static game_move_t moves[GAME_MAX_MOVES];
-    static double values[GAME_MAX_MOVES];
-    ismcts_params_t p;
-    ismcts_default_params(&p);
-    p.threads = 1;
-    p.rollout = rollout;
-    *it = *nodes = 0;
-    *secs = 0;
-    for (int i = 0; i < N_VIEWS; i++) {
-        char err[GAME_ERR_LEN];
-        ismcts_t *s = ismcts_create(&COURT_GAME, &p, err, sizeof err);
-        if (!s) {
-            fprintf(stderr, "court: %s\n", err);
-            return -1;
-        }
-        rng_t rng;
-        rng_seed(&rng, rng_derive(seed, (uint64_t)i));
-        bot_limits_t lim = { -1, -1, -1, iters, 0 };
-        game_move_t best;
-        int rc = ismcts_search(s, &v[i], &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best);
-        ismcts_stats_t st;
-        ismcts_stats(s, &st);
-        ismcts_free(s);
-        if (rc < 0) {
-            fprintf(stderr, "court: the search failed on view %d\n", i);
-            return -1;
-        }
-        *it += st.iterations;
-        *nodes += st.nodes;
-        *secs += st.seconds;
-        *hash = bench_mix(bench_mix(bench_mix(*hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261123;
@@ -145,7 +105,9 @@ int main(int argc, char **argv)
              "  --seed S    the seed of the games and the searches (default %" PRIu64 ")\n"
              "Exit status 1 if a search fails; the targets' verdict is printed, not returned.\n",
              N_VIEWS, TIMED_ITERS, SIGNATURE_ITERS, TARGET_WORLDS, TARGET_ITERS, seed);
-    int done = bench_args(argc, argv, "court", usage, &quick, &seed, NULL, NULL);
+    const bench_opt_t opts[] = { { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+                                 { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL } };
+    int done = bench_args(argc, argv, "court", usage, opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
     printf("bench/court: seed %" PRIu64 ", %d views a table from heuristic games; one thread%s\n", seed, N_VIEWS,
@@ -153,7 +115,7 @@ int main(int argc, char **argv)
     printf("%-6s %12s %14s %14s %10s  %s\n", "seats", "worlds/s", "iters/s rand", "iters/s heur", "nodes/it",
            "target");
     int met = 0, missed = 0;
-    uint64_t sig_nodes = 0, sig_hash = 0;
+    bench_figures_t sig = { 0 };
     for (int t = 0; t < N_TABLES; t++) {
         static court_view_t v[N_VIEWS];
         if (collect(TABLES[t], rng_derive(seed, (uint64_t)TABLES[t]), v) < 0) {
@@ -161,29 +123,24 @@ int main(int argc, char **argv)
             return 1;
         }
         double wr = worlds_rate(v, quick ? 0.05 : 0.5, seed);
-        int64_t it[2], nodes[2];
-        double secs[2];
-        uint64_t h = 0;
+        bench_figures_t f[2] = { { 0 }, { 0 } };
         for (int r = 0; r < 2; r++)
-            if (run(r == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC, v, quick ? TIMED_ITERS / 10 : TIMED_ITERS, seed,
-                    &it[r], &nodes[r], &secs[r], &h) < 0)
+            if (bench_search("court", &COURT_GAME, r == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC, v, N_VIEWS, NULL,
+                             quick ? TIMED_ITERS / 10 : TIMED_ITERS, seed, &f[r]) < 0)
                 return 1;
-        int64_t sit, snodes;
-        double ssecs;
-        if (run(PLAYOUT_HEURISTIC, v, SIGNATURE_ITERS, seed, &sit, &snodes, &ssecs, &sig_hash) < 0)
+        if (bench_search("court", &COURT_GAME, PLAYOUT_HEURISTIC, v, N_VIEWS, NULL, SIGNATURE_ITERS, seed, &sig) < 0)
             return 1;
-        sig_nodes += (uint64_t)snodes;
-        double rand_rate = it[0] / secs[0], heur_rate = it[1] / secs[1];
+        double rand_rate = (double)f[0].iterations / f[0].seconds, heur_rate = (double)f[1].iterations / f[1].seconds;
         int ok = wr >= TARGET_WORLDS && heur_rate >= TARGET_ITERS;
         met += ok;
         missed += !ok;
         printf("%-6d %12.0f %14.0f %14.0f %10.3f  %s\n", TABLES[t], wr, rand_rate, heur_rate,
-               (double)nodes[1] / (double)it[1],
+               (double)f[1].nodes / (double)f[1].iterations,
                ok ? "met" : "NOT met");
     }
     printf("targets: %d met, %d NOT met (>= %.0f worlds/s, >= %.0f heuristic-rollout iterations/s): %s\n", met,
            missed, TARGET_WORLDS, TARGET_ITERS, missed ? "target NOT met" : "target met");
-    printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ")\n", sig_nodes, sig_hash,
-           SIGNATURE_ITERS);
+    printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ")\n",
+           (uint64_t)sig.nodes, sig.moves_hash, SIGNATURE_ITERS);
     return 0;
 }

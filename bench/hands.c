@@ -113,30 +113,22 @@ static int read_comments(FILE *f, set_hands_t *s)
     return seen == 7 ? 0 : -1;
 }
 
-static set_hands_t *new_set(run_t *r)
+/* One set's record (a file of the arena's -records DIR) into r. 0, or -1 with a one-line reason. */
+static int read_set(const char *path, run_t *r, char *err, size_t errlen)
 {
     if (r->n == r->cap) {
         int cap = r->cap ? 2 * r->cap : 256;
-        set_hands_t *s = realloc(r->sets, sizeof *s * (size_t)cap);
-        if (!s)
-            return NULL;
-        r->sets = s;
+        set_hands_t *m = realloc(r->sets, sizeof *m * (size_t)cap);
+        if (!m) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        r->sets = m;
         r->cap = cap;
     }
     set_hands_t *s = &r->sets[r->n];
     memset(s, 0, sizeof *s);
     s->winner = -1;
-    return s;
-}
-
-/* One set's record (a file of the arena's -records DIR) into r. 0, or -1 with a one-line reason. */
-static int read_set(const char *path, run_t *r, char *err, size_t errlen)
-{
-    set_hands_t *s = new_set(r);
-    if (!s) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open", path);
@@ -153,18 +145,14 @@ static int read_set(const char *path, run_t *r, char *err, size_t errlen)
     char why[256];
     int rc = record_replay(f, &rec, on_event, &ctx, why, sizeof why);
     fclose(f);
+    const game_t *g = rec.game;
     if (rc < 0 || ctx.failed) {
         snprintf(err, errlen, "%s: %s", path, ctx.failed ? "out of memory" : why);
-        record_free(&rec);
-        free(s->v);
-        return -1;
+        goto fail;
     }
-    const game_t *g = rec.game;
     if (g->num_players(rec.state) != 2) {
         snprintf(err, errlen, "%s: two seats only", path);
-        record_free(&rec);
-        free(s->v);
-        return -1;
+        goto fail;
     }
     g->scores(rec.state, s->score);
     int rank[GAME_MAX_PLAYERS];
@@ -173,7 +161,6 @@ static int read_set(const char *path, run_t *r, char *err, size_t errlen)
     /* At the set's end hand_over is 1: the hand it ended in was counted, and is not complete. */
     int over = g->to_move(rec.state) == GAME_OVER;
     s->complete = over && s->n > 0 ? s->n - 1 : s->n;
-    record_free(&rec);
     /* The hands add up to the scores (a set cut short inside a hand aside). */
     double sum[2] = { 0, 0 };
     for (int i = 0; i < s->n; i++)
@@ -182,11 +169,15 @@ static int read_set(const char *path, run_t *r, char *err, size_t errlen)
     if (over && (fabs(sum[0] - s->score[0]) > 1e-6 || fabs(sum[1] - s->score[1]) > 1e-6)) {
         snprintf(err, errlen, "%s: its hands add up to %g-%g, its scores are %d-%d", path, sum[0], sum[1], s->score[0],
                  s->score[1]);
-        free(s->v);
-        return -1;
+        goto fail;
     }
+    record_free(&rec);
     r->n++;
     return 0;
+fail:
+    record_free(&rec);
+    free(s->v);
+    return -1;
 }
 
 static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -297,47 +288,23 @@ static double set_model(const block_t *b, int nb, double delta, int target, int 
     return (double)won / sets;
 }
 
-typedef struct opts {
-    const char *dir, *engine;
-    long target;
-    double goal;
-    long sims;
-} opts_t;
-
-static int own_option(void *data, int argc, char **argv, int *i)
-{
-    opts_t *o = data;
-    uint64_t v;
-    double g;
-    const char *a = argv[*i];
-    if (a[0] != '-') {
-        if (o->dir)
-            return 0;
-        o->dir = a;
-        return 1;
-    }
-    if (*i + 1 >= argc)
-        return 0;
-    const char *b = argv[*i + 1];
-    if (!strcmp(a, "--engine") && b[0] && strlen(b) < MAX_NAME)
-        o->engine = b;
-    else if (!strcmp(a, "--set-target") && text_u64(b, 1, 100000, &v) == 0)
-        o->target = (long)v;
-    else if (!strcmp(a, "--sims") && text_u64(b, 100, 10000000, &v) == 0)
-        o->sims = (long)v;
-    else if (!strcmp(a, "--goal") && text_real(b, 0, 1, &g) == 0 && g > 0 && g < 1)
-        o->goal = g;
-    else
-        return 0;
-    (*i)++;
-    return 1;
-}
+static int name_ok(const char *name) { return name[0] && strlen(name) < MAX_NAME; }
 
 int main(int argc, char **argv)
 {
-    opts_t o = { NULL, NULL, 100, 0.80, SIM_SETS };
-    int quick = 0;
+    const char *dir = NULL, *engine = NULL;
+    int target = 100, sims = SIM_SETS, quick = 0;
+    double goal = 0.80;
     uint64_t seed = 1;
+    const bench_opt_t opts[] = {
+        { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+        { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
+        { NULL, BENCH_TEXT, &dir, 0, 0, NULL },
+        { "--engine", BENCH_TEXT, &engine, 0, 0, name_ok },
+        { "--set-target", BENCH_INT, &target, 1, 100000, NULL },
+        { "--sims", BENCH_INT, &sims, 100, 10000000, NULL },
+        { "--goal", BENCH_SHARE, &goal, 0, 0, NULL },
+    };
     char usage[2048];
     snprintf(usage, sizeof usage,
              "usage: hands [--engine NAME] [--set-target N] [--goal P] [--sims N] [--seed S] [--quick] DIR\n\n"
@@ -353,46 +320,48 @@ int main(int argc, char **argv)
              "  --quick         the model with 2000 sets\n"
              "  -version        the version\n",
              SIM_SETS);
-    int rc = bench_args(argc, argv, "hands", usage, &quick, &seed, own_option, &o);
+    int rc = bench_args(argc, argv, "hands", usage, opts, BENCH_NOPTS(opts));
     if (rc >= 0)
         return rc;
-    if (!o.dir) {
+    if (!dir) {
         fprintf(stderr, "hands: no records folder given (see --help)\n");
         return 2;
     }
     if (quick)
-        o.sims = 2000;
+        sims = 2000;
     run_t run = { NULL, 0, 0 };
+    block_t *blocks = NULL;
     char err[512];
-    if (read_folder(o.dir, &run, err, sizeof err) < 0) {
+    int status = 1;
+    if (read_folder(dir, &run, err, sizeof err) < 0) {
         fprintf(stderr, "hands: %s\n", err);
-        for (int i = 0; i < run.n; i++)
-            free(run.sets[i].v);
-        free(run.sets);
-        return 1;
+        goto out;
     }
-    int status = 0;
     /* The legs of a pair side by side: the sets in (round, pairing, leg) order, as the arena names
      * their files. */
     qsort(run.sets, (size_t)run.n, sizeof *run.sets, cmp_set);
-    double *d = NULL;
-    block_t *blocks = NULL;
-    if (!o.engine) {
-        for (int i = 0; i < run.n && !o.engine; i++)
-            if (run.sets[i].leg == 0)
-                o.engine = run.sets[i].name[0];
-        if (!o.engine) {
-            fprintf(stderr, "hands: %s: no set of a leg 0 (not a duplicate run)\n", o.dir);
-            status = 1;
-            goto out;
-        }
+    for (int i = 0; i < run.n && !engine; i++)
+        if (run.sets[i].leg == 0)
+            engine = run.sets[i].name[0];
+    if (!engine) {
+        fprintf(stderr, "hands: %s: no set of a leg 0 (not a duplicate run)\n", dir);
+        goto out;
     }
+    size_t nb_cap = 1;
+    for (int i = 0; i < run.n; i++)
+        nb_cap += (size_t)run.sets[i].complete / 2;
+    if (!(blocks = malloc(sizeof *blocks * nb_cap))) {
+        fprintf(stderr, "hands: out of memory\n");
+        goto out;
+    }
+    /* The engine's sets: their hands in blocks of two for the set model, and the hands complete
+     * in both legs of each pair (the engine's lead with both hands of one deal, d). */
     int pairs = 0, nd = 0, sets = 0, won = 0, nb = 0;
-    size_t nd_cap = 1;
+    double sum = 0, sumsq = 0, mean, half;
     const char *opponent = NULL;
     for (int i = 0; i < run.n; i++) {
-        const set_hands_t *s = &run.sets[i];
-        int me = seat_of(s, o.engine);
+        const set_hands_t *s = &run.sets[i], *b = s + 1;
+        int me = seat_of(s, engine);
         if (me < 0)
             continue;
         if (!opponent)
@@ -401,95 +370,64 @@ int main(int argc, char **argv)
             sets++;
             won += s->winner == me;
         }
-        nb += s->complete / 2;
-        if (is_pair(run.sets, run.n, i, o.engine)) {
-            pairs++;
-            nd_cap += (size_t)(s->complete < s[1].complete ? s->complete : s[1].complete);
-        }
-    }
-    if (!opponent) {
-        fprintf(stderr, "hands: %s: no set has an engine named '%s'\n", o.dir, o.engine);
-        status = 1;
-        goto out;
-    }
-    /* The hands complete in both legs of each pair. */
-    if (!(d = malloc(sizeof *d * nd_cap))) {
-        fprintf(stderr, "hands: out of memory\n");
-        status = 1;
-        goto out;
-    }
-    for (int i = 0; i < run.n; i++) {
-        if (!is_pair(run.sets, run.n, i, o.engine))
-            continue;
-        const set_hands_t *a = &run.sets[i], *b = a + 1;
-        int ma = seat_of(a, o.engine), mb = seat_of(b, o.engine);
-        int k = a->complete < b->complete ? a->complete : b->complete;
-        for (int h = 0; h < k; h++)
-            d[nd++] = (a->v[h][ma] - a->v[h][1 - ma]) + (b->v[h][mb] - b->v[h][1 - mb]);
-    }
-    if (nd < 2 || nb == 0) {
-        fprintf(stderr, "hands: %s: fewer than two hands complete in both legs of a pair for '%s'\n", o.dir, o.engine);
-        status = 1;
-        goto out;
-    }
-    double sum = 0, sumsq = 0, mean, half;
-    for (int i = 0; i < nd; i++) {
-        sum += d[i];
-        sumsq += d[i] * d[i];
-    }
-    measure_interval(sum, sumsq, nd, &mean, &half);
-    double lead = mean / 2;
-    half /= 2;
-    if (!(blocks = malloc(sizeof *blocks * (size_t)nb))) {
-        fprintf(stderr, "hands: out of memory\n");
-        status = 1;
-        goto out;
-    }
-    nb = 0;
-    for (int i = 0; i < run.n; i++) {
-        const set_hands_t *s = &run.sets[i];
-        int me = seat_of(s, o.engine);
-        if (me < 0)
-            continue;
         for (int h = 0; h + 1 < s->complete; h += 2, nb++)
             for (int j = 0; j < 2; j++) {
                 blocks[nb].e[j] = s->v[h + j][me];
                 blocks[nb].o[j] = s->v[h + j][1 - me];
             }
+        if (!is_pair(run.sets, run.n, i, engine))
+            continue;
+        pairs++;
+        int mb = seat_of(b, engine), k = s->complete < b->complete ? s->complete : b->complete;
+        for (int h = 0; h < k; h++, nd++) {
+            double d = (s->v[h][me] - s->v[h][1 - me]) + (b->v[h][mb] - b->v[h][1 - mb]);
+            sum += d;
+            sumsq += d * d;
+        }
     }
-    printf("hands: %s: '%s' against '%s', %d pairs (%d sets over)\n", o.dir, o.engine, opponent ? opponent : "?", pairs,
-           sets);
+    if (!opponent) {
+        fprintf(stderr, "hands: %s: no set has an engine named '%s'\n", dir, engine);
+        goto out;
+    }
+    if (nd < 2 || nb == 0) {
+        fprintf(stderr, "hands: %s: fewer than two hands complete in both legs of a pair for '%s'\n", dir, engine);
+        goto out;
+    }
+    measure_interval(sum, sumsq, nd, &mean, &half);
+    double lead = mean / 2;
+    half /= 2;
+    printf("hands: %s: '%s' against '%s', %d pairs (%d sets over)\n", dir, engine, opponent, pairs, sets);
     printf("hands complete in both legs of a pair: %d\n", nd);
     printf("lead a hand: %+.2f [%+.2f, %+.2f] points (95%%)\n", lead, lead - half, lead + half);
     if (sets > 0)
         printf("sets won in the run: %.1f%% (%d of %d)\n", 100.0 * won / sets, won, sets);
-    double at0 = set_model(blocks, nb, 0, (int)o.target, (int)o.sims, seed);
+    double at0 = set_model(blocks, nb, 0, target, sims, seed);
     /* The smallest extra lead, in steps of 0.1, at which the model reaches the goal. */
     double delta = 0, got = at0;
-    int step = at0 < o.goal ? 1 : -1, found = 0;
+    int step = at0 < goal ? 1 : -1, found = 0;
     for (int i = 1; i <= 500 && !found; i++) {
-        double dd = step * 0.1 * i, s = set_model(blocks, nb, dd, (int)o.target, (int)o.sims, seed);
-        if ((step > 0 && s >= o.goal) || (step < 0 && s < o.goal)) {
+        double dd = step * 0.1 * i, s = set_model(blocks, nb, dd, target, sims, seed);
+        if ((step > 0 && s >= goal) || (step < 0 && s < goal)) {
             found = 1;
             delta = step > 0 ? dd : dd + 0.1;
-            got = step > 0 ? s : set_model(blocks, nb, delta, (int)o.target, (int)o.sims, seed);
+            got = step > 0 ? s : set_model(blocks, nb, delta, target, sims, seed);
         }
     }
-    printf("set model (sets to %ld, %ld sets from %d blocks of two hands): %.1f%% at the run's lead; ", o.target, o.sims,
+    printf("set model (sets to %d, %d sets from %d blocks of two hands): %.1f%% at the run's lead; ", target, sims,
            nb, 100 * at0);
     if (found)
-        printf("%g%% at a lead of %.2f a hand (%+.1f: %.1f%%)\n", 100 * o.goal, lead + delta, delta, 100 * got);
+        printf("%g%% at a lead of %.2f a hand (%+.1f: %.1f%%)\n", 100 * goal, lead + delta, delta, 100 * got);
     else
-        printf("%g%% not crossed within 50 points a hand of it\n", 100 * o.goal);
-    printf("target (%g%% of sets in the set model): %s: the lead a hand is %.2f, ", 100 * o.goal,
-           at0 >= o.goal ? "met" : "not met", lead);
+        printf("%g%% not crossed within 50 points a hand of it\n", 100 * goal);
+    printf("target (%g%% of sets in the set model): %s: the lead a hand is %.2f, ", 100 * goal,
+           at0 >= goal ? "met" : "not met", lead);
     if (found)
         printf("the model needs %.2f\n", lead + delta);
     else
         printf("the model finds no lead that gives it\n");
+    status = 0;
 out:
     free(blocks);
-    free(d);
     for (int i = 0; i < run.n; i++)
         free(run.sets[i].v);
     free(run.sets);

@@ -19,17 +19,17 @@
 #include <string.h>
 
 #include "bot.h"
-#include "ismcts.h"
 #include "picket.h"
 #include "playout.h"
 #include "bench_args.h"
-#include "bench_util.h"
+#include "bench_search.h"
 
 enum { PH_EXCHANGE, PH_PLAY, PHASES };
 static const char *const PHASE_NAMES[PHASES] = { "exchange", "play" };
 
 enum { MODE_RANDOM, MODE_HEURISTIC, MODES };
 static const char *const MODE_NAMES[MODES] = { "rollout random", "rollout heuristic" };
+static const int MODE_ROLLOUT[MODES] = { PLAYOUT_RANDOM, PLAYOUT_HEURISTIC };
 /* Iterations a search in the timed runs (full; --quick takes a tenth) and in the signature. */
 static const int64_t TIMED_ITERS[MODES] = { 20000, 20000 };
 static const int64_t SIGNATURE_ITERS[MODES] = { 400, 400 };
@@ -94,60 +94,14 @@ static int collect(uint64_t seed, viewset_t vs[PHASES])
     return 0;
 }
 
-static void mode_params(int mode, ismcts_params_t *p)
-{
-    ismcts_default_params(p);
-    p->threads = 1;
-    p->rollout = mode == MODE_RANDOM ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC;
-}
-
-typedef struct figures {
-    int64_t iterations, nodes;
-    double seconds;
-    int pool_full;
-    uint64_t moves_hash;
-} figures_t;
-
-/* Search every view of a phase with `iters` iterations each, each with a search of its own
- * (ismcts_stats are then one search's whatever the bot keeps between searches); the sums. */
-static int run(const ismcts_params_t *p, const viewset_t *vs, int64_t iters, uint64_t seed, figures_t *f,
-               game_move_t *moves, double *values)
-{
-    memset(f, 0, sizeof *f);
-    for (int i = 0; i < vs->n; i++) {
-        char err[GAME_ERR_LEN];
-        ismcts_t *s = ismcts_create(&PICKET_GAME, p, err, sizeof err);
-        if (!s) {
-            fprintf(stderr, "ismcts: %s\n", err);
-            return -1;
-        }
-        rng_t rng;
-        rng_seed(&rng, rng_derive(seed, (uint64_t)i));
-        bot_limits_t lim = { -1, -1, -1, iters, 0 };
-        game_move_t best;
-        if (ismcts_search(s, &vs->v[i], &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &best) < 0) {
-            fprintf(stderr, "ismcts: the search failed on view %d (set %" PRIu64 ")\n", i, vs->set[i]);
-            ismcts_free(s);
-            return -1;
-        }
-        ismcts_stats_t st;
-        ismcts_stats(s, &st);
-        ismcts_free(s);
-        f->iterations += st.iterations;
-        f->nodes += st.nodes;
-        f->seconds += st.seconds;
-        f->pool_full |= st.pool_full;
-        f->moves_hash = bench_mix(bench_mix(bench_mix(f->moves_hash, best.kind), (uint64_t)(uint16_t)best.arg), best.cards);
-    }
-    return 0;
-}
-
 /* The pool's node size: fill a 1 MB pool (7/8 of it nodes, the rest candidate lists, as
  * ismcts_create shares it out) and divide. 0 if it would not fill. */
-static double node_size(const viewset_t *play, uint64_t seed, game_move_t *moves, double *values)
+static double node_size(const viewset_t *play, uint64_t seed)
 {
+    static game_move_t moves[GAME_MAX_MOVES];
+    static double values[GAME_MAX_MOVES];
     ismcts_params_t p;
-    mode_params(MODE_RANDOM, &p);
+    bench_params(PLAYOUT_RANDOM, &p);
     p.tree_mb = 1;
     char err[GAME_ERR_LEN];
     ismcts_t *s = ismcts_create(&PICKET_GAME, &p, err, sizeof err);
@@ -211,18 +165,16 @@ static int decision_times(uint64_t seed, int sets, double *t, int cap)
     char err[GAME_ERR_LEN];
     bot_t *b = bot_create("hybrid", &PICKET_GAME, seed, err, sizeof err);
     bot_t *h = bot_create("heuristic", &PICKET_GAME, seed, err, sizeof err);
+    int n = 0;
     if (!b || !h) {
         fprintf(stderr, "ismcts: %s\n", err);
-        bot_free(b);
-        bot_free(h);
-        return -1;
+        n = -1;
     }
-    int n = 0;
-    for (int k = 0; k < sets && n < cap; k++) {
+    for (int k = 0; k < sets && n >= 0 && n < cap; k++) {
         static picket_state_t st;
         picket_init(&st, &picket_preset_find("cotgrave")->rules, rng_derive(seed, 5000 + (uint64_t)k));
         game_event_t ev[GAME_MAX_EVENTS];
-        for (int who; (who = picket_to_move(&st)) != GAME_OVER && n < cap;) {
+        for (int who; n >= 0 && n < cap && (who = picket_to_move(&st)) != GAME_OVER;) {
             if (who == GAME_CHANCE) {
                 picket_apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
                 continue;
@@ -234,12 +186,10 @@ static int decision_times(uint64_t seed, int sets, double *t, int cap)
             int rc = who == k % 2 ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v, NULL, NULL, &m);
             if (who == k % 2)
                 t[n++] = measure_now() - t0;
-            if (rc < 0) {
-                bot_free(b);
-                bot_free(h);
-                return -1;
-            }
-            picket_apply(&st, &m, ev, GAME_MAX_EVENTS);
+            if (rc < 0)
+                n = -1;
+            else
+                picket_apply(&st, &m, ev, GAME_MAX_EVENTS);
         }
     }
     bot_free(b);
@@ -271,17 +221,15 @@ int main(int argc, char **argv)
              "Exit status 1 if a search fails; the target's verdict is printed, not returned.\n",
              N_VIEWS, N_VIEWS, TARGET_PLAY, TIMED_ITERS[0], TIMED_ITERS[1],
              seed);
-    int done = bench_args(argc, argv, "ismcts", usage, &quick, &seed, NULL, NULL);
+    const bench_opt_t opts[] = { { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+                                 { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL } };
+    int done = bench_args(argc, argv, "ismcts", usage, opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
     static viewset_t vs[PHASES];
     if (collect(seed, vs) < 0)
         return 1;
-    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
-    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
-    if (!moves || !values)
-        return 1;
-    double nsize = node_size(&vs[PH_PLAY], seed, moves, values);
+    double nsize = node_size(&vs[PH_PLAY], seed);
     ismcts_params_t dp;
     ismcts_default_params(&dp);
     printf("bench/ismcts: seed %" PRIu64 ", %d exchange and %d play views from cotgrave sets (heuristic for both "
@@ -295,19 +243,17 @@ int main(int argc, char **argv)
     printf("%-18s %-9s %10s %12s %12s %10s %12s  %s\n", "leaf", "phase", "iters", "iters/s", "nodes",
            "nodes/it", "MB/100k it", "target");
     int met = 0, missed = 0;
-    for (int mode = 0; mode < MODES; mode++) {
-        ismcts_params_t p;
-        mode_params(mode, &p);
+    for (int mode = 0; mode < MODES; mode++)
         for (int ph = 0; ph < PHASES; ph++) {
-            figures_t f;
-            int64_t iters = quick ? TIMED_ITERS[mode] / 10 : TIMED_ITERS[mode];
-            if (run(&p, &vs[ph], iters, rng_derive(seed, 1000 + (uint64_t)(mode * PHASES + ph)), &f, moves, values) <
-                0)
+            bench_figures_t f = { 0 };
+            if (bench_search("ismcts", &PICKET_GAME, MODE_ROLLOUT[mode], vs[ph].v, vs[ph].n, vs[ph].set,
+                             quick ? TIMED_ITERS[mode] / 10 : TIMED_ITERS[mode],
+                             rng_derive(seed, 1000 + (uint64_t)(mode * PHASES + ph)), &f) < 0)
                 return 1;
             double rate = f.seconds > 0 ? (double)f.iterations / f.seconds : 0;
             double per_it = f.iterations ? (double)f.nodes / (double)f.iterations : 0;
             char target[64] = "";
-            if (ph == PH_PLAY && (mode == MODE_RANDOM || mode == MODE_HEURISTIC)) {
+            if (ph == PH_PLAY) { /* every mode has rollout leaves */
                 int ok = rate >= TARGET_PLAY;
                 met += ok, missed += !ok;
                 snprintf(target, sizeof target, ">= %.0f/s: target %s", TARGET_PLAY, ok ? "met" : "NOT met");
@@ -317,7 +263,6 @@ int main(int argc, char **argv)
                    nsize > 0 ? per_it * 1e5 * nsize / (1 << 20) : 0.0, target,
                    f.pool_full ? " (pool full)" : "");
         }
-    }
     double budget = quick ? 0.05 : 0.5;
     for (int ph = 0; ph < PHASES; ph++) {
         double w = sampler_rate(&vs[ph], budget, rng_derive(seed, 2000 + (uint64_t)ph));
@@ -328,18 +273,15 @@ int main(int argc, char **argv)
     }
     /* The signature: fixed budgets, the same in --quick. */
     uint64_t sig_nodes = 0, sig_moves = 0;
-    for (int mode = 0; mode < MODES; mode++) {
-        ismcts_params_t p;
-        mode_params(mode, &p);
+    for (int mode = 0; mode < MODES; mode++)
         for (int ph = 0; ph < PHASES; ph++) {
-            figures_t f;
-            if (run(&p, &vs[ph], SIGNATURE_ITERS[mode], rng_derive(seed, 3000 + (uint64_t)(mode * PHASES + ph)), &f,
-                    moves, values) < 0)
+            bench_figures_t f = { 0 };
+            if (bench_search("ismcts", &PICKET_GAME, MODE_ROLLOUT[mode], vs[ph].v, vs[ph].n, vs[ph].set,
+                             SIGNATURE_ITERS[mode], rng_derive(seed, 3000 + (uint64_t)(mode * PHASES + ph)), &f) < 0)
                 return 1;
             sig_nodes += (uint64_t)f.nodes;
             sig_moves = bench_mix(sig_moves, f.moves_hash);
         }
-    }
     /* The default bot's decisions, as a player meets them. */
     enum { MAX_DECISIONS = 20000 };
     static double t[MAX_DECISIONS];
@@ -356,7 +298,5 @@ int main(int argc, char **argv)
     printf("targets: %d met, %d NOT met: %s\n", met, missed, missed ? "target NOT met" : "target met");
     printf("signature: nodes %" PRIu64 ", moves %016" PRIx64 " (iterations a view %" PRId64 ", %" PRId64 ")\n",
            sig_nodes, sig_moves, SIGNATURE_ITERS[0], SIGNATURE_ITERS[1]);
-    free(moves);
-    free(values);
     return 0;
 }

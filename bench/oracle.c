@@ -43,24 +43,16 @@ static const char *const SIDE_NAMES[SIDES] = { "honest", "hand-play", "hand", "o
                                                "hand-younger-exchange", "kept-younger-exchange" };
 enum { DEFAULT_SIDES = 1u << HONEST | 1u << HAND_PLAY | 1u << SEES_HAND | 1u << ORACLE };
 
-/* Does the bot of this side see the truth in a decision of this phase? */
-static int side_cheats(int side, int phase)
-{
-    switch (side) {
-    case HONEST:
-        return 0;
-    case HAND_PLAY:
-        return phase == PK_PH_PLAY;
-    case HAND_ELDER:
-        return phase == PK_PH_BLANK_COUNT || phase == PK_PH_ELDER_EXCHANGE;
-    case HAND_YOUNGER:
-        return phase == PK_PH_SET_ASIDE || phase == PK_PH_YOUNGER_EXCHANGE;
-    case KEPT_YOUNGER:
-        return phase == PK_PH_YOUNGER_EXCHANGE;
-    default:
-        return 1;
-    }
-}
+/* The phases in whose decisions the bot of each side sees the truth, a bit a phase. */
+static const unsigned CHEAT_PHASES[SIDES] = {
+    [HONEST] = 0,
+    [HAND_PLAY] = 1u << PK_PH_PLAY,
+    [SEES_HAND] = ~0u,
+    [ORACLE] = ~0u,
+    [HAND_ELDER] = 1u << PK_PH_BLANK_COUNT | 1u << PK_PH_ELDER_EXCHANGE,
+    [HAND_YOUNGER] = 1u << PK_PH_SET_ASIDE | 1u << PK_PH_YOUNGER_EXCHANGE,
+    [KEPT_YOUNGER] = 1u << PK_PH_YOUNGER_EXCHANGE,
+};
 static const double TARGET = 0.80;
 
 /* A view that may carry the true state: the picket view first, so that every hook of the game
@@ -203,7 +195,7 @@ static int play_set(const job_t *j, int pair, int side, int seat)
         }
         oracle_view_t v;
         picket_view_from_state(st, who, &v.v);
-        v.truth = side_cheats(side, st->pub.phase) ? st : NULL;
+        v.truth = CHEAT_PHASES[side] >> st->pub.phase & 1 ? st : NULL;
         v.side = side;
         game_move_t m;
         int rc = who == seat ? b->choose(b, &v, NULL, NULL, &m) : h->choose(h, &v.v, NULL, NULL, &m);
@@ -247,11 +239,6 @@ static void *worker(void *arg)
     }
 }
 
-typedef struct opts {
-    int pairs, threads;
-    unsigned sides;
-} opts_t;
-
 /* "hand,oracle": a bit per side named, honest always in; 0 if a name is unknown or repeated. */
 static unsigned parse_sides(const char *text)
 {
@@ -272,29 +259,22 @@ static unsigned parse_sides(const char *text)
     }
 }
 
-static int own_option(void *data, int argc, char **argv, int *i)
-{
-    opts_t *o = data;
-    uint64_t v;
-    if (*i + 1 >= argc)
-        return 0;
-    if (!strcmp(argv[*i], "--pairs") && text_u64(argv[*i + 1], 1, 100000, &v) == 0)
-        o->pairs = (int)v;
-    else if (!strcmp(argv[*i], "--threads") && text_u64(argv[*i + 1], 1, 64, &v) == 0)
-        o->threads = (int)v;
-    else if (!strcmp(argv[*i], "--sides") && (o->sides = parse_sides(argv[*i + 1])) != 0)
-        ;
-    else
-        return 0;
-    (*i)++;
-    return 1;
-}
+static int sides_ok(const char *text) { return parse_sides(text) != 0; }
 
 int main(int argc, char **argv)
 {
     uint64_t seed = 1;
     int quick = 0;
-    opts_t o = { 200, 1, DEFAULT_SIDES };
+    int pairs = 200, threads = 1;
+    unsigned sides = DEFAULT_SIDES;
+    const char *sides_text = NULL;
+    const bench_opt_t opts[] = {
+        { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+        { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
+        { "--pairs", BENCH_INT, &pairs, 1, 100000, NULL },
+        { "--threads", BENCH_INT, &threads, 1, 64, NULL },
+        { "--sides", BENCH_TEXT, &sides_text, 0, 0, sides_ok },
+    };
     char usage[2048];
     snprintf(usage, sizeof usage,
              "usage: oracle [--quick] [--seed S] [--pairs N] [--threads T] [--sides LIST]\n\n"
@@ -316,22 +296,24 @@ int main(int argc, char **argv)
              "                kept-younger-exchange)\n"
              "Target: the honest bot's score >= %.0f%% (issue 12); the verdict is printed, not returned.\n"
              "Exit status 1 if a bot fails.\n",
-             seed, o.pairs, o.threads, TARGET * 100);
-    int done = bench_args(argc, argv, "oracle", usage, &quick, &seed, own_option, &o);
+             seed, pairs, threads, TARGET * 100);
+    int done = bench_args(argc, argv, "oracle", usage, opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
+    if (sides_text)
+        sides = parse_sides(sides_text);
     if (quick)
-        o.pairs = 4;
+        pairs = 4;
     game_t og = oracle_game();
-    job_t j = { .seed = seed, .pairs = o.pairs, .sides = o.sides, .oracle = &og, .t0 = measure_now(), .progress = isatty(2) };
-    j.won = calloc((size_t)o.pairs, sizeof *j.won);
-    pthread_t *tid = calloc((size_t)o.threads, sizeof *tid);
+    job_t j = { .seed = seed, .pairs = pairs, .sides = sides, .oracle = &og, .t0 = measure_now(), .progress = isatty(2) };
+    j.won = calloc((size_t)pairs, sizeof *j.won);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
     if (!j.won || !tid || pthread_mutex_init(&j.lock, NULL) != 0) {
         fprintf(stderr, "oracle: out of memory\n");
         return 1;
     }
     int started = 0;
-    for (; started < o.threads; started++)
+    for (; started < threads; started++)
         if (pthread_create(&tid[started], NULL, worker, &j) != 0)
             break;
     if (started == 0)
@@ -344,13 +326,13 @@ int main(int argc, char **argv)
         return 1;
     printf("bench/oracle: seed %" PRIu64 ", %d pairs of cotgrave sets against the heuristic, the default bot "
            "(every option at its default), %d threads, %.0f s\n",
-           seed, o.pairs, o.threads, measure_now() - j.t0);
+           seed, pairs, threads, measure_now() - j.t0);
     arena_score_summary_t sum[SIDES] = { { 0 } };
     for (int side = 0; side < SIDES; side++) {
-        if (!(o.sides >> side & 1))
+        if (!(sides >> side & 1))
             continue;
         arena_score_counts_t c = { { 0, 0, 0 } };
-        for (int p = 0; p < o.pairs; p++)
+        for (int p = 0; p < pairs; p++)
             c.n[j.won[p][side][0] + j.won[p][side][1]]++;
         arena_stats_summarize(&c, &sum[side]);
         char elo[STATS_ELO_TEXT];
@@ -360,10 +342,10 @@ int main(int argc, char **argv)
                100 * sum[side].score_hi, elo);
     }
     for (int side = HONEST + 1; side < SIDES; side++) {
-        if (!(o.sides >> side & 1))
+        if (!(sides >> side & 1))
             continue;
         int both = 0, cheat_only = 0, honest_only = 0;
-        for (int p = 0; p < o.pairs; p++)
+        for (int p = 0; p < pairs; p++)
             for (int seat = 0; seat < 2; seat++) {
                 both += j.won[p][HONEST][seat] && j.won[p][side][seat];
                 cheat_only += !j.won[p][HONEST][seat] && j.won[p][side][seat];

@@ -1,14 +1,13 @@
 /* bench/protocol: round-trip times through a real pipe to a child picket-engine process:
  * isready -> readyok, and a random-bot decision (go -> move). Prints median and p99 in
  * microseconds. Target: median under 100 us. */
-#include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "client.h"
-#include "bench_util.h"
+#include "bench_args.h"
 
 static double now_us(void) { return measure_now() * 1e6; }
 
@@ -41,24 +40,17 @@ int main(int argc, char **argv)
 {
     const char *engine = "build/tools/picket-engine";
     int rounds = 20000;
-    if (bench_version(argc, argv, "protocol"))
-        return 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: protocol [--engine PATH] [--rounds N]\n\n"
-                   "Round-trip time through a real pipe to a child engine process (default\n"
-                   "build/tools/picket-engine, 20000 rounds): isready, and a random-bot decision.\n");
-            return 0;
-        }
-        if (strcmp(argv[i], "--engine") == 0 && i + 1 < argc)
-            engine = argv[++i];
-        else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0)
-            rounds = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "protocol: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const bench_opt_t opts[] = {
+        { "--engine", BENCH_TEXT, &engine, 0, 0, NULL },
+        { "--rounds", BENCH_ATOI, &rounds, 1, INT_MAX, NULL },
+    };
+    int done = bench_args(argc, argv, "protocol",
+                          "usage: protocol [--engine PATH] [--rounds N]\n\n"
+                          "Round-trip time through a real pipe to a child engine process (default\n"
+                          "build/tools/picket-engine, 20000 rounds): isready, and a random-bot decision.\n",
+                          opts, BENCH_NOPTS(opts));
+    if (done >= 0)
+        return done;
     client_t c;
     char err[256];
     char *args[] = { (char *)engine, NULL };

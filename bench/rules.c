@@ -1,15 +1,10 @@
 /* bench/rules: random-play speed of the rules engine for each preset, and the Blank frequency
  * over many deals beside the exact figure. Fixed seeds; prints its results. */
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #include "picket.h"
-#include "bench_util.h"
+#include "bench_args.h"
 
 
 static double choose(int n, int k)
@@ -76,38 +71,22 @@ static void blank_frequency(int deck, uint64_t deals, uint64_t seed)
            deck, deals, hands, blanks, p, half, p > 0 ? 1 / p : 0.0, deck - courts, deck, exact, 1 / exact);
 }
 
-static int parse_count(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!*s || *s == '-' || *end || errno || v == 0)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     uint64_t hands = 1000000, deals = 1000000, seed = 20261121;
-    if (bench_version(argc, argv, "rules"))
-        return 0;
-    for (int i = 1; i < argc; i += 2) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: rules [--hands N] [--deals N] [--seed S]\n\n"
-                   "Random-play hands per second for each preset (one core; target 250,000), and the\n"
-                   "Blank frequency over N deals for 36 and 32 cards beside the exact figure.\n"
-                   "Defaults: 1,000,000 hands per preset, 1,000,000 deals, seed 20261121.\n");
-            return 0;
-        }
-        uint64_t *dst = strcmp(argv[i], "--hands") == 0 ? &hands
-                        : strcmp(argv[i], "--deals") == 0 ? &deals
-                        : strcmp(argv[i], "--seed") == 0 ? &seed : NULL;
-        if (!dst || i + 1 >= argc || parse_count(argv[i + 1], dst) < 0) {
-            fprintf(stderr, "rules: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const bench_opt_t opts[] = {
+        { "--hands", BENCH_COUNT, &hands, 0, 0, NULL },
+        { "--deals", BENCH_COUNT, &deals, 0, 0, NULL },
+        { "--seed", BENCH_COUNT, &seed, 0, 0, NULL },
+    };
+    int done = bench_args(argc, argv, "rules",
+                          "usage: rules [--hands N] [--deals N] [--seed S]\n\n"
+                          "Random-play hands per second for each preset (one core; target 250,000), and the\n"
+                          "Blank frequency over N deals for 36 and 32 cards beside the exact figure.\n"
+                          "Defaults: 1,000,000 hands per preset, 1,000,000 deals, seed 20261121.\n",
+                          opts, BENCH_NOPTS(opts));
+    if (done >= 0)
+        return done;
     printf("bench/rules: seed %" PRIu64 "\n", seed);
     printf("random play, %" PRIu64 " hands per preset:\n", hands);
     for (int p = 0; p < PK_PRESET_COUNT; p++) {

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#define XXH_STATIC_LINKING_ONLY /* XXH64_state_t on the stack */
 #include <xxhash.h>
 
 #include "bot.h"
@@ -54,20 +55,27 @@ typedef struct view_case {
     char first_diff[64];
 } view_case_t;
 
-/* Worlds of a view, or UINT64_MAX (printed, and the bench fails) if the sampler refuses it. */
-static uint64_t worlds_of(const picket_view_t *v, uint64_t *holdings)
+/* The median time to prepare and count a view, over at least min_runs runs and then more while
+ * `budget` seconds have not passed (at most MAX_COUNT_RUNS); its worlds and holdings. -1 with
+ * the reason in err if the sampler refuses it. */
+static double count_time(const picket_view_t *v, int min_runs, double budget, uint64_t *worlds, uint64_t *holdings,
+                         char *err, size_t errlen)
 {
-    char err[160];
-    picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, sizeof err);
-    if (!s) {
-        fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
-        return UINT64_MAX;
-    }
-    uint64_t w = picket_sampler_worlds(s);
-    if (holdings)
+    static double t[MAX_COUNT_RUNS];
+    int runs = 0;
+    double start = measure_now();
+    while (runs < MAX_COUNT_RUNS && (runs < min_runs || measure_now() - start < budget)) {
+        double t0 = measure_now();
+        picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, errlen);
+        if (!s)
+            return -1;
+        *worlds = picket_sampler_worlds(s);
         *holdings = picket_sampler_holdings(s);
-    picket_sampler_free(s);
-    return w;
+        picket_sampler_free(s);
+        t[runs++] = measure_now() - t0;
+    }
+    qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
+    return t[runs / 2];
 }
 
 /* The kind of view this decision point is, or -1; *seat: the seat to view it from. */
@@ -95,8 +103,10 @@ static int classify(const picket_state_t *st, int first_of_hand, int *seat, int 
             continue;
         picket_view_t v;
         picket_view_from_state(st, s, &v);
-        uint64_t w = worlds_of(&v, NULL);
-        if (w == UINT64_MAX) {
+        uint64_t w, holdings;
+        char err[160];
+        if (count_time(&v, 1, 0, &w, &holdings, err, sizeof err) < 0) {
+            fprintf(stderr, "sampler: the sampler refused a view: %s\n", err);
             *failed = 1;
             return -1;
         }
@@ -186,29 +196,6 @@ static int sweep_view(sweep_t *sw, const picket_view_t *v, uint64_t set, rng_t *
     }
     picket_sampler_free(s);
     return 0;
-}
-
-/* The median time to prepare and count a view, over at least min_runs runs and then more while
- * `budget` seconds have not passed (at most MAX_COUNT_RUNS); its worlds and holdings. -1 with
- * the reason in err if the sampler refuses it. */
-static double count_time(const picket_view_t *v, int min_runs, double budget, uint64_t *worlds, uint64_t *holdings,
-                         char *err, size_t errlen)
-{
-    static double t[MAX_COUNT_RUNS];
-    int runs = 0;
-    double start = measure_now();
-    while (runs < MAX_COUNT_RUNS && (runs < min_runs || measure_now() - start < budget)) {
-        double t0 = measure_now();
-        picket_sampler_t *s = picket_sampler_new(v, PK_SAMPLER_EXACT, err, errlen);
-        if (!s)
-            return -1;
-        *worlds = picket_sampler_worlds(s);
-        *holdings = picket_sampler_holdings(s);
-        picket_sampler_free(s);
-        t[runs++] = measure_now() - t0;
-    }
-    qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
-    return t[runs / 2];
 }
 
 /* The slowest views of the sweep, timed again: the slowest median and where. */
@@ -301,22 +288,12 @@ _Static_assert(sizeof(picket_rules_t) == 12 * sizeof(int), "picket_rules_t chang
 _Static_assert(sizeof(picket_know_t) == 3 * sizeof(cardset_t), "picket_know_t changed: hash its new fields");
 _Static_assert(sizeof(picket_world_t) == 4 * sizeof(cardset_t), "picket_world_t changed: hash its new fields");
 
-typedef struct packer {
-    unsigned char buf[512];
-    size_t n;
-} packer_t;
-
-static void put(packer_t *p, const void *x, size_t n)
-{
-    memcpy(p->buf + p->n, x, n);
-    p->n += n;
-}
-#define PUT(p, field) put(p, &(field), sizeof(field))
+#define PUT(p, field) XXH64_update(p, &(field), sizeof(field))
 
 static uint64_t hash_world(uint64_t h, const picket_state_t *st, const picket_world_t *w)
 {
-    packer_t pk = { .n = 0 };
-    packer_t *p = &pk;
+    XXH64_state_t state, *p = &state;
+    XXH64_reset(p, h);
     const picket_pub_t *u = &st->pub;
     PUT(p, st->rules);
     PUT(p, st->deal_seed);
@@ -334,7 +311,7 @@ static uint64_t hash_world(uint64_t h, const picket_state_t *st, const picket_wo
     PUT(p, st->hand); PUT(p, st->dealt); PUT(p, st->discard); PUT(p, st->stock); PUT(p, st->holds_blank);
     PUT(p, st->set_aside); PUT(p, st->know);
     PUT(p, w->opp_dealt); PUT(p, w->opp_discard); PUT(p, w->opp_holding); PUT(p, w->stock_unseen);
-    return XXH64(p->buf, p->n, h);
+    return XXH64_digest(p);
 }
 
 /* Prepare-and-count time (median), the draw rate, and the checksum of CHECK_WORLDS worlds. */
@@ -384,33 +361,21 @@ draw_failed:
     return -1;
 }
 
-/* The sampler bench's own options: --preset P, --sweep N. */
-typedef struct sampler_args {
-    uint64_t sweep_sets;
-    int sweep_given;
-    const char *only;
-} sampler_args_t;
-
-static int own_option(void *data, int argc, char **argv, int *i)
-{
-    sampler_args_t *a = data;
-    if (!strcmp(argv[*i], "--sweep") && *i + 1 < argc && text_u64(argv[*i + 1], 0, MAX_SETS, &a->sweep_sets) == 0) {
-        a->sweep_given = 1;
-        ++*i;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--preset") && *i + 1 < argc && argv[*i + 1][0] && picket_preset_find(argv[*i + 1])) {
-        a->only = argv[++*i];
-        return 1;
-    }
-    return 0;
-}
+/* "" is no preset here (picket_preset_find takes it for the first). */
+static int preset_named(const char *name) { return name[0] && picket_preset_find(name); }
 
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261121;
     int quick = 0;
-    sampler_args_t own = { 0, 0, NULL };
+    uint64_t sweep_sets = UINT64_MAX; /* not given */
+    const char *only = NULL;
+    const bench_opt_t opts[] = {
+        { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+        { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
+        { "--sweep", BENCH_U64, &sweep_sets, 0, MAX_SETS, NULL },
+        { "--preset", BENCH_TEXT, &only, 0, 0, preset_named },
+    };
     char usage[4096];
     snprintf(usage, sizeof usage,
              "usage: sampler [--quick] [--seed S] [--preset P] [--sweep N]\n\n"
@@ -432,12 +397,12 @@ int main(int argc, char **argv)
              "  --sweep N   sets swept a preset, 0 to %d (default 20; 2 with --quick)\n"
              "Exit status 1 if the sampler fails or a drawn world disagrees with its view.\n",
              TARGET_LOOSE, TARGET_TIGHT, TARGET_COUNT_S * 1e3, CHECK_WORLDS, MAX_SETS);
-    int done = bench_args(argc, argv, "sampler", usage, &quick, &seed, own_option, &own);
+    int done = bench_args(argc, argv, "sampler", usage, opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
     double budget = quick ? 0.01 : 0.3;
-    if (!own.sweep_given)
-        own.sweep_sets = quick ? 2 : 20;
+    if (sweep_sets == UINT64_MAX)
+        sweep_sets = quick ? 2 : 20;
     printf("bench/sampler: seed %" PRIu64 ", views from sets the heuristic bot plays (preset i: sets seeded from "
            "rng_derive(seed, i)); one core, %.2f s a view%s\n", seed, budget, quick ? " (quick)" : "");
     printf("%-16s %-9s %-4s %-6s %-16s %16s %12s %10s %10s  %s\n", "preset", "view", "seat", "hand", "phase", "worlds",
@@ -448,12 +413,12 @@ int main(int argc, char **argv)
     memset(sweeps, 0, sizeof sweeps);
     for (int pi = 0; pi < PK_PRESET_COUNT; pi++) {
         const picket_preset_t *pr = &PICKET_PRESETS[pi];
-        if (own.only && strcmp(own.only, pr->name) != 0)
+        if (only && strcmp(only, pr->name) != 0)
             continue;
         uint64_t pseed = rng_derive(seed, (uint64_t)pi);
         view_case_t cases[VIEW_KINDS];
         memset(cases, 0, sizeof cases);
-        if (play_sets(&pr->rules, pseed, cases, (int)own.sweep_sets, &sweeps[pi]) < 0)
+        if (play_sets(&pr->rules, pseed, cases, (int)sweep_sets, &sweeps[pi]) < 0)
             return 1;
         sweep_retime(&sweeps[pi]);
         for (int k = 0; k < VIEW_KINDS; k++) {
@@ -486,13 +451,13 @@ int main(int argc, char **argv)
     printf("hand: set.hand of the sets played; count: picket_sampler_new with both counts, median; worlds/s: full "
            "states drawn\n");
     int swept = 0, sweep_bad = 0;
-    if (own.sweep_sets > 0)
+    if (sweep_sets > 0)
         printf("sweep: every decision point of the first %" PRIu64 " sets, both seats: counted (timed once) and 4 "
-               "worlds drawn and checked; the %d slowest timed again, median of %d\n", own.sweep_sets, SLOWEST,
+               "worlds drawn and checked; the %d slowest timed again, median of %d\n", sweep_sets, SLOWEST,
                RETIME_RUNS);
-    for (int pi = 0; pi < PK_PRESET_COUNT && own.sweep_sets > 0; pi++) {
+    for (int pi = 0; pi < PK_PRESET_COUNT && sweep_sets > 0; pi++) {
         const sweep_t *sw = &sweeps[pi];
-        if (own.only && strcmp(own.only, PICKET_PRESETS[pi].name) != 0)
+        if (only && strcmp(only, PICKET_PRESETS[pi].name) != 0)
             continue;
         swept += sw->worlds_checked;
         sweep_bad += sw->inconsistent;

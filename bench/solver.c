@@ -3,6 +3,7 @@
  * table hit rate, for the best move only and for every move's value; the node ratio against plain minimax on 7-trick endings; and a node-count signature
  * that changes only when the search's behaviour changes. Targets: median <= 1 ms, p99 <= 20 ms. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "bot.h"
 #include "picket_endgame.h"
 #include "solver.h"
-#include "bench_util.h"
+#include "bench_args.h"
 
 
 /* Deal, exchange with the heuristic bot for both seats, and stop at the first lead. */
@@ -92,35 +93,28 @@ static void solve_all(solver_t *s, const picket_end_t *pos, int n, int all_moves
     progress(name, n, n);
 }
 
+/* "" included: it names the first preset. */
+static int preset_known(const char *name) { return picket_preset_find(name) != NULL; }
+
 int main(int argc, char **argv)
 {
-    int deals = 1000, endings7 = 20;
-    size_t mb = 8;
+    int deals = 1000, endings7 = 20, mb = 8;
     const char *preset = "cotgrave";
-    if (bench_version(argc, argv, "solver"))
-        return 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: solver [--deals N] [--tt-mb MB] [--preset P] [--minimax-endings N]\n\n"
-                   "Solves N (default 1000, at most 1000) seeded deals from the first lead, after an\n"
-                   "exchange by the heuristic bot; prints time per solve, nodes, table hit rate for the\n"
-                   "best move only and for every move; the node\n"
-                   "ratio against plain minimax on 7-trick endings (default 20); and a signature.\n");
-            return 0;
-        }
-        if (!strcmp(argv[i], "--deals") && i + 1 < argc && atoi(argv[i + 1]) > 0 && atoi(argv[i + 1]) <= 1000)
-            deals = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--tt-mb") && i + 1 < argc && atoi(argv[i + 1]) > 0)
-            mb = (size_t)atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--preset") && i + 1 < argc && picket_preset_find(argv[i + 1]))
-            preset = argv[++i];
-        else if (!strcmp(argv[i], "--minimax-endings") && i + 1 < argc && atoi(argv[i + 1]) >= 0)
-            endings7 = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "solver: bad option '%s' (see --help)\n", argv[i]);
-            return 2;
-        }
-    }
+    const bench_opt_t opts[] = {
+        { "--deals", BENCH_ATOI, &deals, 1, 1000, NULL },
+        { "--tt-mb", BENCH_ATOI, &mb, 1, INT_MAX, NULL },
+        { "--preset", BENCH_TEXT, &preset, 0, 0, preset_known },
+        { "--minimax-endings", BENCH_ATOI, &endings7, 0, INT_MAX, NULL },
+    };
+    int done = bench_args(argc, argv, "solver",
+                          "usage: solver [--deals N] [--tt-mb MB] [--preset P] [--minimax-endings N]\n\n"
+                          "Solves N (default 1000, at most 1000) seeded deals from the first lead, after an\n"
+                          "exchange by the heuristic bot; prints time per solve, nodes, table hit rate for the\n"
+                          "best move only and for every move; the node\n"
+                          "ratio against plain minimax on 7-trick endings (default 20); and a signature.\n",
+                          opts, BENCH_NOPTS(opts));
+    if (done >= 0)
+        return done;
     picket_rules_t rules = picket_preset_find(preset)->rules;
     static picket_end_t pos[1000];
     int n = 0;
@@ -132,34 +126,28 @@ int main(int argc, char **argv)
     }
     progress("dealing and exchanging", deals, deals);
     printf("bench/solver: preset %s, %d deals (seeds 1000..%d) exchanged by the heuristic bot, solved from the first lead;"
-           " table %zu MB, not cleared between deals\n", preset, n, 999 + deals, mb);
+           " table %d MB, not cleared between deals\n", preset, n, 999 + deals, mb);
     char err[160];
     run_t r;
-    uint64_t signature = 0;
-    double median = 0, p99 = 0;
-    {
-        solver_t *s = solver_create(&PICKET_ENDGAME, mb, err, sizeof err);
-        if (!s) {
-            fprintf(stderr, "solver: %s\n", err);
-            return 1;
-        }
-        solve_all(s, pos, n, 0, &r, "best move");
-        report("best move", &r, n);
-        signature = r.nodes;
-        median = r.t[n / 2]; /* sorted by report() */
-        p99 = r.t[n * 99 / 100];
-        solver_clear(s);
-        solve_all(s, pos, n, 1, &r, "every move");
-        report("every move", &r, n);
-        solver_free(s);
+    solver_t *s = solver_create(&PICKET_ENDGAME, (size_t)mb, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "solver: %s\n", err);
+        return 1;
     }
-    /* 7-trick endings: the first five tricks played by the first legal card each time. */
+    solve_all(s, pos, n, 0, &r, "best move");
+    report("best move", &r, n);
+    uint64_t signature = r.nodes;
+    double median = r.t[n / 2], p99 = r.t[n * 99 / 100]; /* sorted by report() */
+    solver_clear(s);
+    solve_all(s, pos, n, 1, &r, "every move");
+    report("every move", &r, n);
+    /* 7-trick endings: the first five tricks played by the first legal card each time; the table
+     * cleared for each, as a fresh solver's. */
     if (endings7 > n)
         endings7 = n;
     uint64_t mm_nodes = 0, ab_nodes = 0;
-    solver_t *s = solver_create(&PICKET_ENDGAME, mb, err, sizeof err);
     double t_mm = 0, t_ab = 0;
-    for (int i = 0; i < endings7 && s; i++) {
+    for (int i = 0; i < endings7; i++) {
         progress("7-trick endings against plain minimax", i, endings7);
         picket_end_t e = pos[i], next;
         for (int ply = 0; ply < 10; ply++) {
