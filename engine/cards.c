@@ -125,18 +125,13 @@ int cards_parse_list(const char *text, cardset_t allowed, cardset_t *out, char *
             char ranks[48];
             cardset_t pack = allowed ? allowed : cards_pack(CARD_COUNT);
             rank_hint(pack, ranks, sizeof ranks);
-            snprintf(err, errlen, "unknown card '%s' (use rank %s%s, suit C D H S)", shown, ranks,
-                     (pack & cardset_rank(RANK_T)) ? " or 10" : "");
-            return -1;
+            return text_fail(err, errlen, "unknown card '%s' (use rank %s%s, suit C D H S)", shown, ranks,
+                             (pack & cardset_rank(RANK_T)) ? " or 10" : "");
         }
-        if (!cardset_has(allowed, card)) {
-            snprintf(err, errlen, "card '%s' is not in this pack", shown);
-            return -1;
-        }
-        if (cardset_has(set, card)) {
-            snprintf(err, errlen, "duplicate card '%s'", shown);
-            return -1;
-        }
+        if (!cardset_has(allowed, card))
+            return text_fail(err, errlen, "card '%s' is not in this pack", shown);
+        if (cardset_has(set, card))
+            return text_fail(err, errlen, "duplicate card '%s'", shown);
         set |= cardset_of(card);
         count++;
     }

@@ -2,30 +2,25 @@
 
 #include "cards.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int game_config_add_flag(game_config_t *cfg, const char *flag, char *err, size_t errlen)
 {
-    if (cfg->n_flags >= GAME_MAX_FLAGS) {
-        snprintf(err, errlen, "too many flag overrides (at most %d)", GAME_MAX_FLAGS);
-        return -1;
-    }
-    if (!strchr(flag, '=') || strlen(flag) >= sizeof cfg->flags[0]) {
-        snprintf(err, errlen, "flag '%.40s' is not of the form name=value", flag);
-        return -1;
-    }
+    if (cfg->n_flags >= GAME_MAX_FLAGS)
+        return text_fail(err, errlen, "too many flag overrides (at most %d)", GAME_MAX_FLAGS);
+    if (!strchr(flag, '=') || strlen(flag) >= sizeof cfg->flags[0])
+        return text_fail(err, errlen, "flag '%.40s' is not of the form name=value", flag);
     snprintf(cfg->flags[cfg->n_flags++], sizeof cfg->flags[0], "%s", flag);
     return 0;
 }
 
 int game_config_set_preset(game_config_t *cfg, const char *preset, char *err, size_t errlen)
 {
-    if (strlen(preset) >= sizeof cfg->preset) {
-        snprintf(err, errlen, "unknown preset '%.40s'", preset);
-        return -1;
-    }
+    if (strlen(preset) >= sizeof cfg->preset)
+        return text_fail(err, errlen, "unknown preset '%.40s'", preset);
     snprintf(cfg->preset, sizeof cfg->preset, "%s", preset);
     return 0;
 }
@@ -64,6 +59,15 @@ rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t st
     return own;
 }
 
+int game_illegal(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
 int game_card_moves(int kind, uint64_t cards, game_move_t *out, int cap)
 {
     int n = 0;
@@ -99,19 +103,15 @@ int game_event_start(const char *text, const char *const *names, int count, text
 {
     memset(ev, 0, sizeof *ev);
     ev->audience = GAME_ALL;
-    if (text_tokenize(text, tk) <= 0) {
-        snprintf(err, errlen, "empty or overlong event");
-        return -1;
-    }
+    if (text_tokenize(text, tk) <= 0)
+        return text_fail(err, errlen, "empty or overlong event");
     int type = -1;
     for (int i = 1; i < count; i++)
         if (strcmp(tk->t[0], names[i]) == 0)
             type = i;
     text_quote(tk->t[0], 24, word, wordcap);
-    if (type < 0) {
-        snprintf(err, errlen, "unknown event '%s'", word);
-        return -1;
-    }
+    if (type < 0)
+        return text_fail(err, errlen, "unknown event '%s'", word);
     ev->type = (uint8_t)type;
     return 0;
 }

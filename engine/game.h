@@ -210,6 +210,18 @@ typedef struct game {
     int (*view_in_play)(const void *view);
 } game_t;
 
+/* The hooks every game defines under the same names in its own file (its adapters: g_init,
+ * g_to_move, ..., g_view_random), for its table: `const game_t X = { GAME_HOOKS, .name = ... }`
+ * adds what is particular to the game (notation, worlds, heuristic, endgame). */
+#define GAME_HOOKS                                                                                   \
+    .init = g_init, .num_players = g_num_players, .to_move = g_to_move, .apply_chance = g_apply_chance, \
+    .legal_moves = g_legal, .random_move = g_random, .is_legal = g_check, .apply = g_apply,          \
+    .rank = g_rank, .scores = g_scores, .hand_over = g_hand_over, .hand_value = g_hand_value,        \
+    .view_from_state = g_view_from_state, .view_seat = g_view_seat,                                  \
+    .view_num_players = g_view_num_players, .view_init = g_view_init, .view_apply = g_view_apply,    \
+    .view_diff = g_view_diff, .view_to_move = g_view_to_move, .view_legal_moves = g_view_legal,      \
+    .view_random_move = g_view_random
+
 /* Each seat's return from its rank, in [0, 1]: the share of the other seats it beat, a tie
  * counting half (2 players: 1 win, 0 loss, 0.5 tie). Returns 0, or -1 (all 0.5) before the
  * end. */
@@ -228,6 +240,10 @@ static inline int game_event_visible(const game_event_t *ev, int seat)
 /* The generator a chance step draws from: `given`, or else `own` seeded for the game's own stream
  * rng_derive(deal_seed, stream), so that a record replays. */
 rng_t *game_chance_rng(rng_t *given, rng_t *own, uint64_t deal_seed, uint64_t stream);
+
+/* An is_legal hook's refusal: the reason into err, printf-style. Returns 0 (illegal), for
+ * `return game_illegal(...)`. */
+int game_illegal(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Moves of one kind that play one card each: every card of `cards`, low to high (at most cap), or
  * one drawn uniformly (-1 when there is none). */

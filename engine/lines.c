@@ -1,5 +1,7 @@
 #include "lines.h"
 
+#include "text.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +33,10 @@ int lines_is_regular(const char *path, char *err, size_t errlen)
     if (stat(path, &st) < 0) {
         if (errno == ENOENT)
             return 0;
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
+        return text_fail(err, errlen, "%s: %s", path, strerror(errno));
     }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a regular file", path);
-        return -1;
-    }
+    if (!S_ISREG(st.st_mode))
+        return text_fail(err, errlen, "%s: not a regular file", path);
     return 1;
 }
 
@@ -95,10 +94,8 @@ int lines_save(const char *path, int (*write)(FILE *f, void *data), void *data, 
         return -1;
     size_t n = strlen(path);
     char *tmp = malloc(n + 16);
-    if (!tmp) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
+    if (!tmp)
+        return text_fail(err, errlen, "%s: out of memory", path);
     snprintf(tmp, n + 16, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;

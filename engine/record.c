@@ -53,9 +53,6 @@ int record_write_result(FILE *f, const game_t *g, const void *state)
 /* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
 static int parse_int(const char *s, int *out) { return text_int(s, -1000000, 1000000, out); }
 
-/* Resolve chance nodes, passing their events on: the referee steps until a seat must move. */
-static int run_chance(record_t *rec, int lineno, char *err, size_t errlen);
-
 typedef struct replay_hook {
     record_event_fn fn;
     void *data;
@@ -76,10 +73,13 @@ static void on_replay_event(void *data, const game_event_t *ev)
         return -1;                                           \
     } while (0)
 
-/* The header's fields, collected until the first move. */
-typedef struct header {
-    int version_seen, seed_seen;
-} header_t;
+/* Resolve chance nodes, passing their events on: the referee steps until a seat must move. */
+static int run_chance(record_t *rec, int lineno, char *err, size_t errlen)
+{
+    if (referee_play(rec->ref) == REFEREE_FAULT)
+        FAIL("%s", referee_fault(rec->ref)->text);
+    return 0;
+}
 
 static int start_game(record_t *rec, replay_hook_t *hook, int lineno, char *err, size_t errlen)
 {
@@ -93,13 +93,6 @@ static int start_game(record_t *rec, replay_hook_t *hook, int lineno, char *err,
         referee_set_hooks(rec->ref, &h);
     }
     return run_chance(rec, lineno, err, errlen);
-}
-
-static int run_chance(record_t *rec, int lineno, char *err, size_t errlen)
-{
-    if (referee_play(rec->ref) == REFEREE_FAULT)
-        FAIL("%s", referee_fault(rec->ref)->text);
-    return 0;
 }
 
 static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t errlen)
@@ -243,7 +236,7 @@ static void keep_pending(record_reader_t *rd, const char *s)
 static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_event, void *data, char *err,
                        size_t errlen)
 {
-    header_t h = { 0, 0 };
+    int version_seen = 0, seed_seen = 0; /* the header's lines, until the first move */
     replay_hook_t hook = { on_event, data, NULL };
     int lineno = rd->lineno, got;
     char *s = NULL;
@@ -265,7 +258,7 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             return -1;
         if (got == RL_EOF)
             break;
-        if (h.version_seen && opens_record(s)) {
+        if (version_seen && opens_record(s)) {
             /* The next record: this one ends on the line before it, without a result line. */
             keep_pending(rd, s);
             lineno = rec->lines = rd->lineno - 1;
@@ -278,13 +271,13 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             rest = s + strlen(s);
         rest = text_trim(rest);
         char why[GAME_ERR_LEN];
-        if (!h.version_seen) {
+        if (!version_seen) {
             int v;
             if (strcmp(s, "picket-record") != 0 || parse_int(rest, &v) < 0)
                 FAIL("a record starts with 'picket-record %d'", RECORD_VERSION);
             if (v != RECORD_VERSION)
                 FAIL("record version %d is not supported (this program reads %d)", v, RECORD_VERSION);
-            h.version_seen = 1;
+            version_seen = 1;
         } else if (strcmp(s, "game") == 0) {
             if (rec->game)
                 FAIL("the game is named twice");
@@ -309,12 +302,12 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             } else {
                 if (text_u64(rest, 0, UINT64_MAX, &rec->cfg.deal_seed) < 0)
                     FAIL("seed must be a number from 0 to 18446744073709551615");
-                h.seed_seen = 1;
+                seed_seen = 1;
             }
         } else if (strcmp(s, "move") == 0 || strcmp(s, "result") == 0) {
             if (!rec->game)
                 FAIL("no 'game' line before the moves");
-            if (!h.seed_seen)
+            if (!seed_seen)
                 FAIL("no 'seed' line before the moves");
             if (!rec->ref && start_game(rec, &hook, lineno, err, errlen) < 0)
                 return -1;
@@ -357,11 +350,9 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             FAIL("unknown line '%s'", word);
         }
     }
-    if (!h.version_seen) {
-        snprintf(err, errlen, "empty record: no 'picket-record %d' line", RECORD_VERSION);
-        return -1;
-    }
-    if (!rec->game || !h.seed_seen)
+    if (!version_seen)
+        return text_fail(err, errlen, "empty record: no 'picket-record %d' line", RECORD_VERSION);
+    if (!rec->game || !seed_seen)
         FAIL("the record ends before its header is complete (game, seed)");
     if (!rec->ref && start_game(rec, &hook, lineno, err, errlen) < 0)
         return -1;
@@ -395,9 +386,9 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
     int rc = record_reader_next(&rd, rec, on_event, data, err, errlen);
     if (rc == 1 && rd.pending) {
         /* One record was asked for: a file of many is record_reader_next's. */
-        snprintf(err, errlen, "line %d: a second record starts here (a file of many records is read by picket replay)",
-                 rd.lineno);
-        return -1;
+        return text_fail(err, errlen,
+                         "line %d: a second record starts here (a file of many records is read by picket replay)",
+                         rd.lineno);
     }
     return rc == 1 ? 0 : -1;
 }

@@ -23,8 +23,7 @@ referee_t *referee_create(const game_t *g, const game_config_t *cfg, char *err, 
     if (r)
         r->state = calloc(1, g->state_size);
     if (!r || !r->state) {
-        if (r)
-            free(r);
+        free(r);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
@@ -147,27 +146,17 @@ referee_status_t referee_play(referee_t *r)
 
 int referee_move(referee_t *r, int seat, const game_move_t *m, char *err, size_t errlen)
 {
-    if (r->fault.kind != REFEREE_FAULT_NONE) {
-        snprintf(err, errlen, "the game was stopped by a fault: %s", r->fault.text);
-        return -1;
-    }
+    if (r->fault.kind != REFEREE_FAULT_NONE)
+        return text_fail(err, errlen, "the game was stopped by a fault: %s", r->fault.text);
     int who = r->game->to_move(r->state);
     char why[GAME_ERR_LEN];
-    if (who == GAME_OVER) {
-        snprintf(err, errlen, "the game is already over");
-        return -1;
-    }
-    if (who == GAME_CHANCE) {
-        snprintf(err, errlen, "a deal is due, not a move");
-        return -1;
-    }
-    if (seat != who) {
-        snprintf(err, errlen, "seat %d is not to move (seat %d is)", seat, who);
-        return -1;
-    }
-    if (!r->game->is_legal(r->state, m, why, sizeof why)) {
-        snprintf(err, errlen, "illegal move: %s", why);
-        return -1;
-    }
+    if (who == GAME_OVER)
+        return text_fail(err, errlen, "the game is already over");
+    if (who == GAME_CHANCE)
+        return text_fail(err, errlen, "a deal is due, not a move");
+    if (seat != who)
+        return text_fail(err, errlen, "seat %d is not to move (seat %d is)", seat, who);
+    if (!r->game->is_legal(r->state, m, why, sizeof why))
+        return text_fail(err, errlen, "illegal move: %s", why);
     return (int)apply(r, seat, m);
 }

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,15 @@ int text_error(char *err, size_t errlen, const char *fmt, const char *text)
 {
     char shown[48];
     text_quote(text, 40, shown, sizeof shown);
-    snprintf(err, errlen, fmt, shown);
+    return text_fail(err, errlen, fmt, shown);
+}
+
+int text_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
@@ -110,14 +119,11 @@ int text_bad_event(const text_tokens_t *tk, const char *word, char *err, size_t 
         int c;
         if (text_card(tk->t[i], &c) < 0)
             continue;
-        if (seen & cardset_of(c)) {
-            snprintf(err, errlen, "card %s twice in '%s' event", tk->t[i], word);
-            return -1;
-        }
+        if (seen & cardset_of(c))
+            return text_fail(err, errlen, "card %s twice in '%s' event", tk->t[i], word);
         seen |= cardset_of(c);
     }
-    snprintf(err, errlen, "malformed '%s' event", word);
-    return -1;
+    return text_fail(err, errlen, "malformed '%s' event", word);
 }
 
 int text_cards(const text_tokens_t *tk, int from, uint64_t *out)

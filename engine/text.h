@@ -14,6 +14,8 @@ void text_quote(const char *text, size_t n, char *out, size_t cap);
 /* An error about untrusted text into err: fmt with the text quoted (40 bytes, as text_quote) as
  * its one %s. Returns -1, for `return text_error(...)`. */
 int text_error(char *err, size_t errlen, const char *fmt, const char *text);
+/* A one-line reason into err, printf-style. Returns -1, for `return text_fail(...)`. */
+int text_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Strip leading and trailing spaces and tabs in place: the start of what is left. */
 char *text_trim(char *s);
 

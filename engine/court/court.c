@@ -13,10 +13,8 @@ int court_rules_build(court_rules_t *r, const game_config_t *cfg, char *err, siz
     if (cfg->preset[0] && strcmp(cfg->preset, "carroll") != 0)
         return text_error(err, errlen, "unknown preset '%s' (carroll)", cfg->preset);
     int players = cfg->players ? cfg->players : CC_DEFAULT_PLAYERS;
-    if (players < CC_MIN_PLAYERS || players > CC_MAX_PLAYERS) {
-        snprintf(err, errlen, "court-circular is for 2 to 8 players, not %d", players);
-        return -1;
-    }
+    if (players < CC_MIN_PLAYERS || players > CC_MAX_PLAYERS)
+        return text_fail(err, errlen, "court-circular is for 2 to 8 players, not %d", players);
     r->players = players;
     r->target = CC_DEFAULT_TARGET;
     for (int i = 0; i < cfg->n_flags; i++) {
@@ -442,47 +440,33 @@ int court_is_legal(const court_state_t *st, const game_move_t *m, char *err, siz
 {
     const court_pub_t *p = &st->pub;
     char c[3];
-    if (court_to_move(st) < 0) {
-        snprintf(err, errlen, "%s", p->phase == CC_PH_OVER ? "the game is over" : "no move is due: a deal is");
-        return 0;
-    }
+    if (court_to_move(st) < 0)
+        return game_illegal(err, errlen, "%s",
+                            p->phase == CC_PH_OVER ? "the game is over" : "no move is due: a deal is");
     if (m->reserved != 0 || (m->kind == CC_MV_RESIGN && (m->arg != 0 || m->cards != 0)) ||
-        ((m->kind == CC_MV_PLAY || m->kind == CC_MV_LEAD) && (!valid_card(m->arg) || m->cards != cardset_of(m->arg)))) {
-        snprintf(err, errlen, "malformed move");
-        return 0;
-    }
+        ((m->kind == CC_MV_PLAY || m->kind == CC_MV_LEAD) && (!valid_card(m->arg) || m->cards != cardset_of(m->arg))))
+        return game_illegal(err, errlen, "malformed move");
     if (p->phase == CC_PH_PLAY) {
         if (m->kind == CC_MV_RESIGN) {
             if (court_may_resign(p))
                 return 1;
-            snprintf(err, errlen, "%s",
-                     p->pack_left == 0 ? "no one may resign once the pack is exhausted"
-                                       : "resigning is allowed only after the trick's first card and before anyone "
-                                         "has put down 3");
-            return 0;
+            return game_illegal(err, errlen, "%s",
+                                p->pack_left == 0 ? "no one may resign once the pack is exhausted"
+                                                  : "resigning is allowed only after the trick's first card and "
+                                                    "before anyone has put down 3");
         }
-        if (m->kind != CC_MV_PLAY) {
-            snprintf(err, errlen, "a card or a resignation is due");
-            return 0;
-        }
-        if (!cardset_has(st->hand[p->to_move], m->arg)) {
-            snprintf(err, errlen, "card %s is not in the hand", card_format(m->arg, c));
-            return 0;
-        }
+        if (m->kind != CC_MV_PLAY)
+            return game_illegal(err, errlen, "a card or a resignation is due");
+        if (!cardset_has(st->hand[p->to_move], m->arg))
+            return game_illegal(err, errlen, "card %s is not in the hand", card_format(m->arg, c));
         return 1;
     }
-    if (m->kind != CC_MV_LEAD) {
-        snprintf(err, errlen, "the trick's winner must choose the next Lead");
-        return 0;
-    }
-    if (m->arg == p->lead) {
-        snprintf(err, errlen, "the old Lead may not be the Lead again");
-        return 0;
-    }
-    if (!cardset_has(court_table(p), m->arg)) {
-        snprintf(err, errlen, "card %s is not on the table", card_format(m->arg, c));
-        return 0;
-    }
+    if (m->kind != CC_MV_LEAD)
+        return game_illegal(err, errlen, "the trick's winner must choose the next Lead");
+    if (m->arg == p->lead)
+        return game_illegal(err, errlen, "the old Lead may not be the Lead again");
+    if (!cardset_has(court_table(p), m->arg))
+        return game_illegal(err, errlen, "card %s is not on the table", card_format(m->arg, c));
     return 1;
 }
 

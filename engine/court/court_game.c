@@ -149,10 +149,8 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
     court_rules_t r;
     if (court_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
-    if (seat < 0 || seat >= r.players) {
-        snprintf(err, errlen, "court-circular seats are 0 to %d, not %d", r.players - 1, seat);
-        return -1;
-    }
+    if (seat < 0 || seat >= r.players)
+        return text_fail(err, errlen, "court-circular seats are 0 to %d, not %d", r.players - 1, seat);
     court_state_t st;
     court_init(&st, &r, 0);
     court_view_from_state(&st, seat, view);
@@ -324,28 +322,8 @@ const game_t COURT_GAME = {
     .name = "court-circular",
     .state_size = sizeof(court_state_t),
     .view_size = sizeof(court_view_t),
-    .init = g_init,
-    .num_players = g_num_players,
-    .to_move = g_to_move,
-    .apply_chance = g_apply_chance,
-    .legal_moves = g_legal,
-    .random_move = g_random,
-    .is_legal = g_check,
-    .apply = g_apply,
-    .rank = g_rank,
-    .scores = g_scores,
-    .hand_over = g_hand_over,
-    .hand_value = g_hand_value,
-    .view_from_state = g_view_from_state,
-    .view_seat = g_view_seat,
-    .view_num_players = g_view_num_players,
+    GAME_HOOKS,
     .sample_world = g_sample_world,
-    .view_init = g_view_init,
-    .view_apply = g_view_apply,
-    .view_diff = g_view_diff,
-    .view_to_move = g_view_to_move,
-    .view_legal_moves = g_view_legal,
-    .view_random_move = g_view_random,
     .move_format = court_move_format,
     .move_parse = court_move_parse,
     .event_format = court_event_format,

@@ -32,29 +32,22 @@ int court_move_parse(const char *text, game_move_t *out, char *err, size_t errle
     text_tokens_t tk;
     char shown[40];
     memset(out, 0, sizeof *out);
-    if (text_tokenize(text, &tk) <= 0) {
-        snprintf(err, errlen, "empty or overlong move");
-        return -1;
-    }
+    if (text_tokenize(text, &tk) <= 0)
+        return text_fail(err, errlen, "empty or overlong move");
     if (strcmp(tk.t[0], "resign") == 0) {
-        if (tk.n != 1) {
-            snprintf(err, errlen, "resign takes nothing after it");
-            return -1;
-        }
+        if (tk.n != 1)
+            return text_fail(err, errlen, "resign takes nothing after it");
         out->kind = CC_MV_RESIGN;
         return 0;
     }
     int kind = strcmp(tk.t[0], "play") == 0 ? CC_MV_PLAY : strcmp(tk.t[0], "lead") == 0 ? CC_MV_LEAD : 0;
     if (!kind) {
         text_quote(tk.t[0], 24, shown, sizeof shown);
-        snprintf(err, errlen, "unknown move '%s' (play, resign, lead)", shown);
-        return -1;
+        return text_fail(err, errlen, "unknown move '%s' (play, resign, lead)", shown);
     }
     int c;
-    if (tk.n != 2 || text_card(tk.t[1], &c) < 0) {
-        snprintf(err, errlen, "%s needs exactly one card, as '%s AS'", tk.t[0], tk.t[0]);
-        return -1;
-    }
+    if (tk.n != 2 || text_card(tk.t[1], &c) < 0)
+        return text_fail(err, errlen, "%s needs exactly one card, as '%s AS'", tk.t[0], tk.t[0]);
     *out = game_card_move(kind, c);
     return 0;
 }
@@ -137,10 +130,8 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
     case CC_EV_PLAY:
         ok = tk.n == 3 && seat_token(tk.t[1], &s) == 0 && text_card(tk.t[2], &v) == 0;
         if (ok && type == CC_EV_CARD) {
-            if (s != seat) {
-                snprintf(err, errlen, "'card' is private to seat %d, not for seat %d", s, seat);
-                return -1;
-            }
+            if (s != seat)
+                return text_fail(err, errlen, "'card' is private to seat %d, not for seat %d", s, seat);
             ev->audience = (int8_t)seat;
         }
         ev->arg = (int8_t)v;

@@ -28,10 +28,8 @@ static int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, c
     if (cfg->preset[0] && strcmp(cfg->preset, "standard") != 0)
         return text_error(err, errlen, "unknown preset '%s' (standard)", cfg->preset);
     int players = cfg->players ? cfg->players : HC_DEFAULT_PLAYERS;
-    if (players < HC_MIN_PLAYERS || players > HC_MAX_PLAYERS) {
-        snprintf(err, errlen, "highcard is for 2 to 4 players, not %d", players);
-        return -1;
-    }
+    if (players < HC_MIN_PLAYERS || players > HC_MAX_PLAYERS)
+        return text_fail(err, errlen, "highcard is for 2 to 4 players, not %d", players);
     r->players = players;
     r->hand = HC_DEFAULT_HAND;
     r->hands = HC_DEFAULT_HANDS;
@@ -44,16 +42,13 @@ static int highcard_rules_build(highcard_rules_t *r, const game_config_t *cfg, c
         char vshown[64];
         text_quote(value, 40, vshown, sizeof vshown);
         if (strcmp(name, "hand") == 0) {
-            if (text_int(value, 1, max_hand, &r->hand) < 0) {
-                snprintf(err, errlen, "flag hand: bad value '%s' (allowed: a number 1..%d for %d players)", vshown,
-                         max_hand, players);
-                return -1;
-            }
+            if (text_int(value, 1, max_hand, &r->hand) < 0)
+                return text_fail(err, errlen, "flag hand: bad value '%s' (allowed: a number 1..%d for %d players)",
+                                 vshown, max_hand, players);
         } else if (strcmp(name, "hands") == 0) {
-            if (text_int(value, 1, HC_MAX_HANDS, &r->hands) < 0) {
-                snprintf(err, errlen, "flag hands: bad value '%s' (allowed: a number 1..%d)", vshown, HC_MAX_HANDS);
-                return -1;
-            }
+            if (text_int(value, 1, HC_MAX_HANDS, &r->hands) < 0)
+                return text_fail(err, errlen, "flag hands: bad value '%s' (allowed: a number 1..%d)", vshown,
+                                 HC_MAX_HANDS);
         } else {
             return text_error(err, errlen, "unknown flag '%s' (hand, hands)", name);
         }
@@ -335,22 +330,15 @@ static int g_check(const void *state, const game_move_t *m, char *err, size_t le
 {
     const highcard_state_t *st = state;
     char c[3];
-    if (st->pub.need != HC_NEED_PLAY) {
-        snprintf(err, len, "%s", st->pub.need == HC_NEED_NOTHING ? "the game is over" : "no move is due: a deal is");
-        return 0;
-    }
-    if (m->kind != HC_MV_PLAY || m->reserved) {
-        snprintf(err, len, "unknown move kind %d (highcard has only 'play')", m->kind);
-        return 0;
-    }
-    if (m->arg < 0 || m->arg >= CARD_COUNT || m->cards != cardset_of(m->arg)) {
-        snprintf(err, len, "a play names exactly one card");
-        return 0;
-    }
-    if (!cardset_has(st->hand[st->pub.to_move], m->arg)) {
-        snprintf(err, len, "%s is not in seat %d's hand", card_format(m->arg, c), st->pub.to_move);
-        return 0;
-    }
+    if (st->pub.need != HC_NEED_PLAY)
+        return game_illegal(err, len, "%s",
+                            st->pub.need == HC_NEED_NOTHING ? "the game is over" : "no move is due: a deal is");
+    if (m->kind != HC_MV_PLAY || m->reserved)
+        return game_illegal(err, len, "unknown move kind %d (highcard has only 'play')", m->kind);
+    if (m->arg < 0 || m->arg >= CARD_COUNT || m->cards != cardset_of(m->arg))
+        return game_illegal(err, len, "a play names exactly one card");
+    if (!cardset_has(st->hand[st->pub.to_move], m->arg))
+        return game_illegal(err, len, "%s is not in seat %d's hand", card_format(m->arg, c), st->pub.to_move);
     return 1;
 }
 
@@ -417,10 +405,8 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
     highcard_rules_t r;
     if (highcard_rules_build(&r, cfg, err, errlen) < 0)
         return -1;
-    if (seat < 0 || seat >= r.players) {
-        snprintf(err, errlen, "highcard seats are 0 to %d, not %d", r.players - 1, seat);
-        return -1;
-    }
+    if (seat < 0 || seat >= r.players)
+        return text_fail(err, errlen, "highcard seats are 0 to %d, not %d", r.players - 1, seat);
     highcard_view_t *v = view;
     memset(v, 0, sizeof *v);
     pub_init(&v->pub, &r);
@@ -588,28 +574,8 @@ const game_t HIGHCARD_GAME = {
     .name = "highcard",
     .state_size = sizeof(highcard_state_t),
     .view_size = sizeof(highcard_view_t),
-    .init = g_init,
-    .num_players = g_num_players,
-    .to_move = g_to_move,
-    .apply_chance = g_apply_chance,
-    .legal_moves = g_legal,
-    .random_move = g_random,
-    .is_legal = g_check,
-    .apply = g_apply,
-    .rank = g_rank,
-    .scores = g_scores,
-    .hand_over = g_hand_over,
-    .hand_value = g_hand_value,
-    .view_from_state = g_view_from_state,
-    .view_seat = g_view_seat,
-    .view_num_players = g_view_num_players,
+    GAME_HOOKS,
     .sample_world = g_sample_world,
-    .view_init = g_view_init,
-    .view_apply = g_view_apply,
-    .view_diff = g_view_diff,
-    .view_to_move = g_view_to_move,
-    .view_legal_moves = g_view_legal,
-    .view_random_move = g_view_random,
     .move_format = highcard_move_format,
     .move_parse = highcard_move_parse,
     .event_format = highcard_event_format,

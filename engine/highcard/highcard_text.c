@@ -24,20 +24,15 @@ int highcard_move_parse(const char *text, game_move_t *out, char *err, size_t er
     text_tokens_t tk;
     char shown[40];
     memset(out, 0, sizeof *out);
-    if (text_tokenize(text, &tk) <= 0) {
-        snprintf(err, errlen, "empty or overlong move");
-        return -1;
-    }
+    if (text_tokenize(text, &tk) <= 0)
+        return text_fail(err, errlen, "empty or overlong move");
     if (strcmp(tk.t[0], "play") != 0) {
         text_quote(tk.t[0], 24, shown, sizeof shown);
-        snprintf(err, errlen, "unknown move '%s' (play)", shown);
-        return -1;
+        return text_fail(err, errlen, "unknown move '%s' (play)", shown);
     }
     int c;
-    if (tk.n != 2 || text_card(tk.t[1], &c) < 0) {
-        snprintf(err, errlen, "play needs exactly one card, as 'play AS'");
-        return -1;
-    }
+    if (tk.n != 2 || text_card(tk.t[1], &c) < 0)
+        return text_fail(err, errlen, "play needs exactly one card, as 'play AS'");
     *out = game_card_move(HC_MV_PLAY, c);
     return 0;
 }
@@ -89,10 +84,8 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
     case HC_EV_DEALT:
         if (tk.n < 3 || text_int(tk.t[1], 0, HC_MAX_PLAYERS - 1, &s) < 0)
             break;
-        if (s != seat) {
-            snprintf(err, errlen, "'dealt' is private to seat %d, not for seat %d", s, seat);
-            return -1;
-        }
+        if (s != seat)
+            return text_fail(err, errlen, "'dealt' is private to seat %d, not for seat %d", s, seat);
         ev->audience = (int8_t)seat;
         ok = text_cards(&tk, 2, &ev->cards) == 0;
         break;
@@ -132,6 +125,5 @@ int highcard_event_parse(const char *text, int seat, game_event_t *ev, char *err
     if (ok)
         return 0;
     memset(ev, 0, sizeof *ev);
-    snprintf(err, errlen, "malformed '%s' event", word);
-    return -1;
+    return text_fail(err, errlen, "malformed '%s' event", word);
 }

@@ -49,14 +49,10 @@ int picket_stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CA
 
 /* ---------------------------------------------------------------- scoring */
 
-static void end_set(ctx_t *x, int winner)
-{
-    emit(x, PK_EV_SET_END, GAME_ALL, winner, 0, 0, 0, 0, 0);
-}
-
 static int is_declaration(int cat) { return cat <= PK_CAT_SETS; }
 
-/* Reckon points; returns 1 if that ended the set (the caller must stop at once). */
+/* Reckon points; returns 1 if that ended the set (the caller must stop at once). Points that
+ * complete a Pique (or a Repique, in the declarations) bring its bonus, reckoned the same way. */
 static int score(ctx_t *x, int seat, int cat, int pts)
 {
     picket_state_t *st = x->st;
@@ -65,26 +61,15 @@ static int score(ctx_t *x, int seat, int cat, int pts)
         return 0;
     emit(x, PK_EV_SCORE, GAME_ALL, seat, cat, pts, 0, p->score[seat] + pts, 0);
     if (p->score[seat] >= st->rules.target) {
-        end_set(x, seat);
+        emit(x, PK_EV_SET_END, GAME_ALL, seat, 0, 0, 0, 0, 0);
         return 1;
     }
     if (p->piqued || p->hand_pts[seat] < PK_PIQUE_AT || p->reckoned[1 - seat])
         return 0;
-    int bonus_cat = -1, bonus = 0;
-    if (is_declaration(cat)) {
-        bonus_cat = PK_CAT_REPIQUE;
-        bonus = 60;
-    } else if (st->rules.pique == PK_PQ_ANY_TIME || x->opening_lead) {
-        bonus_cat = PK_CAT_PIQUE;
-        bonus = 30;
-    }
-    if (bonus_cat < 0)
-        return 0;
-    emit(x, PK_EV_SCORE, GAME_ALL, seat, bonus_cat, bonus, 0, p->score[seat] + bonus, 0);
-    if (p->score[seat] >= st->rules.target) {
-        end_set(x, seat);
-        return 1;
-    }
+    if (is_declaration(cat))
+        return score(x, seat, PK_CAT_REPIQUE, 60);
+    if (st->rules.pique == PK_PQ_ANY_TIME || x->opening_lead)
+        return score(x, seat, PK_CAT_PIQUE, 30);
     return 0;
 }
 
@@ -523,10 +508,9 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
 int picket_is_legal(const picket_state_t *st, const game_move_t *m, char *err, size_t errlen)
 {
     int seat = picket_to_move(st);
-    if (seat < 0) {
-        snprintf(err, errlen, "no player is to move (%s)", seat == GAME_OVER ? "the set is over" : "a deal is due");
-        return 0;
-    }
+    if (seat < 0)
+        return game_illegal(err, errlen, "no player is to move (%s)",
+                            seat == GAME_OVER ? "the set is over" : "a deal is due");
     return picket_pub_is_legal(&st->rules, &st->pub, st->hand[seat], m, err, errlen);
 }
 
@@ -705,55 +689,42 @@ int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *p, cardset_
         [PK_PH_APPOINT] = PK_MV_APPOINT, [PK_PH_PLAY] = PK_MV_PLAY,
     };
     int phase = p->phase;
-    if (phase < 0 || phase >= PK_PH_COUNT || kind_of_phase[phase] == 0) {
-        snprintf(err, errlen, "no move is due now");
-        return 0;
-    }
-    if (m->kind != kind_of_phase[phase] || m->reserved) {
-        snprintf(err, errlen, "a %s move is due, not this one", PK_PHASE_NAMES[phase]);
-        return 0;
-    }
+    if (phase < 0 || phase >= PK_PH_COUNT || kind_of_phase[phase] == 0)
+        return game_illegal(err, errlen, "no move is due now");
+    if (m->kind != kind_of_phase[phase] || m->reserved)
+        return game_illegal(err, errlen, "a %s move is due, not this one", PK_PHASE_NAMES[phase]);
     if (m->kind == PK_MV_DISCARD) {
         int lo, hi;
         picket_discard_range(r, p, &lo, &hi);
         int k = cardset_count(m->cards);
-        if (m->cards & ~hand) {
-            char c[3];
-            snprintf(err, errlen, "card %s is not in the hand", card_format(cardset_first(m->cards & ~hand), c));
-            return 0;
-        }
+        char c[3];
+        if (m->cards & ~hand)
+            return game_illegal(err, errlen, "card %s is not in the hand",
+                                card_format(cardset_first(m->cards & ~hand), c));
         if (k < lo || k > hi) {
             if (lo == hi)
-                snprintf(err, errlen, "must discard exactly %d cards, not %d", lo, k);
-            else
-                snprintf(err, errlen, "must discard %d to %d cards, not %d", lo, hi, k);
-            return 0;
+                return game_illegal(err, errlen, "must discard exactly %d cards, not %d", lo, k);
+            return game_illegal(err, errlen, "must discard %d to %d cards, not %d", lo, hi, k);
         }
         return 1;
     }
     if (m->kind == PK_MV_BLANK) {
         int share = picket_elder_share(r);
-        if (m->cards || m->arg < 1 || m->arg > share) {
-            snprintf(err, errlen, "a Blank's count must be 1 to %d (elder's share), not %d", share, m->arg);
-            return 0;
-        }
+        if (m->cards || m->arg < 1 || m->arg > share)
+            return game_illegal(err, errlen, "a Blank's count must be 1 to %d (elder's share), not %d", share,
+                                m->arg);
         return 1;
     }
     if (m->kind == PK_MV_PLAY) {
-        if (m->arg < 0 || m->arg >= CARD_COUNT || m->cards != cardset_of(m->arg)) {
-            snprintf(err, errlen, "not a card");
-            return 0;
-        }
+        if (m->arg < 0 || m->arg >= CARD_COUNT || m->cards != cardset_of(m->arg))
+            return game_illegal(err, errlen, "not a card");
         char c[3];
         card_format(m->arg, c);
-        if (!cardset_has(hand, m->arg)) {
-            snprintf(err, errlen, "card %s is not in the hand", c);
-            return 0;
-        }
-        if (!cardset_has(playable(p, hand), m->arg)) {
-            snprintf(err, errlen, "card %s may not be played: the suit led (or called) must be followed", c);
-            return 0;
-        }
+        if (!cardset_has(hand, m->arg))
+            return game_illegal(err, errlen, "card %s is not in the hand", c);
+        if (!cardset_has(playable(p, hand), m->arg))
+            return game_illegal(err, errlen,
+                                "card %s may not be played: the suit led (or called) must be followed", c);
         return 1;
     }
     game_move_t moves[16];
@@ -761,6 +732,5 @@ int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *p, cardset_
     for (int i = 0; i < n; i++)
         if (memcmp(&moves[i], m, sizeof *m) == 0)
             return 1;
-    snprintf(err, errlen, "that %s move is not allowed here", PK_PHASE_NAMES[phase]);
-    return 0;
+    return game_illegal(err, errlen, "that %s move is not allowed here", PK_PHASE_NAMES[phase]);
 }

@@ -10,10 +10,8 @@
 /* The rules a config asks for, for a state or a view alike. */
 static int g_rules(const game_config_t *cfg, picket_rules_t *r, char *err, size_t errlen)
 {
-    if (cfg->players && cfg->players != 2) {
-        snprintf(err, errlen, "picket is for 2 players, not %d", cfg->players);
-        return -1;
-    }
+    if (cfg->players && cfg->players != 2)
+        return text_fail(err, errlen, "picket is for 2 players, not %d", cfg->players);
     return picket_rules_build(r, cfg->preset, cfg->flags, cfg->n_flags, err, errlen) < 0 ? -1 : 0;
 }
 
@@ -88,10 +86,8 @@ static int g_view_num_players(const void *view) { (void)view; return 2; }
 static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err, size_t errlen)
 {
     picket_rules_t r;
-    if (seat < 0 || seat > 1) {
-        snprintf(err, errlen, "picket seats are 0 and 1, not %d", seat);
-        return -1;
-    }
+    if (seat < 0 || seat > 1)
+        return text_fail(err, errlen, "picket seats are 0 and 1, not %d", seat);
     if (g_rules(cfg, &r, err, errlen) < 0)
         return -1;
     picket_view_init(view, &r, seat);
@@ -140,34 +136,14 @@ const game_t PICKET_GAME = {
     .name = "picket",
     .state_size = sizeof(picket_state_t),
     .view_size = sizeof(picket_view_t),
-    .init = g_init,
-    .num_players = g_num_players,
-    .to_move = g_to_move,
-    .apply_chance = g_apply_chance,
-    .legal_moves = g_legal,
-    .random_move = g_random,
-    .is_legal = g_check,
-    .apply = g_apply,
-    .rank = g_rank,
-    .scores = g_scores,
-    .hand_over = g_hand_over,
-    .hand_value = g_hand_value,
+    GAME_HOOKS,
     .move_seen = g_move_seen,
-    .view_from_state = g_view_from_state,
-    .view_seat = g_view_seat,
-    .view_num_players = g_view_num_players,
     .sample_world = picket_sample_world,
     .sampler_new = g_sampler_new,
     .sampler_prepare = g_sampler_prepare,
     .sampler_draw = g_sampler_draw,
     .sampler_count = g_sampler_count,
     .sampler_free = g_sampler_free,
-    .view_init = g_view_init,
-    .view_apply = g_view_apply,
-    .view_diff = g_view_diff,
-    .view_to_move = g_view_to_move,
-    .view_legal_moves = g_view_legal,
-    .view_random_move = g_view_random,
     .move_format = picket_move_format,
     .move_parse = picket_move_parse,
     .event_format = picket_event_format,

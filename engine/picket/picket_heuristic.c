@@ -77,16 +77,6 @@ const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS] = {
     [W_APPOINT_KING] = { "appoint_king", 1.0, 0, 20, "appoint: more for a suit where I hold the King" },
 };
 
-/* The weights: params, or every default (into defaults). */
-static const double *weights(const double *params, double *defaults)
-{
-    if (params)
-        return params;
-    for (int i = 0; i < W_COUNT; i++)
-        defaults[i] = PICKET_HEURISTIC_PARAMS[i].def;
-    return defaults;
-}
-
 /* Rough worth of a hand after the exchange, in points. */
 static double hand_value(const double *w, cardset_t h, int unsuited)
 {
@@ -202,8 +192,9 @@ static double best_lead_in(const double *w, const picket_view_t *v, int suit)
 
 void picket_heuristic_evaluate(const void *view, const double *params, const game_move_t *moves, int n, double *values)
 {
-    double defaults[W_COUNT];
-    const double *w = weights(params, defaults);
+    double w[W_COUNT];
+    for (int i = 0; i < W_COUNT; i++)
+        w[i] = params ? params[i] : PICKET_HEURISTIC_PARAMS[i].def;
     const picket_view_t *v = view;
     for (int i = 0; i < n; i++) {
         const game_move_t *m = &moves[i];

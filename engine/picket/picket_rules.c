@@ -1,5 +1,7 @@
 #include "picket_rules.h"
 
+#include "text.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,24 +144,18 @@ void picket_flag_values(const picket_flag_t *f, char *buf, size_t len)
 int picket_rules_set(picket_rules_t *r, const char *assignment, char *err, size_t errlen)
 {
     const char *eq = strchr(assignment, '=');
-    if (!eq || eq == assignment) {
-        snprintf(err, errlen, "flag '%.40s' is not of the form name=value", assignment);
-        return -1;
-    }
+    if (!eq || eq == assignment)
+        return text_fail(err, errlen, "flag '%.40s' is not of the form name=value", assignment);
     char name[32];
     size_t nlen = (size_t)(eq - assignment);
-    if (nlen >= sizeof name) {
-        snprintf(err, errlen, "unknown flag '%.40s' (see 'picket rules')", assignment);
-        return -1;
-    }
+    if (nlen >= sizeof name)
+        return text_fail(err, errlen, "unknown flag '%.40s' (see 'picket rules')", assignment);
     memcpy(name, assignment, nlen);
     name[nlen] = '\0';
     const char *value = eq + 1;
     const picket_flag_t *f = picket_flag_find(name);
-    if (!f) {
-        snprintf(err, errlen, "unknown flag '%s' (see 'picket rules')", name);
-        return -1;
-    }
+    if (!f)
+        return text_fail(err, errlen, "unknown flag '%s' (see 'picket rules')", name);
     int *field = (int *)((char *)r + f->offset);
     char allowed[64];
     picket_flag_values(f, allowed, sizeof allowed);
@@ -170,18 +166,15 @@ int picket_rules_set(picket_rules_t *r, const char *assignment, char *err, size_
                 return 0;
             }
         }
-        snprintf(err, errlen, "flag %s: unknown value '%.40s' (allowed: %s)", name, value, allowed);
-        return -1;
+        return text_fail(err, errlen, "flag %s: unknown value '%.40s' (allowed: %s)", name, value, allowed);
     }
     char *end;
     long v = strtol(value, &end, 10);
     int ok = *value >= '0' && *value <= '9' && !*end && v >= f->min && v <= f->max;
     if (ok && f->offset == offsetof(picket_rules_t, deck))
         ok = (v == 32 || v == 36);
-    if (!ok) {
-        snprintf(err, errlen, "flag %s: bad value '%.40s' (allowed: %s)", name, value, allowed);
-        return -1;
-    }
+    if (!ok)
+        return text_fail(err, errlen, "flag %s: bad value '%.40s' (allowed: %s)", name, value, allowed);
     *field = (int)v;
     return 0;
 }
@@ -190,10 +183,9 @@ int picket_rules_build(picket_rules_t *r, const char *preset, const char (*flags
                        char *err, size_t errlen)
 {
     const picket_preset_t *p = picket_preset_find(preset);
-    if (!p) {
-        snprintf(err, errlen, "unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report)", preset);
-        return -1;
-    }
+    if (!p)
+        return text_fail(err, errlen, "unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report)",
+                         preset);
     *r = p->rules;
     for (int i = 0; i < n_flags; i++)
         if (picket_rules_set(r, flags[i], err, errlen) < 0)

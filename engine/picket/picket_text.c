@@ -56,16 +56,7 @@ static const char *after_verb(const char *text, const char *verb)
     return text;
 }
 
-static int parse_suit_word(const char *arg)
-{
-    if (!arg[0] || (arg[1] && arg[1] != ' '))
-        return CARD_NONE;
-    for (const char *p = arg + 1; *p; p++)
-        if (*p != ' ')
-            return CARD_NONE;
-    return card_parse_suit(arg[0]);
-}
-
+/* The word and nothing after it but spaces. */
 static int is_word(const char *arg, const char *word)
 {
     size_t n = strlen(word);
@@ -77,92 +68,77 @@ static int is_word(const char *arg, const char *word)
     return 1;
 }
 
+/* One suit letter and nothing after it but spaces, or CARD_NONE. */
+static int parse_suit_word(const char *arg)
+{
+    return arg[0] && is_word(arg + 1, "") ? card_parse_suit(arg[0]) : CARD_NONE;
+}
+
+/* The verbs, by move kind (PK_MV_*). */
+static const char *const MOVE_VERBS[] = { NULL, "discard", "blank", "call", "leftover", "appoint", "play" };
+
 int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     while (*text == ' ')
         text++;
-    const char *arg;
-    if ((arg = after_verb(text, "discard"))) {
-        cardset_t set;
-        int n = cards_parse_list(arg, cards_pack(PK_WIDEST_PACK), &set, err, errlen);
+    const char *arg = NULL;
+    int kind = PK_MV_DISCARD, n, s;
+    while (kind <= PK_MV_PLAY && !(arg = after_verb(text, MOVE_VERBS[kind])))
+        kind++;
+    cardset_t set;
+    switch (kind) {
+    case PK_MV_DISCARD:
+    case PK_MV_PLAY:
+        n = cards_parse_list(arg, cards_pack(PK_WIDEST_PACK), &set, err, errlen);
         if (n < 0)
             return -1;
-        if (n == 0) {
-            snprintf(err, errlen, "discard names no card");
-            return -1;
-        }
-        out->kind = PK_MV_DISCARD;
+        if (kind == PK_MV_DISCARD && n == 0)
+            return text_fail(err, errlen, "discard names no card");
+        if (kind == PK_MV_PLAY && n != 1)
+            return text_fail(err, errlen, "play needs exactly one card");
+        out->arg = (int16_t)(kind == PK_MV_PLAY ? cardset_first(set) : 0);
         out->cards = set;
-        return 0;
-    }
-    if ((arg = after_verb(text, "blank"))) {
+        break;
+    case PK_MV_BLANK: {
         /* The count and nothing after it but spaces; whether elder's share allows it (5 with
          * deck=32) is the rules' question. */
         char count[8];
         size_t len = strcspn(arg, " ");
         int k;
-        if (len >= sizeof count || !is_word(arg + len, "")) {
-            snprintf(err, errlen, "blank needs a count from 1 to 8");
-            return -1;
-        }
+        if (len >= sizeof count || !is_word(arg + len, ""))
+            return text_fail(err, errlen, "blank needs a count from 1 to 8");
         memcpy(count, arg, len);
         count[len] = '\0';
-        if (text_int(count, 1, 8, &k) < 0) {
-            snprintf(err, errlen, "blank needs a count from 1 to 8");
-            return -1;
-        }
-        out->kind = PK_MV_BLANK;
+        if (text_int(count, 1, 8, &k) < 0)
+            return text_fail(err, errlen, "blank needs a count from 1 to 8");
         out->arg = (int16_t)k;
-        return 0;
+        break;
     }
-    if ((arg = after_verb(text, "call"))) {
-        int s = is_word(arg, "none") ? -1 : parse_suit_word(arg);
-        if (s == CARD_NONE && !is_word(arg, "none")) {
-            snprintf(err, errlen, "call needs a suit (C D H S) or 'none'");
-            return -1;
-        }
-        out->kind = PK_MV_CALL;
+    case PK_MV_CALL:
+        s = is_word(arg, "none") ? -1 : parse_suit_word(arg);
+        if (s == CARD_NONE && !is_word(arg, "none"))
+            return text_fail(err, errlen, "call needs a suit (C D H S) or 'none'");
         out->arg = (int16_t)s;
-        return 0;
-    }
-    if ((arg = after_verb(text, "leftover"))) {
-        if (!is_word(arg, "show") && !is_word(arg, "keep")) {
-            snprintf(err, errlen, "leftover needs 'show' or 'keep'");
-            return -1;
-        }
-        out->kind = PK_MV_LEFTOVER;
+        break;
+    case PK_MV_LEFTOVER:
+        if (!is_word(arg, "show") && !is_word(arg, "keep"))
+            return text_fail(err, errlen, "leftover needs 'show' or 'keep'");
         out->arg = is_word(arg, "show");
-        return 0;
-    }
-    if ((arg = after_verb(text, "appoint"))) {
-        int s = parse_suit_word(arg);
-        if (s == CARD_NONE) {
-            snprintf(err, errlen, "appoint needs a suit (C D H S)");
-            return -1;
-        }
-        out->kind = PK_MV_APPOINT;
+        break;
+    case PK_MV_APPOINT:
+        if ((s = parse_suit_word(arg)) == CARD_NONE)
+            return text_fail(err, errlen, "appoint needs a suit (C D H S)");
         out->arg = (int16_t)s;
-        return 0;
+        break;
+    default: {
+        char word[24];
+        text_quote(text, strcspn(text, " "), word, sizeof word);
+        return text_fail(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play)", word);
     }
-    if ((arg = after_verb(text, "play"))) {
-        cardset_t set;
-        int n = cards_parse_list(arg, cards_pack(PK_WIDEST_PACK), &set, err, errlen);
-        if (n < 0)
-            return -1;
-        if (n != 1) {
-            snprintf(err, errlen, "play needs exactly one card");
-            return -1;
-        }
-        out->kind = PK_MV_PLAY;
-        out->arg = (int16_t)cardset_first(set);
-        out->cards = set;
-        return 0;
     }
-    char word[24];
-    text_quote(text, strcspn(text, " "), word, sizeof word);
-    snprintf(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play)", word);
-    return -1;
+    out->kind = (uint16_t)kind;
+    return 0;
 }
 
 /* ---------------------------------------------------------------- events */
@@ -314,10 +290,9 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
     int type = ev->type;
     if ((type == PK_EV_DEALT || type == PK_EV_STOCK || type == PK_EV_PEEK ||
          ((type == PK_EV_DISCARD || type == PK_EV_DRAW) && tk.n > 3)) &&
-        tk.n > 1 && strcmp(tk.t[1], seat == 0 ? "0" : "1") != 0 && (strcmp(tk.t[1], "0") == 0 || strcmp(tk.t[1], "1") == 0)) {
-        snprintf(err, errlen, "'%s' with cards is private to seat %s, not for seat %d", word, tk.t[1], seat);
-        return -1;
-    }
+        tk.n > 1 && strcmp(tk.t[1], seat == 0 ? "0" : "1") != 0 &&
+        (strcmp(tk.t[1], "0") == 0 || strcmp(tk.t[1], "1") == 0))
+        return text_fail(err, errlen, "'%s' with cards is private to seat %s, not for seat %d", word, tk.t[1], seat);
     int s = 0, v = 0, w = 0, ok = 0;
     /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
     if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END &&
