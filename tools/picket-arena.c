@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "arena_cli.h"
-#include "arena_error.h"
+#include "text.h"
 #include "arena_merge.h"
 #include "arena_pool.h"
 #include "arena_report.h"
@@ -135,14 +135,14 @@ static int parse_sprt(arena_run_t *a, char **argv, int *i, int argc, char *err, 
         while (eq && k < 4 && !(strlen(keys[k]) == (size_t)(eq - f) && !strncmp(f, keys[k], (size_t)(eq - f))))
             k++;
         if (!eq || k == 4)
-            return arena_error(err, errlen, "-sprt: '%.40s' is not elo0=, elo1=, alpha= or beta= a number", f);
+            return text_fail(err, errlen, "-sprt: '%.40s' is not elo0=, elo1=, alpha= or beta= a number", f);
         if (text_real(eq + 1, -2000, 2000, dst[k]) < 0)
-            return arena_error(err, errlen, "-sprt: '%.40s' is not a finite number", f);
+            return text_fail(err, errlen, "-sprt: '%.40s' is not a finite number", f);
         seen |= 1 << k;
     }
     if ((seen & 3) != 3 || a->sprt.elo1 <= a->sprt.elo0 || a->sprt.alpha <= 0 || a->sprt.alpha >= 1 ||
         a->sprt.beta <= 0 || a->sprt.beta >= 1)
-        return arena_error(err, errlen, "-sprt needs elo0 < elo1 and 0 < alpha, beta < 1 (e.g. elo0=0 elo1=10 alpha=0.05 beta=0.05)");
+        return text_fail(err, errlen, "-sprt needs elo0 < elo1 and 0 < alpha, beta < 1 (e.g. elo0=0 elo1=10 alpha=0.05 beta=0.05)");
     a->use_sprt = 1;
     return 0;
 }
@@ -205,19 +205,19 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
             k++;
         if (k < n_nums) {
             if (text_u64(argv[++i], nums[k].lo, nums[k].hi, &v) < 0)
-                return arena_error(err, errlen, "%s: '%s' is not %s from %" PRIu64 " to %" PRIu64, o, shown, nums[k].what, nums[k].lo,
+                return text_fail(err, errlen, "%s: '%s' is not %s from %" PRIu64 " to %" PRIu64, o, shown, nums[k].what, nums[k].lo,
                                    nums[k].hi);
             *nums[k].out = (int)v;
             a->rounds_given |= nums[k].out == &a->sc.rounds;
         } else if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
             int is_each = o[2] == 'a';
             if (!is_each && a->sc.n_engines == ARENA_MAX_ENGINES)
-                return arena_error(err, errlen, "at most %d engines", ARENA_MAX_ENGINES);
+                return text_fail(err, errlen, "at most %d engines", ARENA_MAX_ENGINES);
             int *count = is_each ? &n_each : &n_fields[a->sc.n_engines];
             char **dst = is_each ? each_fields : eng_fields[a->sc.n_engines];
             while (i + 1 < argc && argv[i + 1][0] != '-') {
                 if (*count == 128)
-                    return arena_error(err, errlen, "%s: too many fields", o);
+                    return text_fail(err, errlen, "%s: too many fields", o);
                 dst[(*count)++] = argv[++i];
             }
             if (!is_each)
@@ -229,17 +229,17 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
             else if (!strcmp(next, "round-robin"))
                 a->sc.round_robin = 1;
             else
-                return arena_error(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
+                return text_fail(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
         } else if (!strcmp(o, "-margin") && next) {
             if (text_u64(argv[++i], 0, 600000, &v) < 0)
-                return arena_error(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
+                return text_fail(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
             a->margin = (double)v / 1000.0;
         } else if (!strcmp(o, "-seed") && next) {
             if (text_u64(argv[++i], 0, UINT64_MAX, &a->sc.seed) < 0)
-                return arena_error(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
+                return text_fail(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
         } else if (!strcmp(o, "-game") && next) {
             if (!(a->game = game_find(argv[++i])))
-                return arena_error(err, errlen, "-game: unknown game '%s'", shown);
+                return text_fail(err, errlen, "-game: unknown game '%s'", shown);
         } else if (!strcmp(o, "-preset") && next) {
             if (game_config_set_preset(&a->cfg, argv[++i], err, errlen) < 0)
                 return -1;
@@ -251,7 +251,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
                 return -1;
         } else if (!strcmp(o, "-shard") && next) {
             if (parse_shard(argv[++i], &a->shard_index, &a->shard_count) < 0)
-                return arena_error(err, errlen, "-shard: '%s' is not I/N, shard I of N with 0 <= I < N <= %d (e.g. 0/4)", shown,
+                return text_fail(err, errlen, "-shard: '%s' is not I/N, shard I of N with 0 <= I < N <= %d (e.g. 0/4)", shown,
                                    ARENA_MAX_SHARDS);
         } else if (!strcmp(o, "-records") && next) {
             records_path = argv[++i];
@@ -274,7 +274,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         }
     }
     if (a->sc.n_engines < 2)
-        return arena_error(err, errlen, "give at least two engines (-engine cmd=PROGRAM name=NAME ...)");
+        return text_fail(err, errlen, "give at least two engines (-engine cmd=PROGRAM name=NAME ...)");
     for (int e = 0; e < a->sc.n_engines; e++) {
         arena_spec_t *s = &a->engines[e];
         arena_spec_init(s);
@@ -291,22 +291,22 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         if (!bad)
             bad = arena_spec_check(s, why, sizeof why) < 0;
         if (bad && s->name[0])
-            return arena_error(err, errlen, "engine '%s': %s", s->name, why);
+            return text_fail(err, errlen, "engine '%s': %s", s->name, why);
         if (bad)
-            return arena_error(err, errlen, "engine %d: %s", e + 1, why);
+            return text_fail(err, errlen, "engine %d: %s", e + 1, why);
         for (int o = 0; o < e; o++)
             if (!strcmp(a->engines[o].name, s->name))
-                return arena_error(err, errlen, "two engines are named '%s': give each a name=", s->name);
+                return text_fail(err, errlen, "two engines are named '%s': give each a name=", s->name);
         a->names[e] = s->name;
     }
     if (a->use_sprt && a->shard_count > 1)
-        return arena_error(err, errlen, "-sprt cannot go with -shard: a shard cannot stop on its own test; give -sprt to -merge");
+        return text_fail(err, errlen, "-sprt cannot go with -shard: a shard cannot stop on its own test; give -sprt to -merge");
     if (a->shard_count > 1 && !a->results_path)
-        return arena_error(err, errlen, "-shard needs -results FILE: a shard's sets are merged from its results file");
+        return text_fail(err, errlen, "-shard needs -results FILE: a shard's sets are merged from its results file");
     if (a->use_sprt && a->sc.n_engines != 2)
-        return arena_error(err, errlen, "-sprt needs exactly two engines");
+        return text_fail(err, errlen, "-sprt needs exactly two engines");
     if (a->resume && !a->results_path)
-        return arena_error(err, errlen, "-resume needs -results FILE");
+        return text_fail(err, errlen, "-resume needs -results FILE");
     arena_records_init(&a->records, records_path);
     return 0;
 }

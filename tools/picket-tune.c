@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "arena_cli.h"
-#include "arena_error.h"
+#include "text.h"
 #include "arena_match.h"
 #include "arena_pool.h"
 #include "arena_results.h"
@@ -183,25 +183,25 @@ static int parse_param(tune_t *t, const char *text, char *err, size_t errlen)
     text_quote(text, 48, shown, sizeof shown);
     const char *eq = strchr(text, '='), *comma = eq ? strchr(eq, ',') : NULL;
     if (!eq || !comma || eq == text || (size_t)(eq - text) >= NAME_LEN)
-        return arena_error(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
+        return text_fail(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
     if (t->n_params == MAX_PARAMS)
-        return arena_error(err, errlen, "-param: at most %d options", MAX_PARAMS);
+        return text_fail(err, errlen, "-param: at most %d options", MAX_PARAMS);
     param_t *p = &t->p[t->n_params];
     snprintf(p->name, sizeof p->name, "%.*s", (int)(eq - text), text);
     for (int i = 0; i < t->n_params; i++)
         if (!strcmp(t->p[i].name, p->name))
-            return arena_error(err, errlen, "-param: '%s' is given twice", p->name);
+            return text_fail(err, errlen, "-param: '%s' is given twice", p->name);
     if ((size_t)(comma - eq - 1) >= sizeof start || strlen(comma + 1) >= 64)
-        return arena_error(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
+        return text_fail(err, errlen, "-param: '%s' is not NAME=START,STEP", shown);
     snprintf(start, sizeof start, "%.*s", (int)(comma - eq - 1), eq + 1);
     /* The range is checked once the engine has declared it. */
     if (text_real(start, -1e300, 1e300, &p->start) < 0) {
         text_quote(start, 40, shown, sizeof shown);
-        return arena_error(err, errlen, "-param %s: the start '%s' is not a number", p->name, shown);
+        return text_fail(err, errlen, "-param %s: the start '%s' is not a number", p->name, shown);
     }
     if (text_real(comma + 1, 0, 1e300, &p->step) < 0 || !(p->step > 0)) {
         text_quote(comma + 1, 40, shown, sizeof shown);
-        return arena_error(err, errlen, "-param %s: the step '%s' is not a number above 0", p->name, shown);
+        return text_fail(err, errlen, "-param %s: the step '%s' is not a number above 0", p->name, shown);
     }
     t->n_params++;
     return 0;
@@ -227,29 +227,29 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         if (number) {
             /* opt_check's reason names the option "option -pairs": the flag alone here */
             if (opt_check(number, argv[++i], &v, why, sizeof why) < 0)
-                return arena_error(err, errlen, "%s", why + strlen("option "));
+                return text_fail(err, errlen, "%s", why + strlen("option "));
             opt_store(number, argv[i], v, t);
             if ((!strcmp(o, "-c") && !(t->c > 0)) || (!strcmp(o, "-a") && !(t->a > 0)))
-                return arena_error(err, errlen, "%s: '%s' must be above 0", o, shown);
+                return text_fail(err, errlen, "%s: '%s' must be above 0", o, shown);
         } else if (!strcmp(o, "-engine")) {
             if (t->n_fields)
-                return arena_error(err, errlen, "-engine: give one engine (both copies start from it)");
+                return text_fail(err, errlen, "-engine: give one engine (both copies start from it)");
             while (i + 1 < argc && argv[i + 1][0] != '-') {
                 if (t->n_fields == MAX_FIELDS)
-                    return arena_error(err, errlen, "-engine: too many fields");
+                    return text_fail(err, errlen, "-engine: too many fields");
                 t->fields[t->n_fields++] = argv[++i];
             }
             if (!t->n_fields)
-                return arena_error(err, errlen, "-engine: no fields (cmd=PROGRAM ...)");
+                return text_fail(err, errlen, "-engine: no fields (cmd=PROGRAM ...)");
         } else if (!strcmp(o, "-param") && next) {
             if (parse_param(t, argv[++i], err, errlen) < 0)
                 return -1;
         } else if (!strcmp(o, "-seed") && next) {
             if (text_u64(argv[++i], 0, UINT64_MAX, &t->seed) < 0)
-                return arena_error(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
+                return text_fail(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
         } else if (!strcmp(o, "-game") && next) {
             if (!(t->game = game_find(argv[++i])))
-                return arena_error(err, errlen, "-game: unknown game '%s'", shown);
+                return text_fail(err, errlen, "-game: unknown game '%s'", shown);
         } else if (!strcmp(o, "-preset") && next) {
             if (game_config_set_preset(&t->cfg, argv[++i], err, errlen) < 0)
                 return -1;
@@ -271,15 +271,15 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
         }
     }
     if (!t->n_fields)
-        return arena_error(err, errlen, "give the engine to tune (-engine cmd=PROGRAM ...)");
+        return text_fail(err, errlen, "give the engine to tune (-engine cmd=PROGRAM ...)");
     if (!t->n_params)
-        return arena_error(err, errlen, "give at least one option to tune (-param NAME=START,STEP)");
+        return text_fail(err, errlen, "give at least one option to tune (-param NAME=START,STEP)");
     t->a0_given = t->a0 >= 0;
     if (t->a0 < 0)
         t->a0 = 0.1 * t->iterations;
     t->margin /= 1000.0;
     if (strlen(t->out) > 4000 || strchr(t->out, '\''))
-        return arena_error(err, errlen, "-out: the path is too long or holds a quote");
+        return text_fail(err, errlen, "-out: the path is too long or holds a quote");
     snprintf(t->state_path, sizeof t->state_path, "%s/state.json", t->out);
     snprintf(t->log_path, sizeof t->log_path, "%s/log.jsonl", t->out);
     snprintf(t->dat_path, sizeof t->dat_path, "%s/params.dat", t->out);
@@ -295,7 +295,7 @@ static int build_spec(const tune_t *t, const char *name, const double *values, a
     char field[PROTO_MAX_LINE], why[400];
     for (int i = 0; i < t->n_fields; i++)
         if (arena_spec_set(s, t->fields[i], why, sizeof why) < 0)
-            return arena_error(err, errlen, "-engine: %s", why);
+            return text_fail(err, errlen, "-engine: %s", why);
     snprintf(field, sizeof field, "name=%s", name);
     int rc = arena_spec_set(s, field, why, sizeof why);
     for (int i = 0; rc == 0 && i < t->n_params; i++) {
@@ -306,7 +306,7 @@ static int build_spec(const tune_t *t, const char *name, const double *values, a
     }
     if (rc == 0)
         rc = arena_spec_check(s, why, sizeof why);
-    return rc < 0 ? arena_error(err, errlen, "-engine: %s", why) : 0;
+    return rc < 0 ? text_fail(err, errlen, "-engine: %s", why) : 0;
 }
 
 /* ---------------------------------------------------------------- the engine's declarations */
@@ -356,7 +356,7 @@ static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errl
         for (int f = 0; f < t->n_fields; f++) {
             size_t n = strlen(t->p[i].name);
             if (!strncmp(t->fields[f], "option.", 7) && !strncmp(t->fields[f] + 7, t->p[i].name, n) && t->fields[f][7 + n] == '=')
-                return arena_error(err, errlen, "-param %s: the engine's fields also set option.%s; tune it or fix it, not both",
+                return text_fail(err, errlen, "-param %s: the engine's fields also set option.%s; tune it or fix it, not both",
                                    t->p[i].name, t->p[i].name);
         }
     client_t c;
@@ -364,11 +364,11 @@ static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errl
     decls_t ds = { .n = 0 };
     char line[PROTO_MAX_LINE + 1], why[400];
     if (client_start_opts(&c, s->argv, &co, why, sizeof why) < 0)
-        return arena_error(err, errlen, "-engine: cmd: %s", why);
+        return text_fail(err, errlen, "-engine: cmd: %s", why);
     int ok = client_send(&c, "1 hello") == 0 && client_await_reply(&c, line, (int)(s->start_timeout * 1000), 1, on_decl_line, &ds) == 1;
     client_stop(&c, 500);
     if (!ok)
-        return arena_error(err, errlen, "-engine: no answer to hello within %g s", s->start_timeout);
+        return text_fail(err, errlen, "-engine: no answer to hello within %g s", s->start_timeout);
     for (int i = 0; i < t->n_params; i++) {
         param_t *p = &t->p[i];
         const decl_t *d = NULL;
@@ -376,9 +376,9 @@ static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errl
             if (!strcmp(ds.d[k].name, p->name))
                 d = &ds.d[k];
         if (!d)
-            return arena_error(err, errlen, "-param %s: the engine declares no option '%s' in its hello", p->name, p->name);
+            return text_fail(err, errlen, "-param %s: the engine declares no option '%s' in its hello", p->name, p->name);
         if (!d->numeric)
-            return arena_error(err, errlen, "-param %s: not a numeric option (the engine declares it neither spin nor float with a range)",
+            return text_fail(err, errlen, "-param %s: not a numeric option (the engine declares it neither spin nor float with a range)",
                                p->name);
         p->spin = d->spin, p->min = d->min, p->max = d->max;
         char lo[OPT_NUMBER_LEN], hi[OPT_NUMBER_LEN], v[OPT_NUMBER_LEN];
@@ -386,18 +386,18 @@ static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errl
         opt_format_number(p->max, p->spin ? OPT_SPIN : OPT_FLOAT, hi, sizeof hi);
         opt_format_number(p->start, OPT_FLOAT, v, sizeof v);
         if (p->start < p->min || p->start > p->max || (p->spin && p->start != floor(p->start)))
-            return arena_error(err, errlen, "-param %s: the start %s is not %s from %s to %s", p->name, v,
+            return text_fail(err, errlen, "-param %s: the start %s is not %s from %s to %s", p->name, v,
                                p->spin ? "a whole number" : "a number", lo, hi);
         if (2 * t->c * p->step > p->max - p->min) {
             opt_format_number(p->step, OPT_FLOAT, v, sizeof v);
-            return arena_error(err, errlen, "-param %s: the step %s is wider than the range %s to %s allows (the two copies play c*step either side)",
+            return text_fail(err, errlen, "-param %s: the step %s is wider than the range %s to %s allows (the two copies play c*step either side)",
                                p->name, v, lo, hi);
         }
         /* A whole number is sent rounded: the copies must still differ at the last iteration. */
         double last = t->c * p->step / pow(t->iterations, t->gamma);
         if (p->spin && last < 0.5) {
             opt_format_number(0.5 * pow(t->iterations, t->gamma) / t->c, OPT_FLOAT, v, sizeof v);
-            return arena_error(err, errlen, "-param %s: a whole-number option needs a step of at least %.6s, or the two copies play the same value",
+            return text_fail(err, errlen, "-param %s: a whole-number option needs a step of at least %.6s, or the two copies play the same value",
                                p->name, v);
         }
         p->theta = p->start;
@@ -405,7 +405,7 @@ static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errl
     arena_engine_t e = { .abort = &interrupted };
     int rc = arena_engine_start(&e, s, t->game->name, why, sizeof why);
     arena_engine_stop(&e);
-    return rc < 0 ? arena_error(err, errlen, "engine: %s", why) : 0;
+    return rc < 0 ? text_fail(err, errlen, "engine: %s", why) : 0;
 }
 
 /* Start the engine once, read its hello's declarations, check every -param against them, then
@@ -549,7 +549,7 @@ static int load_state(tune_t *t, char *err, size_t errlen)
     char why[400], *text = lines_slurp(t->state_path, TUNE_MAX_FILE, why, sizeof why);
     char *nl = text ? strchr(text, '\n') : NULL;
     if (!text)
-        return arena_error(err, errlen, "-resume: cannot read %s", why);
+        return text_fail(err, errlen, "-resume: cannot read %s", why);
     if (nl)
         *nl = '\0';
     cJSON *s = nl ? cJSON_Parse(nl + 1) : NULL;
@@ -558,14 +558,14 @@ static int load_state(tune_t *t, char *err, size_t errlen)
     const cJSON *faults = cJSON_GetObjectItemCaseSensitive(s, "fault_run");
     int rc = -1;
     if (!nl)
-        arena_error(err, errlen, "-resume: '%.200s' is not a tuning state", t->state_path);
+        text_fail(err, errlen, "-resume: '%.200s' is not a tuning state", t->state_path);
     else if (same_run_but_length(t, text, why, sizeof why) < 0)
-        arena_error(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
+        text_fail(err, errlen, "-resume: '%.200s' belongs to another run: %s", t->state_path, why);
     else if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble != floor(k->valuedouble) || !cJSON_IsObject(theta) ||
              cJSON_GetArraySize(faults) != 2)
-        arena_error(err, errlen, "-resume: '%.200s' holds no valid state line", t->state_path);
+        text_fail(err, errlen, "-resume: '%.200s' holds no valid state line", t->state_path);
     else if (k->valuedouble > t->iterations)
-        arena_error(err, errlen, "-resume: the run has done %d iterations: -iterations must be at least that", (int)k->valuedouble);
+        text_fail(err, errlen, "-resume: the run has done %d iterations: -iterations must be at least that", (int)k->valuedouble);
     else
         rc = 0;
     if (rc == 0) {
@@ -578,7 +578,7 @@ static int load_state(tune_t *t, char *err, size_t errlen)
     for (int i = 0; rc == 0 && i < t->n_params; i++) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(theta, t->p[i].name);
         if (!cJSON_IsNumber(v) || !(v->valuedouble >= t->p[i].min && v->valuedouble <= t->p[i].max))
-            rc = arena_error(err, errlen, "-resume: '%.200s' holds no valid value of %s", t->state_path, t->p[i].name);
+            rc = text_fail(err, errlen, "-resume: '%.200s' holds no valid value of %s", t->state_path, t->p[i].name);
         else
             t->p[i].theta = v->valuedouble;
     }
@@ -593,12 +593,12 @@ static int trim_log(tune_t *t, char *err, size_t errlen)
 {
     char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why), *p = text;
     if (!text)
-        return arena_error(err, errlen, "-resume: cannot read the log %s", why);
+        return text_fail(err, errlen, "-resume: cannot read the log %s", why);
     for (int lines = 0; lines < t->k_done + 1; lines++) {
         char *nl = strchr(p, '\n');
         if (!nl) {
             free(text);
-            return arena_error(err, errlen, "-resume: the log '%.200s' holds fewer iterations than the state (%d)", t->log_path, t->k_done);
+            return text_fail(err, errlen, "-resume: the log '%.200s' holds fewer iterations than the state (%d)", t->log_path, t->k_done);
         }
         /* Each iteration's line kept must be that iteration's: a damaged one is not resumed over. */
         *nl = '\0';
@@ -609,7 +609,7 @@ static int trim_log(tune_t *t, char *err, size_t errlen)
         *nl = '\n';
         if (!good) {
             free(text);
-            return arena_error(err, errlen, "-resume: the log '%.200s': line %d is not iteration %d", t->log_path, lines + 1, lines);
+            return text_fail(err, errlen, "-resume: the log '%.200s': line %d is not iteration %d", t->log_path, lines + 1, lines);
         }
         p = nl + 1;
     }
@@ -619,7 +619,7 @@ static int trim_log(tune_t *t, char *err, size_t errlen)
     int rc = header ? write_atomic(t->log_path, header, rest ? rest + 1 : NULL) : -1;
     cJSON_free(header);
     free(text);
-    return rc < 0 ? arena_error(err, errlen, "-resume: cannot write the log '%.200s': %s", t->log_path, strerror(errno)) : 0;
+    return rc < 0 ? text_fail(err, errlen, "-resume: cannot write the log '%.200s': %s", t->log_path, strerror(errno)) : 0;
 }
 
 /* ---------------------------------------------------------------- one iteration */
@@ -720,17 +720,17 @@ static int run_iteration(tune_t *t, int k)
     if (rc == 0)
         rc = build_spec(t, "minus", minus, &it.spec[1], t->failure, sizeof t->failure);
     if (rc == 0 && !(it.res = calloc((size_t)it.n_jobs, sizeof *it.res)))
-        rc = arena_error(t->failure, sizeof t->failure, "out of memory");
+        rc = text_fail(t->failure, sizeof t->failure, "out of memory");
     if (rc == 0) {
         arena_pool_t pool = { .n_engines = 2, .specs = it.spec, .abort = &interrupted, .set_size = sizeof(set_record_t),
                               .data = &it, .take = take_set, .begin = begin_set, .end = end_set };
         int pr = arena_pool_run(&pool, t->concurrency < it.n_jobs ? t->concurrency : it.n_jobs);
         if (pr != ARENA_POOL_OK)
-            rc = arena_error(t->failure, sizeof t->failure, "%s",
+            rc = text_fail(t->failure, sizeof t->failure, "%s",
                              pr == ARENA_POOL_NO_MEMORY ? "out of memory" : "cannot start a worker thread");
     }
     if (rc == 0 && it.record_failed[0])
-        rc = arena_error(t->failure, sizeof t->failure, "%s", it.record_failed);
+        rc = text_fail(t->failure, sizeof t->failure, "%s", it.record_failed);
     /* The tally: a set won is 1 to its side, a tie half to each; a fault loses. */
     double won[2] = { 0, 0 };
     int faults[2] = { 0, 0 }, played = 0;
@@ -749,10 +749,10 @@ static int run_iteration(tune_t *t, int k)
                 fprintf(stderr, "%spicket-tune: iteration %d pair %d leg %d: %s loses by %s: %s\n", t->tty && !t->quiet ? "\n" : "", k,
                         j / 2, j % 2, side ? "minus" : "plus", END_REASON_NAMES[r->reason], r->detail);
                 if (r->reason == END_START)
-                    rc = arena_error(t->failure, sizeof t->failure, "the %s engine cannot be restarted (%s)", side ? "minus" : "plus",
+                    rc = text_fail(t->failure, sizeof t->failure, "the %s engine cannot be restarted (%s)", side ? "minus" : "plus",
                                      r->detail);
                 if (++t->fault_run[side] >= t->max_faults && rc == 0)
-                    rc = arena_error(t->failure, sizeof t->failure, "the %s engine faulted in %d sets in a row (last: %s); stopping (-maxfaults N)",
+                    rc = text_fail(t->failure, sizeof t->failure, "the %s engine faulted in %d sets in a row (last: %s); stopping (-maxfaults N)",
                                      side ? "minus" : "plus", t->fault_run[side], END_REASON_NAMES[r->reason]);
             } else {
                 t->fault_run[side] = 0;
@@ -792,14 +792,14 @@ static int run_iteration(tune_t *t, int k)
         cJSON_Delete(d);
         cJSON_Delete(l);
         if (!text || append_line(t->log_path, text) < 0)
-            rc = arena_error(t->failure, sizeof t->failure, "cannot write the log '%.200s': %s", t->log_path, strerror(errno));
+            rc = text_fail(t->failure, sizeof t->failure, "cannot write the log '%.200s': %s", t->log_path, strerror(errno));
         cJSON_free(text);
         for (int i = 0; rc == 0 && i < t->n_params; i++)
             t->p[i].theta = theta[i];
         if (rc == 0)
             t->k_done = k;
         if (rc == 0 && save_state(t) < 0)
-            rc = arena_error(t->failure, sizeof t->failure, "cannot write the state '%.200s': %s", t->state_path, strerror(errno));
+            rc = text_fail(t->failure, sizeof t->failure, "cannot write the state '%.200s': %s", t->state_path, strerror(errno));
     }
     free(it.res);
     arena_spec_free(&it.spec[0]);
@@ -854,10 +854,10 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
     free(text);
     if (damaged) {
         fclose(dat);
-        return arena_error(err, errlen, "the log '%.200s': line %d is not an iteration", t->log_path, lineno);
+        return text_fail(err, errlen, "the log '%.200s': line %d is not an iteration", t->log_path, lineno);
     }
     if (fclose(dat) != 0)
-        return arena_error(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
+        return text_fail(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
     char script[4096 * 4];
     int n = snprintf(script, sizeof script,
                      "set terminal png size 900,%d noenhanced\nset output '%s'\nset multiplot layout %d,1 title 'picket-tune: each option over the iterations'\n"
@@ -868,12 +868,12 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
                       "set ylabel '%s'\nset yrange [%.17g:%.17g]\nplot '%s' using 1:%d with lines linewidth 2\n", t->p[i].name, t->p[i].min,
                       t->p[i].max, t->dat_path, i + 2);
     if (n <= 0 || (size_t)n >= sizeof script - 32)
-        return arena_error(err, errlen, "the plot script is too long");
+        return text_fail(err, errlen, "the plot script is too long");
     snprintf(script + n, sizeof script - (size_t)n, "unset multiplot");
     char gp[4300];
     snprintf(gp, sizeof gp, "%s/params.gp", t->out);
     if (write_atomic(gp, script, NULL) < 0)
-        return arena_error(err, errlen, "cannot write '%.200s': %s", gp, strerror(errno));
+        return text_fail(err, errlen, "cannot write '%.200s': %s", gp, strerror(errno));
     pid_t pid = fork();
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY);
@@ -884,7 +884,7 @@ static int draw_plot(const tune_t *t, char *err, size_t errlen)
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return arena_error(err, errlen, "gnuplot could not draw '%.200s' (is Debian's gnuplot-nox installed?)", t->png_path);
+        return text_fail(err, errlen, "gnuplot could not draw '%.200s' (is Debian's gnuplot-nox installed?)", t->png_path);
     return 0;
 }
 
@@ -1002,16 +1002,16 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
     if (!t->cfg.preset[0] && t->game == game_find("picket"))
         snprintf(t->cfg.preset, sizeof t->cfg.preset, "cotgrave");
     if (t->plot && !on_path("gnuplot"))
-        return arena_error(err, errlen, "gnuplot is not on PATH: install Debian's gnuplot-nox, or give -noplot");
+        return text_fail(err, errlen, "gnuplot is not on PATH: install Debian's gnuplot-nox, or give -noplot");
     struct stat st;
     int exists = stat(t->out, &st) == 0;
     if (exists && !S_ISDIR(st.st_mode))
-        return arena_error(err, errlen, "-out: '%.200s' is not a folder", t->out);
+        return text_fail(err, errlen, "-out: '%.200s' is not a folder", t->out);
     if (t->records && stat(t->records_path, &st) == 0 && !S_ISDIR(st.st_mode))
-        return arena_error(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
+        return text_fail(err, errlen, "-records: '%.200s' is not a folder", t->records_path);
     int has_state = exists && stat(t->state_path, &st) == 0, has_log = exists && stat(t->log_path, &st) == 0;
     if (!t->resume && (has_state || has_log))
-        return arena_error(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder",
+        return text_fail(err, errlen, "-out: '%.200s' already holds a tuning run: add -resume to continue it, or choose another folder",
                            t->out);
     /* A log of iterations without its state is not a run to start afresh over. */
     if (t->resume && !has_state && has_log) {
@@ -1021,21 +1021,21 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
             lines += *c == '\n';
         free(text);
         if (!text || lines > 1)
-            return arena_error(err, errlen, "-resume: '%.200s' holds a log of iterations but no state.json; nothing was changed", t->out);
+            return text_fail(err, errlen, "-resume: '%.200s' holds a log of iterations but no state.json; nothing was changed", t->out);
     }
     if (check_engine(t, err, errlen) < 0)
         return -1;
     if (!(t->run = run_json(t)))
-        return arena_error(err, errlen, "out of memory");
+        return text_fail(err, errlen, "out of memory");
     if (t->resume && stat(t->state_path, &st) == 0)
         return load_state(t, err, errlen) < 0 || trim_log(t, err, errlen) < 0 ? -1 : 0;
     if ((!exists && mkdir(t->out, 0777) < 0) || (t->records && mkdir(t->records_path, 0777) < 0 && errno != EEXIST))
-        return arena_error(err, errlen, "-out: cannot create the folder '%.200s': %s", t->out, strerror(errno));
+        return text_fail(err, errlen, "-out: cannot create the folder '%.200s': %s", t->out, strerror(errno));
     char *header = arena_results_header_text(t->run);
     int bad = !header || write_atomic(t->log_path, header, NULL) < 0;
     cJSON_free(header);
     if (bad || save_state(t) < 0)
-        return arena_error(err, errlen, "cannot write in '%.200s': %s", t->out, strerror(errno));
+        return text_fail(err, errlen, "cannot write in '%.200s': %s", t->out, strerror(errno));
     return 0;
 }
 

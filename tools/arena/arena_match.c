@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena_error.h"
+#include "text.h"
 #include "measure.h"
 #include "record.h"
 
@@ -61,7 +61,7 @@ static int set_string(char **dst, const char *v, char *err, size_t errlen)
 {
     char *copy = strdup(v);
     if (!copy)
-        return arena_error(err, errlen, "out of memory");
+        return text_fail(err, errlen, "out of memory");
     free(*dst);
     *dst = copy;
     return 0;
@@ -73,20 +73,20 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     char shown[64];
     text_quote(field, 48, shown, sizeof shown);
     if (!eq)
-        return arena_error(err, errlen, "engine field '%s' is not key=value", shown);
+        return text_fail(err, errlen, "engine field '%s' is not key=value", shown);
     size_t klen = (size_t)(eq - field);
     const char *v = eq + 1;
     if ((klen == 3 && !strncmp(field, "cmd", 3)) || (klen == 3 && !strncmp(field, "arg", 3))) {
         if (!*v)
-            return arena_error(err, errlen, "engine field '%s' needs a value", shown);
+            return text_fail(err, errlen, "engine field '%s' needs a value", shown);
         int is_cmd = field[0] == 'c';
         if (is_cmd && s->argc > 0)
             return set_string(&s->argv[0], v, err, errlen);
         if (s->argc >= ARENA_MAX_ARGS)
-            return arena_error(err, errlen, "an engine takes at most %d arguments", ARENA_MAX_ARGS - 1);
+            return text_fail(err, errlen, "an engine takes at most %d arguments", ARENA_MAX_ARGS - 1);
         char *copy = strdup(v);
         if (!copy)
-            return arena_error(err, errlen, "out of memory");
+            return text_fail(err, errlen, "out of memory");
         if (!is_cmd && s->argc == 0)
             s->argv[s->argc++] = NULL; /* cmd comes later */
         s->argv[s->argc++] = copy;
@@ -97,19 +97,19 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         for (const unsigned char *p = (const unsigned char *)v; *p; p++)
             control |= *p < 0x20 || *p == 0x7f;
         if (!*v || strlen(v) >= ARENA_NAME_LEN || strpbrk(v, " \t,") || control)
-            return arena_error(err, errlen, "name: '%s' must be 1 to %d characters without spaces, commas or control characters", shown,
+            return text_fail(err, errlen, "name: '%s' must be 1 to %d characters without spaces, commas or control characters", shown,
                                ARENA_NAME_LEN - 1);
         snprintf(s->name, sizeof s->name, "%s", v);
         return 0;
     }
     if (klen > 7 && !strncmp(field, "option.", 7)) {
         if (s->n_options >= ARENA_MAX_OPTIONS)
-            return arena_error(err, errlen, "at most %d options an engine", ARENA_MAX_OPTIONS);
+            return text_fail(err, errlen, "at most %d options an engine", ARENA_MAX_OPTIONS);
         char *name = strndup(field + 7, klen - 7), *value = strdup(v);
         if (!name || !value) {
             free(name);
             free(value);
-            return arena_error(err, errlen, "out of memory");
+            return text_fail(err, errlen, "out of memory");
         }
         /* A later setting of the same option replaces the earlier (as -each then -engine). */
         for (int i = 0; i < s->n_options; i++)
@@ -130,7 +130,7 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         double base = -1, inc = 0;
         if (blen >= sizeof buf || (memcpy(buf, v, blen), buf[blen] = '\0', parse_seconds(buf, &base) < 0) ||
             (plus && parse_seconds(plus + 1, &inc) < 0) || base + inc <= 0)
-            return arena_error(err, errlen, "tc: '%s' is not SECONDS or SECONDS+INCREMENT (plain decimals, at most %g s, not both 0)",
+            return text_fail(err, errlen, "tc: '%s' is not SECONDS or SECONDS+INCREMENT (plain decimals, at most %g s, not both 0)",
                                shown, ARENA_MAX_SECONDS);
         s->tc_base = base;
         s->tc_inc = inc;
@@ -142,7 +142,7 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
         double d;
         const char *key = klen == 2 ? "st" : klen == 7 ? "timeout" : "start";
         if (parse_seconds(v, &d) < 0 || d <= 0)
-            return arena_error(err, errlen, "%s: '%s' is not a number of seconds (a plain decimal above 0, at most %g)", key, shown,
+            return text_fail(err, errlen, "%s: '%s' is not a number of seconds (a plain decimal above 0, at most %g)", key, shown,
                                ARENA_MAX_SECONDS);
         if (klen == 2)
             s->st = d, s->given |= SPEC_ST;
@@ -155,17 +155,17 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     if (klen == 10 && !strncmp(field, "iterations", 10)) {
         uint64_t n;
         if (text_u64(v, 1, (uint64_t)ARENA_MAX_ITERATIONS, &n) < 0)
-            return arena_error(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
+            return text_fail(err, errlen, "iterations: '%s' is not a whole number from 1 to %lld", shown, ARENA_MAX_ITERATIONS);
         s->iterations = (long long)n;
         s->given |= SPEC_ITERATIONS;
         return 0;
     }
     if ((klen == 3 && !strncmp(field, "dir", 3)) || (klen == 6 && !strncmp(field, "stderr", 6))) {
         if (!*v)
-            return arena_error(err, errlen, "%.6s: '%s' needs a path", field, shown);
+            return text_fail(err, errlen, "%.6s: '%s' needs a path", field, shown);
         return set_string(klen == 3 ? &s->dir : &s->stderr_path, v, err, errlen);
     }
-    return arena_error(err, errlen, "unknown engine field '%s' (cmd, arg, name, option.X, tc, st, iterations, timeout, start, dir, stderr)",
+    return text_fail(err, errlen, "unknown engine field '%s' (cmd, arg, name, option.X, tc, st, iterations, timeout, start, dir, stderr)",
                        shown);
 }
 
@@ -182,10 +182,10 @@ int arena_spec_check(const arena_spec_t *s, char *err, size_t errlen)
         { SPEC_ST | SPEC_TIMEOUT, "timeout: timeout is for decisions without tc or st; under st the fixed time decides" },
     };
     if (s->argc == 0 || !s->argv[0])
-        return arena_error(err, errlen, "cmd: no cmd=PROGRAM");
+        return text_fail(err, errlen, "cmd: no cmd=PROGRAM");
     for (size_t i = 0; i < sizeof clash / sizeof clash[0]; i++)
         if ((s->given & clash[i].bits) == clash[i].bits)
-            return arena_error(err, errlen, "%s", clash[i].text);
+            return text_fail(err, errlen, "%s", clash[i].text);
     return 0;
 }
 
@@ -299,7 +299,7 @@ static const char *ask_failure(int rc, const arena_engine_t *e, double limit, ch
     return buf;
 }
 
-/* A failed start, its reason already written (arena_error as the argument): the process goes. */
+/* A failed start, its reason already written (text_fail as the argument): the process goes. */
 static int start_failed(arena_engine_t *e, int rc)
 {
     arena_engine_stop(e);
@@ -317,27 +317,27 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
         /* cmd="python3 bot.py" names no program: the words after the first are arg= fields. */
         const char *space = e->c.failed_step == CLIENT_STEP_EXEC ? strchr(spec->argv[0], ' ') : NULL;
         if (space)
-            return arena_error(err, errlen, "%s: %s (a program and its arguments: cmd=%.*s arg=%.100s)", field[e->c.failed_step],
+            return text_fail(err, errlen, "%s: %s (a program and its arguments: cmd=%.*s arg=%.100s)", field[e->c.failed_step],
                                why, (int)(space - spec->argv[0]) > 100 ? 100 : (int)(space - spec->argv[0]), spec->argv[0],
                                space + 1);
-        return arena_error(err, errlen, "%s: %s", field[e->c.failed_step], why);
+        return text_fail(err, errlen, "%s: %s", field[e->c.failed_step], why);
     }
     e->running = 1;
     log_line(e, '#', "started");
     double limit = spec->start_timeout;
     hello_check_t *h = calloc(1, sizeof *h);
     if (!h)
-        return start_failed(e, arena_error(err, errlen, "cmd: out of memory"));
+        return start_failed(e, text_fail(err, errlen, "cmd: out of memory"));
     h->game = game;
     int rc = arena_engine_ask(e, "hello", limit, on_hello_line, h), failed = 0;
     if (rc == ASK_EXITED)
-        failed = arena_error(err, errlen, "cmd: the engine exited during the handshake");
+        failed = text_fail(err, errlen, "cmd: the engine exited during the handshake");
     else if (rc != 1)
-        failed = arena_error(err, errlen, "start: no valid answer to hello (%s)", ask_failure(rc, e, limit, why, sizeof why));
+        failed = text_fail(err, errlen, "start: no valid answer to hello (%s)", ask_failure(rc, e, limit, why, sizeof why));
     else if (!h->protocol_ok)
-        failed = arena_error(err, errlen, "protocol: the engine does not declare 'protocol %s 1'", PROTO_NAME);
+        failed = text_fail(err, errlen, "protocol: the engine does not declare 'protocol %s 1'", PROTO_NAME);
     else if (!h->game_ok)
-        failed = arena_error(err, errlen, "game: the engine does not list 'game %.40s' in its hello", game);
+        failed = text_fail(err, errlen, "game: the engine does not list 'game %.40s' in its hello", game);
     /* Only options the engine declared; each is confirmed before the next, so a refusal names
      * its option. */
     for (int i = 0; !failed && i < spec->n_options; i++) {
@@ -345,7 +345,7 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
         for (int k = 0; k < h->n_options && !declared; k++)
             declared = !strcmp(h->options[k], spec->opt_name[i]);
         if (!declared) {
-            failed = arena_error(err, errlen, "option.%.60s: the engine declares no option '%.60s' in its hello", spec->opt_name[i],
+            failed = text_fail(err, errlen, "option.%.60s: the engine declares no option '%.60s' in its hello", spec->opt_name[i],
                                  spec->opt_name[i]);
             break;
         }
@@ -353,7 +353,7 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
         snprintf(cmd, sizeof cmd, "setoption name %s value %s", spec->opt_name[i], spec->opt_value[i]);
         rc = arena_engine_send(e, cmd) < 0 ? ASK_EXITED : arena_engine_ask(e, "isready", limit, NULL, NULL);
         if (rc != 1)
-            failed = arena_error(err, errlen, "option.%.60s: the engine refused '%.60s': %s", spec->opt_name[i], spec->opt_value[i],
+            failed = text_fail(err, errlen, "option.%.60s: the engine refused '%.60s': %s", spec->opt_name[i], spec->opt_value[i],
                                  ask_failure(rc, e, limit, why, sizeof why));
     }
     free(h);
@@ -361,7 +361,7 @@ int arena_engine_start(arena_engine_t *e, const arena_spec_t *spec, const char *
         return start_failed(e, failed);
     rc = arena_engine_ask(e, "isready", limit, NULL, NULL);
     if (rc != 1)
-        return start_failed(e, arena_error(err, errlen, "start: no readyok after the handshake (%s)",
+        return start_failed(e, text_fail(err, errlen, "start: no readyok after the handshake (%s)",
                                            ask_failure(rc, e, limit, why, sizeof why)));
     return 0;
 }
@@ -396,7 +396,7 @@ static int seat_event(void *data, const game_event_t *ev, char *err, size_t errl
     x->s->game->event_format(ev, text, sizeof text);
     snprintf(line, sizeof line, "event %s", text);
     if (arena_engine_send(e, line) < 0)
-        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s exited", e->spec->name));
+        return seat_fail(x, END_CRASH, text_fail(err, errlen, "%s exited", e->spec->name));
     return 0;
 }
 
@@ -428,29 +428,29 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
     double spent = measure_now() - t0;
     x->r->think[x->seat] += spent;
     if (rc == ASK_ABORTED)
-        return seat_fail(x, END_INTERRUPTED, arena_error(err, errlen, "interrupted by the operator"));
+        return seat_fail(x, END_INTERRUPTED, text_fail(err, errlen, "interrupted by the operator"));
     if (rc == ASK_TIMEOUT || (rc >= 0 && spent > allowed)) {
         if (sp->tc_base >= 0)
             return seat_fail(x, END_TIMEOUT,
-                             arena_error(err, errlen, "%s lost on time: its clock (tc=%g+%g) ran out by %.3f s, beyond the margin of %.3f s",
+                             text_fail(err, errlen, "%s lost on time: its clock (tc=%g+%g) ran out by %.3f s, beyond the margin of %.3f s",
                              sp->name, sp->tc_base, sp->tc_inc, spent - limit, x->s->margin));
-        return seat_fail(x, END_TIMEOUT, arena_error(err, errlen, "%s took more than %.3f s to move", sp->name, allowed));
+        return seat_fail(x, END_TIMEOUT, text_fail(err, errlen, "%s took more than %.3f s to move", sp->name, allowed));
     }
     if (rc == ASK_EXITED)
-        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s exited while deciding", sp->name));
+        return seat_fail(x, END_CRASH, text_fail(err, errlen, "%s exited while deciding", sp->name));
     if (rc == ASK_VIOLATION)
-        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s refused an event or command: %.150s", sp->name, e->line));
+        return seat_fail(x, END_PROTOCOL, text_fail(err, errlen, "%s refused an event or command: %.150s", sp->name, e->line));
     const char *text;
     int ok;
     long id;
     proto_parse_reply(e->line, &ok, &id, &text);
     if (rc == 0)
-        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s answered go with an error: %.150s", sp->name, text));
+        return seat_fail(x, END_PROTOCOL, text_fail(err, errlen, "%s answered go with an error: %.150s", sp->name, text));
     if (strncmp(text, "move ", 5) != 0)
-        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s answered go without a move: %.150s", sp->name, text));
+        return seat_fail(x, END_PROTOCOL, text_fail(err, errlen, "%s answered go without a move: %.150s", sp->name, text));
     char why[GAME_ERR_LEN];
     if (x->s->game->move_parse(text + 5, m, why, sizeof why) < 0)
-        return seat_fail(x, END_ILLEGAL, arena_error(err, errlen, "%s: malformed move '%.60s': %s", sp->name, text + 5, why));
+        return seat_fail(x, END_ILLEGAL, text_fail(err, errlen, "%s: malformed move '%.60s': %s", sp->name, text + 5, why));
     if (sp->tc_base >= 0)
         x->clock += sp->tc_inc - spent; /* may dip below 0 by at most the margin, over the whole set */
     return 0;
@@ -463,7 +463,7 @@ int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
     char why[300];
     if (!e->running && arena_engine_start(e, e->spec, s->game->name, why, sizeof why) < 0)
         return seat_fail(x, e->abort && *e->abort >= 2 ? END_INTERRUPTED : END_START,
-                         arena_error(err, errlen, "%s: %s", e->spec->name, why));
+                         text_fail(err, errlen, "%s: %s", e->spec->name, why));
     char cmd[2048];
     int n = snprintf(cmd, sizeof cmd, "newgame game %s", s->game->name);
     if (s->cfg.preset[0])
@@ -473,14 +473,14 @@ int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
     snprintf(cmd + n, sizeof cmd - (size_t)n, " players %d seat %d seed %" PRIu64, x->r->players, x->seat,
              s->engine_seed[x->seat]);
     if (arena_engine_send(e, cmd) < 0)
-        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s exited", e->spec->name));
+        return seat_fail(x, END_CRASH, text_fail(err, errlen, "%s exited", e->spec->name));
     int rc = arena_engine_ask(e, "isready", e->spec->start_timeout, NULL, NULL);
     if (rc == ASK_ABORTED)
-        return seat_fail(x, END_INTERRUPTED, arena_error(err, errlen, "interrupted by the operator"));
+        return seat_fail(x, END_INTERRUPTED, text_fail(err, errlen, "interrupted by the operator"));
     if (rc == ASK_VIOLATION)
-        return seat_fail(x, END_PROTOCOL, arena_error(err, errlen, "%s refused the new game: %.150s", e->spec->name, e->line));
+        return seat_fail(x, END_PROTOCOL, text_fail(err, errlen, "%s refused the new game: %.150s", e->spec->name, e->line));
     if (rc != 1)
-        return seat_fail(x, END_CRASH, arena_error(err, errlen, "%s did not answer isready for the new game", e->spec->name));
+        return seat_fail(x, END_CRASH, text_fail(err, errlen, "%s did not answer isready for the new game", e->spec->name));
     return 0;
 }
 

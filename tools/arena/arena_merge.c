@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena_error.h"
+#include "text.h"
 #include "arena_report.h"
 
 /* One set of a merge, as much as its tally needs: the standings of a merge are tallied in the
@@ -84,12 +84,12 @@ static int merge_schedule(arena_run_t *a, const cJSON *run, const char *path, ch
             a->names[a->sc.n_engines++] = name->valuestring;
     }
     if (bad)
-        return arena_error(err, errlen, "'%.200s': the run's %s is missing or not one this picket-arena plays", path, bad);
+        return text_fail(err, errlen, "'%.200s': the run's %s is missing or not one this picket-arena plays", path, bad);
     a->sc.round_robin = !strcmp(tournament->valuestring, "round-robin");
     a->sc.duplicate = cJSON_IsTrue(duplicate);
     a->deals_from_lines = !cJSON_IsNull(deals);
     if (a->deals_from_lines && !(a->deals = calloc((size_t)a->n_deals, sizeof *a->deals)))
-        return arena_error(err, errlen, "out of memory for the deals");
+        return text_fail(err, errlen, "out of memory for the deals");
     return arena_schedule_build(&a->sc, err, errlen);
 }
 
@@ -102,22 +102,22 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
         if (!(m->runs[k] = arena_results_read_run(m->files[k], err, errlen)))
             return -1;
         if (take_shard(m->runs[k], &m->index[k], &count) < 0)
-            return arena_error(err, errlen, "'%.200s': the run's shard is not {\"index\":I,\"count\":N} with 0 <= I < N <= %d", m->files[k],
+            return text_fail(err, errlen, "'%.200s': the run's shard is not {\"index\":I,\"count\":N} with 0 <= I < N <= %d", m->files[k],
                                ARENA_MAX_SHARDS);
         if (k == 0)
             m->count = count;
         snprintf(there, sizeof there, "in '%.200s'", m->files[k]);
         snprintf(here, sizeof here, "in '%.200s'", m->files[0]);
         if (arena_results_compare_run(m->runs[k], m->runs[0], there, here, why, sizeof why) < 0)
-            return arena_error(err, errlen, "'%.200s' and '%.200s' are not shards of one run: %s", m->files[0], m->files[k], why);
+            return text_fail(err, errlen, "'%.200s' and '%.200s' are not shards of one run: %s", m->files[0], m->files[k], why);
         if (count != m->count) {
             shard_name(m->index[0], m->count, sa, sizeof sa), shard_name(m->index[k], count, sb, sizeof sb);
-            return arena_error(err, errlen, "'%.200s' holds %s, '%.200s' %s: not shards of one run", m->files[0], sa, m->files[k], sb);
+            return text_fail(err, errlen, "'%.200s' holds %s, '%.200s' %s: not shards of one run", m->files[0], sa, m->files[k], sb);
         }
     }
     int *owner = malloc((size_t)m->count * sizeof *owner);
     if (!owner)
-        return arena_error(err, errlen, "out of memory for the shards");
+        return text_fail(err, errlen, "out of memory for the shards");
     for (int i = 0; i < m->count; i++)
         owner[i] = -1;
     int rc = 0;
@@ -125,13 +125,13 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
         int *o = &owner[m->index[k]];
         if (*o >= 0) {
             shard_name(m->index[k], m->count, sa, sizeof sa);
-            rc = arena_error(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o], m->files[k]);
+            rc = text_fail(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o], m->files[k]);
         }
         *o = k;
     }
     for (int i = 0; rc == 0 && i < m->count; i++)
         if (owner[i] < 0)
-            rc = arena_error(err, errlen, "shard %d/%d is missing: no file given holds it", i, m->count);
+            rc = text_fail(err, errlen, "shard %d/%d is missing: no file given holds it", i, m->count);
     free(owner);
     return rc;
 }
@@ -150,7 +150,7 @@ static int on_merged(void *data, const arena_set_line_t *s, char *why, size_t wh
     int r = s->key.round;
     if (a->deals_from_lines) {
         if (m->dealt[r] && a->deals[r] != s->deal_seed)
-            return arena_error(why, whylen, "round %d was dealt with another seed than in an earlier set", r);
+            return text_fail(why, whylen, "round %d was dealt with another seed than in an earlier set", r);
         a->deals[r] = s->deal_seed;
         m->dealt[r] = 1;
     }
@@ -177,7 +177,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
             return -1;
         if (torn) {
             shard_name(m->index[k], m->count, sa, sizeof sa);
-            return arena_error(err, errlen, "%s in '%.200s' is incomplete: its last line (line %ld) is torn, as by a kill during a write; "
+            return text_fail(err, errlen, "%s in '%.200s' is incomplete: its last line (line %ld) is torn, as by a kill during a write; "
                                "complete it with -resume", sa, m->files[k], torn);
         }
     }
@@ -195,7 +195,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
         /* A run with an SPRT (never a shard: -shard refuses -sprt) may have stopped when its test
          * decided: -resume would play nothing more. */
         int sprt_run = !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m->runs[0], "sprt"));
-        return arena_error(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); %s", sa, m->files[k], name,
+        return text_fail(err, errlen, "%s in '%.200s' is incomplete: it lacks %s (it holds %d of its %d sets); %s", sa, m->files[k], name,
                            held, arena_schedule_shard_jobs(&a->sc, shard, m->count),
                            sprt_run ? "its SPRT may have stopped it, and a merge needs every set (its own report has its standings)"
                                     : "complete it with -resume");
@@ -205,7 +205,7 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
         snprintf(hash, sizeof hash, "%016" PRIx64, arena_run_deals_hash(a->deals, a->n_deals));
         const cJSON *want = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(m->runs[0], "deals"), "fnv1a");
         if (strcmp(hash, want->valuestring))
-            return arena_error(err, errlen, "the sets' deal seeds are not those of the run's -deals (run.deals.fnv1a %.20s, the sets' %s)",
+            return text_fail(err, errlen, "the sets' deal seeds are not those of the run's -deals (run.deals.fnv1a %.20s, the sets' %s)",
                                want->valuestring, hash);
     }
     for (int job = 0; job < a->sc.n_jobs; job++) {

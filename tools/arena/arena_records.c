@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_error.h"
+#include "text.h"
 
 void arena_records_init(arena_records_t *r, const char *path)
 {
@@ -86,7 +86,7 @@ static int resume_one_file(const char *p, const cJSON *run, arena_records_counte
     if (!line) {
         if (f)
             fclose(f);
-        return arena_error(err, errlen, "-records: cannot resume '%.200s': %s", p, f ? "out of memory" : strerror(errno));
+        return text_fail(err, errlen, "-records: cannot resume '%.200s': %s", p, f ? "out of memory" : strerror(errno));
     }
     char digest[32];
     run_digest(run, digest, sizeof digest);
@@ -106,7 +106,7 @@ static int resume_one_file(const char *p, const cJSON *run, arena_records_counte
             if (k.n + 1 >= cap) {
                 long(*more)[2] = realloc(k.range, sizeof *k.range * (size_t)(cap = 2 * cap + 16));
                 if (!more) {
-                    rc = arena_error(err, errlen, "-records: out of memory resuming '%.200s'", p);
+                    rc = text_fail(err, errlen, "-records: out of memory resuming '%.200s'", p);
                     break;
                 }
                 k.range = more;
@@ -126,17 +126,17 @@ static int resume_one_file(const char *p, const cJSON *run, arena_records_counte
     if (rc < 0)
         ;
     else if (!ok)
-        rc = arena_error(err, errlen, "-records: '%.200s' holds another run's records: %s", p, why);
+        rc = text_fail(err, errlen, "-records: '%.200s' holds another run's records: %s", p, why);
     else if (dropped) {
         char whysave[600];
         if (lines_save(p, copy_kept, &k, whysave, sizeof whysave) < 0)
-            rc = arena_error(err, errlen, "-records: cannot take the records of sets not counted out of '%.200s': %s", p, whysave);
+            rc = text_fail(err, errlen, "-records: cannot take the records of sets not counted out of '%.200s': %s", p, whysave);
         else
             fprintf(stderr, "picket-arena: -resume: took %d record%s of sets with no results line%s out of '%.200s' (played again)\n",
                     dropped, dropped == 1 ? "" : "s", end > good ? ", and a torn one," : "", p);
     } else if (end > good) {
         if (truncate(p, good) < 0)
-            rc = arena_error(err, errlen, "-records: cannot cut the torn record at the end of '%.200s': %s", p, strerror(errno));
+            rc = text_fail(err, errlen, "-records: cannot cut the torn record at the end of '%.200s': %s", p, strerror(errno));
         else
             fprintf(stderr, "picket-arena: -resume: cut a torn record at the end of '%.200s' (its set is played again)\n", p);
     }
@@ -154,27 +154,27 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     *create = 0;
     if (stat(p, &st) < 0) {
         if (errno != ENOENT)
-            return arena_error(err, errlen, "-records: cannot use '%.200s': %s", p, strerror(errno));
+            return text_fail(err, errlen, "-records: cannot use '%.200s': %s", p, strerror(errno));
         *create = 1;
         return 0;
     }
     if (r->one_file) {
         if (!S_ISREG(st.st_mode))
-            return arena_error(err, errlen, "-records: '%.200s' is not a regular file", p);
+            return text_fail(err, errlen, "-records: '%.200s' is not a regular file", p);
         if (st.st_size > 0 && !resume)
-            return arena_error(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file",
+            return text_fail(err, errlen, "-records: '%.200s' already holds records: add -resume to continue that run, or choose another file",
                                p);
         *create = st.st_size == 0;
         return st.st_size > 0 ? resume_one_file(p, run, counted, data, err, errlen) : 0;
     }
     if (!S_ISDIR(st.st_mode))
-        return arena_error(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);
+        return text_fail(err, errlen, "-records: '%.200s' is a file, not a folder (a path ending in .txt writes one file)", p);
     if (folder_is_empty(p)) {
         *create = 1; /* run.json still to write */
         return 0;
     }
     if (!resume)
-        return arena_error(err, errlen,
+        return text_fail(err, errlen,
                            "-records: the folder '%.200s' already holds records: add -resume to continue that run, or choose another folder", p);
     /* Resuming: the folder must be this run's. */
     char path[4200];
@@ -189,7 +189,7 @@ int arena_records_check(const arena_records_t *r, int resume, const cJSON *run, 
     if (f)
         fclose(f);
     if (!ok)
-        return arena_error(err, errlen, "-records: the folder '%.200s' holds another run's records: %s", p, why);
+        return text_fail(err, errlen, "-records: the folder '%.200s' holds another run's records: %s", p, why);
     return 0;
 }
 
@@ -198,22 +198,22 @@ int arena_records_open(arena_records_t *r, int create, const char *header, const
     const char *p = r->path;
     if (r->one_file) {
         if (!(r->f = fopen(p, "a")))
-            return arena_error(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
+            return text_fail(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
         char digest[32];
         run_digest(run, digest, sizeof digest);
         if (create && (fprintf(r->f, "%s%s\n", RUN_LINE, digest) < 0 || fflush(r->f) != 0))
-            return arena_error(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
+            return text_fail(err, errlen, "-records: cannot write '%.200s': %s", p, strerror(errno));
         return 0;
     }
     if (!create)
         return 0;
     if (mkdir(p, 0777) < 0 && errno != EEXIST)
-        return arena_error(err, errlen, "-records: cannot create the folder '%.200s': %s", p, strerror(errno));
+        return text_fail(err, errlen, "-records: cannot create the folder '%.200s': %s", p, strerror(errno));
     char path[4200];
     snprintf(path, sizeof path, "%s/run.json", p);
     FILE *f = fopen(path, "w");
     if (!f || arena_results_write_text(f, header) < 0 || fclose(f) != 0)
-        return arena_error(err, errlen, "-records: cannot write '%.200s': %s", path, strerror(errno));
+        return text_fail(err, errlen, "-records: cannot write '%.200s': %s", path, strerror(errno));
     return 0;
 }
 

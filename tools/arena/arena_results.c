@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena_error.h"
+#include "text.h"
 
 /* ---------------------------------------------------------------- writing */
 
@@ -287,7 +287,7 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
     int cut = run != NULL;
     FILE *f = fopen(path, cut ? "r+" : "r");
     if (!f)
-        return arena_error(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
+        return text_fail(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
     char *line = malloc(RESULTS_MAX_LINE);
     long lineno = 0, good_end = 0;
     int rc = 0, len;
@@ -295,9 +295,9 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
     if (torn)
         *torn = 0;
     if (!lines_regular(f))
-        rc = arena_error(err, errlen, "results file '%s' is not a regular file", path);
+        rc = text_fail(err, errlen, "results file '%s' is not a regular file", path);
     else if (!line)
-        rc = arena_error(err, errlen, "out of memory for '%s'", path);
+        rc = text_fail(err, errlen, "out of memory for '%s'", path);
     while (rc == 0 && (len = lines_read(f, line, RESULTS_MAX_LINE)) != LINES_EOF) {
         lineno++;
         if (lineno == 1) {
@@ -322,23 +322,23 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
         }
         arena_set_line_t s;
         if (len < 0 || parse_set(line, &s) < 0) {
-            rc = arena_error(err, errlen, "line %ld of '%s' is not a set result%s", lineno, path,
+            rc = text_fail(err, errlen, "line %ld of '%s' is not a set result%s", lineno, path,
                              len == LINES_LONG ? " (too long)" : len == LINES_NUL ? " (a NUL byte)" : "");
             break;
         }
         if (on_set(data, &s, why, sizeof why) < 0) {
-            rc = arena_error(err, errlen, "line %ld of '%s': %s", lineno, path, why);
+            rc = text_fail(err, errlen, "line %ld of '%s': %s", lineno, path, why);
             break;
         }
         good_end = ftell(f);
     }
     if (rc == 0 && ferror(f))
-        rc = arena_error(err, errlen, "cannot read results file '%s'", path);
+        rc = text_fail(err, errlen, "cannot read results file '%s'", path);
     free(line);
     if (rc == 0 && lineno == 0)
-        rc = arena_error(err, errlen, "'%s' is empty: %s", path, cut ? "nothing to resume" : "it holds no run");
+        rc = text_fail(err, errlen, "'%s' is empty: %s", path, cut ? "nothing to resume" : "it holds no run");
     if (rc == 0 && cut && ftruncate(fileno(f), good_end) < 0)
-        rc = arena_error(err, errlen, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
+        rc = text_fail(err, errlen, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
     fclose(f);
     return rc;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "arena_error.h"
+#include "text.h"
 #include "arena_pool.h"
 #include "arena_report.h"
 #include "lines.h"
@@ -23,7 +23,7 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
     char why[300];
     FILE *f = lines_open(a->deals_path, why, sizeof why);
     if (!f)
-        return arena_error(err, errlen, "-deals: cannot read %s", why);
+        return text_fail(err, errlen, "-deals: cannot read %s", why);
     char line[256];
     size_t n_cap = 0;
     int len;
@@ -38,21 +38,21 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
             continue;
         uint64_t seed;
         if (len < 0) {
-            rc = arena_error(err, errlen, "-deals: line %ld of '%.200s' %s", lineno, a->deals_path,
+            rc = text_fail(err, errlen, "-deals: line %ld of '%.200s' %s", lineno, a->deals_path,
                              len == LINES_NUL ? "holds a NUL byte" : "is too long for a seed");
         } else if (text_u64(p, 0, UINT64_MAX, &seed) < 0) {
             char shown[48];
             text_quote(p, 40, shown, sizeof shown);
-            rc = arena_error(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
+            rc = text_fail(err, errlen, "-deals: line %ld of '%.200s': '%s' is not a seed (0 to 18446744073709551615)", lineno,
                              a->deals_path, shown);
         } else if (a->n_deals == ARENA_MAX_DEALS) {
-            rc = arena_error(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
+            rc = text_fail(err, errlen, "-deals: '%.200s' holds more than %d seeds", a->deals_path, ARENA_MAX_DEALS);
         } else {
             if ((size_t)a->n_deals == n_cap) {
                 size_t want = n_cap ? 2 * n_cap : 256;
                 uint64_t *grown = realloc(a->deals, want * sizeof *grown);
                 if (!grown) {
-                    rc = arena_error(err, errlen, "out of memory for the deals");
+                    rc = text_fail(err, errlen, "out of memory for the deals");
                     break;
                 }
                 a->deals = grown, n_cap = want;
@@ -61,10 +61,10 @@ static int load_deals(arena_run_t *a, char *err, size_t errlen)
         }
     }
     if (rc == 0 && ferror(f))
-        rc = arena_error(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
+        rc = text_fail(err, errlen, "-deals: cannot read '%.200s': %s", a->deals_path, strerror(errno));
     fclose(f);
     if (rc == 0 && a->n_deals == 0)
-        rc = arena_error(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
+        rc = text_fail(err, errlen, "-deals: '%.200s' holds no seed", a->deals_path);
     return rc;
 }
 
@@ -74,7 +74,7 @@ static int use_deals(arena_run_t *a, char *err, size_t errlen)
     if (load_deals(a, err, errlen) < 0)
         return -1;
     if (a->rounds_given && a->sc.rounds > a->n_deals)
-        return arena_error(err, errlen, "-rounds %d asks for more rounds than the %d seeds of -deals '%.200s'", a->sc.rounds, a->n_deals,
+        return text_fail(err, errlen, "-rounds %d asks for more rounds than the %d seeds of -deals '%.200s'", a->sc.rounds, a->n_deals,
                            a->deals_path);
     if (!a->rounds_given)
         a->sc.rounds = a->n_deals < 10000000 ? a->n_deals : 10000000;
@@ -204,17 +204,17 @@ int arena_run_check_set(const arena_run_t *a, const arena_set_line_t *s, char *w
     char name[96];
     arena_run_set_name(s->key, name, sizeof name);
     if (!arena_schedule_has(&a->sc, s->key) || s->result.players != a->sc.players)
-        return arena_error(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
+        return text_fail(why, whylen, "%s at %d seats is not a set of this run", name, s->result.players);
     int job = arena_schedule_job_index(&a->sc, s->key), in = arena_schedule_shard_of(&a->sc, job, a->shard_count);
     if (in != a->shard_index)
-        return arena_error(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
+        return text_fail(why, whylen, "%s is not a set of shard %d/%d (it is in shard %d)", name, a->shard_index, a->shard_count, in);
     int engine[GAME_MAX_PLAYERS];
     arena_schedule_seats(&a->sc, s->key, engine);
     for (int i = 0; i < a->sc.players; i++)
         if (engine[i] != s->engine[i] || s->engine_seed[i] != arena_schedule_engine_seed(&a->sc, s->key, i))
-            return arena_error(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
+            return text_fail(why, whylen, "seat %d of %s is not this run's engine or seed", i, name);
     if (!a->deals_from_lines && s->deal_seed != arena_schedule_deal_seed(&a->sc, s->key.round))
-        return arena_error(why, whylen, "round %d was dealt with another seed", s->key.round);
+        return text_fail(why, whylen, "round %d was dealt with another seed", s->key.round);
     return job;
 }
 
@@ -222,7 +222,7 @@ int arena_run_appears_twice(const arena_set_line_t *s, char *why, size_t whylen)
 {
     char name[96];
     arena_run_set_name(s->key, name, sizeof name);
-    return arena_error(why, whylen, "%s appears twice", name);
+    return text_fail(why, whylen, "%s appears twice", name);
 }
 
 /* A set line of the results file being resumed. */
@@ -268,7 +268,7 @@ static int probe_engines(arena_run_t *a, char *err, size_t errlen)
         if (rc < 0) {
             if (!a->quiet && a->tty)
                 fputc('\n', stderr);
-            return arena_error(err, errlen, "engine '%s': %s", a->names[e], *a->interrupted ? "interrupted" : why);
+            return text_fail(err, errlen, "engine '%s': %s", a->names[e], *a->interrupted ? "interrupted" : why);
         }
     }
     if (!a->quiet && a->tty)
@@ -288,10 +288,10 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     a->sc.players = a->cfg.players = referee_players(rules);
     referee_free(rules);
     if (a->sc.players < 2 || a->sc.players > a->sc.n_engines)
-        return arena_error(err, errlen, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
+        return text_fail(err, errlen, "%s at %d seats needs at least %d engines (-engine), not %d", a->game->name, a->sc.players,
                            a->sc.players < 2 ? 2 : a->sc.players, a->sc.n_engines);
     if (a->use_sprt && a->sc.players != 2)
-        return arena_error(err, errlen, "-sprt needs a two-seat game");
+        return text_fail(err, errlen, "-sprt needs a two-seat game");
     if (!a->cfg.preset[0] && a->game == game_find("picket"))
         snprintf(a->cfg.preset, sizeof a->cfg.preset, "cotgrave");
     if (arena_schedule_build(&a->sc, err, errlen) < 0)
@@ -299,15 +299,15 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
     a->n_jobs = arena_schedule_shard_jobs(&a->sc, a->shard_index, a->shard_count);
     /* one more than the jobs: a shard may hold none (more shards than rotation groups) */
     if (!(a->jobs = calloc((size_t)a->n_jobs + 1, sizeof *a->jobs)) || !(a->run = run_json(a)))
-        return arena_error(err, errlen, "out of memory for the schedule");
+        return text_fail(err, errlen, "out of memory for the schedule");
     for (int k = 0; k < a->n_jobs; k++)
         a->jobs[k].key = arena_schedule_job_key(&a->sc, arena_schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
     if (a->results_path && lines_is_regular(a->results_path, err, errlen) < 0)
-        return arena_error(err, errlen, "-results: cannot write '%.200s': not a regular file", a->results_path);
+        return text_fail(err, errlen, "-results: cannot write '%.200s': not a regular file", a->results_path);
     if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        return arena_error(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
+        return text_fail(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
                            a->results_path);
     /* -resume of a run killed before its first line was written starts it afresh. */
     if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
@@ -319,7 +319,7 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         return -1;
     if (a->log_path) {
         if (!(a->log.f = fopen(a->log_path, "a")))
-            return arena_error(err, errlen, "-log: cannot write '%.200s': %s", a->log_path, strerror(errno));
+            return text_fail(err, errlen, "-log: cannot write '%.200s': %s", a->log_path, strerror(errno));
         pthread_mutex_init(&a->log.lock, NULL);
         a->log.t0 = a->started;
     }
@@ -327,13 +327,13 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         return -1;
     char *header = arena_results_header_text(a->run);
     if (!header)
-        return arena_error(err, errlen, "out of memory");
+        return text_fail(err, errlen, "out of memory");
     int rc = 0;
     if (a->results_path) {
         int fresh = !a->resume || a->resume_fresh;
         a->results = fopen(a->results_path, fresh ? "w" : "a");
         if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0))
-            rc = arena_error(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+            rc = text_fail(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     }
     if (rc == 0 && a->records.path && arena_records_open(&a->records, create_records, header, a->run, err, errlen) < 0)
         rc = -1;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena_error.h"
+#include "text.h"
 #include "rng.h"
 
 static int arena_schedule_legs(const arena_schedule_t *sc) { return sc->duplicate ? sc->players : 1; }
@@ -150,7 +150,7 @@ static int make_tables(arena_schedule_t *sc, char *err, size_t errlen)
     for (;;) {
         if (sc->round_robin || pick[0] == 0) {
             if (sc->n_tables == SCHEDULE_MAX_TABLES)
-                return arena_error(err, errlen, "more than %d tables of %d engines: fewer engines, or a gauntlet", SCHEDULE_MAX_TABLES, n);
+                return text_fail(err, errlen, "more than %d tables of %d engines: fewer engines, or a gauntlet", SCHEDULE_MAX_TABLES, n);
             memcpy(sc->table[sc->n_tables++], pick, sizeof pick[0] * (size_t)n);
         }
         /* the next combination in lexicographic order */
@@ -171,10 +171,10 @@ int arena_schedule_build(arena_schedule_t *sc, char *err, size_t errlen)
     if (make_tables(sc, err, errlen) < 0)
         return -1;
     if ((double)sc->rounds * sc->n_tables * arena_schedule_legs(sc) > 1e8)
-        return arena_error(err, errlen, "that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
+        return text_fail(err, errlen, "that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
     sc->n_jobs = sc->rounds * sc->n_tables * arena_schedule_legs(sc);
     if (!(sc->leg_rank = malloc((size_t)sc->n_jobs * (size_t)sc->players)))
-        return arena_error(err, errlen, "out of memory for the schedule");
+        return text_fail(err, errlen, "out of memory for the schedule");
     memset(sc->leg_rank, -1, (size_t)sc->n_jobs * (size_t)sc->players);
     return 0;
 }
