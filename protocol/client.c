@@ -31,19 +31,14 @@ int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts
     struct sigaction pipe_action;
     c->plain_writes = sigaction(SIGPIPE, NULL, &pipe_action) == 0 && pipe_action.sa_handler == SIG_IGN;
     c->exit_status = -1;
+    const char *dir = opts ? opts->dir : NULL, *errfile = opts ? opts->stderr_path : NULL;
     while (made < 3 && make_pipe(fds[made]) == 0)
         made++;
-    if (made < 3) {
-        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
+    pid_t pid = made == 3 ? fork() : -1;
+    if (pid < 0) {
+        snprintf(err, errlen, "%s: %s", made < 3 ? "cannot create pipes" : "cannot fork", strerror(errno));
         while (made-- > 0)
             close(fds[made][0]), close(fds[made][1]);
-        return -1;
-    }
-    const char *dir = opts ? opts->dir : NULL, *errfile = opts ? opts->stderr_path : NULL;
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(err, errlen, "cannot fork: %s", strerror(errno));
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(status[0]), close(status[1]);
         return -1;
     }
     if (pid == 0) {

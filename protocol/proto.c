@@ -94,30 +94,29 @@ int proto_split(char *line, char **words, int max)
     return n;
 }
 
+/* The rest of a line: fmt, the newline, and a flush. */
+static void line_end(FILE *out, const char *fmt, va_list ap)
+{
+    vfprintf(out, fmt, ap);
+    fputc('\n', out);
+    fflush(out);
+}
+
 void proto_reply(FILE *out, const char *id, int ok, const char *fmt, ...)
 {
     va_list ap;
-    fputc(ok ? '=' : '?', out);
-    if (id)
-        fputs(id, out);
-    if (fmt && *fmt) {
-        fputc(' ', out);
-        va_start(ap, fmt);
-        vfprintf(out, fmt, ap);
-        va_end(ap);
-    }
-    fputc('\n', out);
-    fflush(out);
+    fprintf(out, "%c%s%s", ok ? '=' : '?', id ? id : "", fmt && *fmt ? " " : "");
+    va_start(ap, fmt);
+    line_end(out, fmt ? fmt : "", ap);
+    va_end(ap);
 }
 
 void proto_line(FILE *out, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(out, fmt, ap);
+    line_end(out, fmt, ap);
     va_end(ap);
-    fputc('\n', out);
-    fflush(out);
 }
 
 int proto_parse_reply(const char *line, int *ok, long *id, const char **text)

@@ -21,7 +21,7 @@ typedef struct table {
     game_config_t cfg;                  /* the rules; the deal seed is the referee's, never sent */
     uint64_t engine_seed;               /* newgame's seed: this engine's own randomness */
     int seat;
-    void *view;
+    void *view;                         /* and after it, room for a copy (apply_event) */
     bot_t *bot;
     /* every event of this set, for `view` (one line) */
     char history[HISTORY_MAX];
@@ -52,6 +52,8 @@ struct session {
     char canon[PROTO_MAX_LINE + 1];     /* an event in canonical notation */
     char value[PROTO_MAX_LINE + 1];     /* setoption's value */
     char reply[PROTO_MAX_LINE + 1];     /* view's reply */
+    game_move_t moves[GAME_MAX_MOVES];  /* go's move, analyze's moves and values */
+    double values[GAME_MAX_MOVES];
 };
 
 /* ---------------------------------------------------------------- options */
@@ -221,7 +223,8 @@ typedef struct command_line {
     const char *rest;    /* the raw text after the command word */
 } command_line_t;
 
-/* A command: its name and what runs it; returns 1 when the session must end. */
+/* A command: its name and what runs it; returns 1 when the session must end, else 0 or -1 (refused:
+ * the error is sent). */
 typedef struct command {
     const char *name;
     int (*run)(session_t *s, const command_line_t *c);
@@ -229,7 +232,6 @@ typedef struct command {
 
 static int cmd_hello(session_t *s, const command_line_t *c)
 {
-    const char *id = c->id;
     proto_line(s->out, "protocol %s %d", PROTO_NAME, PROTO_VERSION);
     proto_line(s->out, "name %s", s->name);
     proto_line(s->out, "author %s", s->author);
@@ -241,7 +243,7 @@ static int cmd_hello(session_t *s, const command_line_t *c)
     int nb;
     const opt_def_t *bot_opts = bot_settings_options(s->bots, &nb);
     proto_print_options(s->out, bot_opts, nb);
-    proto_reply(s->out, id, 1, "hello");
+    proto_reply(s->out, c->id, 1, "hello");
     return 0;
 }
 
@@ -255,10 +257,8 @@ static int cmd_isready(session_t *s, const command_line_t *c)
 static int cmd_setoption(session_t *s, const command_line_t *c)
 {
     char **w = c->w;
-    if (c->n < 4 || strcmp(w[1], "name") != 0 || strcmp(w[3], "value") != 0) {
-        fail(s, c->id, "usage: setoption name NAME value VALUE");
-        return 0;
-    }
+    if (c->n < 4 || strcmp(w[1], "name") != 0 || strcmp(w[3], "value") != 0)
+        return fail(s, c->id, "usage: setoption name NAME value VALUE");
     /* The value is the rest of the raw line after the word "value", trimmed; it may hold spaces.
      * It may be nearly a whole line long: the session holds its buffer, never the stack. */
     snprintf(s->value, sizeof s->value, "%s", c->raw + (w[3] - s->work) + 5);
@@ -270,9 +270,7 @@ static int cmd_setoption(session_t *s, const command_line_t *c)
         rc = opt_set(s->opts, N_OPTIONS, s, w[2], value, err, sizeof err);
     else if ((rc = bot_settings_set(s->bots, w[2], value, err, sizeof err)) == 0)
         s->bot_stale = 1;
-    if (rc < 0)
-        fail(s, c->id, "%s", err);
-    return 0;
+    return rc < 0 ? fail(s, c->id, "%s", err) : 0;
 }
 
 static void history_add(session_t *s, const char *text)
@@ -314,19 +312,16 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
         } else if (strcmp(k, "flag") == 0) {
             if (game_config_add_flag(&cfg, v, err, sizeof err) < 0)
                 return fail(s, id, "%s", err);
-        } else if (strcmp(k, "seat") == 0) {
+        } else if (strcmp(k, "seat") == 0 || strcmp(k, "players") == 0) {
+            int players = k[0] == 'p'; /* seats 0 to GAME_MAX_PLAYERS - 1, players 1 to GAME_MAX_PLAYERS */
             uint64_t x;
-            if (text_u64(v, 0, GAME_MAX_PLAYERS - 1, &x) < 0)
-                return fail(s, id, "bad seat '%s' (a whole number from 0 to %d)", shown, GAME_MAX_PLAYERS - 1);
-            seat = (int)x;
+            if (text_u64(v, players, GAME_MAX_PLAYERS - 1 + players, &x) < 0)
+                return fail(s, id, "bad %s '%s' (a whole number from %d to %d)", k, shown, players,
+                            GAME_MAX_PLAYERS - 1 + players);
+            *(players ? &cfg.players : &seat) = (int)x;
         } else if (strcmp(k, "seed") == 0) {
             if (text_u64(v, 0, UINT64_MAX, &seed) < 0)
                 return fail(s, id, "bad seed '%s' (a whole number from 0 to %" PRIu64 ")", shown, UINT64_MAX);
-        } else if (strcmp(k, "players") == 0) {
-            uint64_t x;
-            if (text_u64(v, 1, GAME_MAX_PLAYERS, &x) < 0)
-                return fail(s, id, "bad players '%s' (a whole number from 1 to %d)", shown, GAME_MAX_PLAYERS);
-            cfg.players = (int)x;
         } else {
             text_quote(k, 40, shown, sizeof shown);
             return fail(s, id, "unknown newgame field '%s' (game, preset, flag, players, seat, seed)", shown);
@@ -336,7 +331,7 @@ static int start_game(session_t *s, const char *id, char **w, int n, int from)
         return fail(s, id, "newgame needs 'game NAME'");
     if (seat < 0)
         return fail(s, id, "newgame needs 'seat N'");
-    void *view = calloc(1, g->view_size);
+    void *view = calloc(2, g->view_size); /* the view, then apply_event's copy */
     if (!view)
         return fail(s, id, "out of memory");
     if (g->view_init(view, &cfg, seat, err, sizeof err) < 0) {
@@ -370,18 +365,14 @@ static int apply_event(session_t *s, const char *id, const char *text)
         return fail(s, id, "no game: send newgame first");
     if (s->t.game->event_parse(text, s->t.seat, &ev, err, sizeof err) < 0)
         return fail(s, id, "%s", err);
-    /* A copy first: a refused event must leave the view as it was. */
-    void *copy = malloc(s->t.game->view_size);
-    if (!copy)
-        return fail(s, id, "out of memory");
+    /* A copy first (the view's second half): a refused event must leave the view as it was. */
+    void *copy = (char *)s->t.view + s->t.game->view_size;
     memcpy(copy, s->t.view, s->t.game->view_size);
     if (s->t.game->view_apply(copy, &ev) < 0) {
-        free(copy);
         text_quote(text, 48, shown, sizeof shown);
         return fail(s, id, "event '%s' does not follow from this seat's view", shown);
     }
     memcpy(s->t.view, copy, s->t.game->view_size);
-    free(copy);
     s->t.game->event_format(&ev, s->canon, sizeof s->canon);
     history_add(s, s->canon);
     return 0;
@@ -391,27 +382,23 @@ static int apply_event(session_t *s, const char *id, const char *text)
  * All or nothing: if any part is refused, the game before it stays as it was. */
 static int cmd_position(session_t *s, const command_line_t *c)
 {
-    const char *id = c->id, *raw = c->raw;
-    char **w = c->w;
-    int n = c->n;
-    int ev_at = n;
-    for (int i = 1; i < n; i++)
-        if (strcmp(w[i], "events") == 0) {
+    const char *id = c->id;
+    int ev_at = c->n;
+    for (int i = 1; i < c->n; i++)
+        if (strcmp(c->w[i], "events") == 0) {
             ev_at = i;
             break;
         }
     table_t *saved = malloc(sizeof *saved);
-    if (!saved) {
-        fail(s, id, "out of memory");
-        return 0;
-    }
+    if (!saved)
+        return fail(s, id, "out of memory");
     memcpy(saved, &s->t, sizeof *saved);
     memset(&s->t, 0, sizeof s->t);
     s->t.seat = -1;
-    int ok = start_game(s, id, w, ev_at, 1) == 0;
+    int ok = start_game(s, id, c->w, ev_at, 1) == 0;
     /* The events start after the word "events", at the same offset in the raw line. */
     char *buf = NULL;
-    if (ok && ev_at < n && !(buf = strdup(raw + (w[ev_at] - s->work) + 6))) {
+    if (ok && ev_at < c->n && !(buf = strdup(c->raw + (c->w[ev_at] - s->work) + 6))) {
         fail(s, id, "out of memory");
         ok = 0;
     }
@@ -449,11 +436,8 @@ static int reply_add(session_t *s, size_t *len, const char *fmt, ...)
 
 static int cmd_view(session_t *s, const command_line_t *c)
 {
-    const char *id = c->id;
-    if (!s->t.view) {
-        fail(s, id, "no game: send newgame first");
-        return 0;
-    }
+    if (!s->t.view)
+        return fail(s, c->id, "no game: send newgame first");
     /* The whole reply is built in a line-sized buffer, header and events alike, and checked as
      * one: "=ID " and the text must fit a line a controller can send back (24 bytes spare). */
     const game_config_t *cfg = &s->t.cfg;
@@ -469,11 +453,10 @@ static int cmd_view(session_t *s, const command_line_t *c)
         ok = reply_add(s, &n, " seat %d seed %" PRIu64, s->t.seat, s->t.engine_seed) == 0;
     if (ok && s->t.history_len)
         ok = reply_add(s, &n, " events %s", s->t.history) == 0;
-    if (!ok || n + 24 > PROTO_MAX_LINE) {
-        fail(s, id, "this set's events no longer fit one line of %d bytes; replay them with event lines", PROTO_MAX_LINE);
-        return 0;
-    }
-    proto_reply(s->out, id, 1, "%s", s->reply);
+    if (!ok || n + 24 > PROTO_MAX_LINE)
+        return fail(s, c->id, "this set's events no longer fit one line of %d bytes; replay them with event lines",
+                    PROTO_MAX_LINE);
+    proto_reply(s->out, c->id, 1, "%s", s->reply);
     return 0;
 }
 
@@ -558,6 +541,16 @@ static int my_turn(session_t *s, const char *id)
     return 0;
 }
 
+/* A line's id, its leading word if that is a number: taken off the n words (n < 0: more words
+ * than were split). NULL if there is none. */
+static const char *take_id(char **w, int *n)
+{
+    const char *id = *n && strspn(w[0], "0123456789") == strlen(w[0]) ? w[0] : NULL;
+    if (id && --*n > 0)
+        memmove(w, w + 1, sizeof w[0] * (size_t)*n);
+    return id;
+}
+
 /* While a bot thinks: answer isready at once, note stop and quit, refuse the rest. */
 static int should_stop(void *data)
 {
@@ -583,12 +576,7 @@ static int should_stop(void *data)
         memcpy(copy, line, len);
         copy[len] = '\0';
         int n = proto_split(copy, w, 3);
-        const char *id = NULL;
-        if (n && w[0][0] >= '0' && w[0][0] <= '9' && strspn(w[0], "0123456789") == strlen(w[0])) {
-            id = w[0];
-            memmove(w, w + 1, sizeof w[0] * 2);
-            n--;
-        }
+        const char *id = take_id(w, &n);
         if (n >= 1 && strcmp(w[0], "isready") == 0)
             proto_reply(s->out, id, 1, "readyok");
         else if (n >= 1 && strcmp(w[0], "stop") == 0)
@@ -617,83 +605,49 @@ static void print_info(void *data, const bot_info_t *info)
     }
 }
 
-static int cmd_go(session_t *s, const command_line_t *c)
+/* go (the bot's move) and analyze (every move valued, best first), within the limits given. */
+static int decide(session_t *s, const command_line_t *c, int analyze)
 {
-    const char *id = c->id;
     bot_limits_t lim;
-    if (my_turn(s, id) < 0 || parse_limits(s, id, c->w, c->n, &lim) < 0)
-        return 0;
+    if (my_turn(s, c->id) < 0 || parse_limits(s, c->id, c->w, c->n, &lim) < 0)
+        return -1;
     bot_hooks_t hooks = { should_stop, print_info, s };
-    game_move_t m;
-    s->stop = 0;
-    int rc = s->t.bot->choose(s->t.bot, s->t.view, &lim, &hooks, &m);
-    if (rc < 0) {
-        fail(s, id, "the bot found no move");
-        return s->quit;
-    }
+    bot_t *b = s->t.bot;
     char mv[512];
-    s->t.game->move_format(&m, mv, sizeof mv);
-    proto_reply(s->out, id, 1, "move %s", mv);
-    if (s->quit)
-        proto_reply(s->out, NULL, 1, "bye");
-    return s->quit;
-}
-
-static int cmd_analyze(session_t *s, const command_line_t *c)
-{
-    const char *id = c->id;
-    bot_limits_t lim;
-    if (my_turn(s, id) < 0 || parse_limits(s, id, c->w, c->n, &lim) < 0)
-        return 0;
-    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
-    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
-    if (!moves || !values) {
-        free(moves);
-        free(values);
-        fail(s, id, "out of memory");
-        return 0;
-    }
-    bot_hooks_t hooks = { should_stop, print_info, s };
     s->stop = 0;
-    int k = s->t.bot->evaluate(s->t.bot, s->t.view, &lim, &hooks, moves, values, GAME_MAX_MOVES);
+    int k = analyze ? b->evaluate(b, s->t.view, &lim, &hooks, s->moves, s->values, GAME_MAX_MOVES)
+                    : b->choose(b, s->t.view, &lim, &hooks, s->moves);
     if (k < 0) {
-        fail(s, id, "the bot found no move");
-    } else {
-        bot_sort_moves(moves, values, k);
+        fail(s, c->id, "the bot found no move");
+        if (!analyze)
+            return -1; /* go says no bye */
+    } else if (analyze) {
+        bot_sort_moves(s->moves, s->values, k);
         for (int i = 0; i < k; i++) {
-            char mv[512];
-            s->t.game->move_format(&moves[i], mv, sizeof mv);
-            proto_line(s->out, "analysis value %.4f move %s", values[i], mv);
+            s->t.game->move_format(&s->moves[i], mv, sizeof mv);
+            proto_line(s->out, "analysis value %.4f move %s", s->values[i], mv);
         }
-        proto_reply(s->out, id, 1, "analyze %d", k);
+        proto_reply(s->out, c->id, 1, "analyze %d", k);
+    } else {
+        s->t.game->move_format(&s->moves[0], mv, sizeof mv);
+        proto_reply(s->out, c->id, 1, "move %s", mv);
     }
-    free(moves);
-    free(values);
     if (s->quit)
         proto_reply(s->out, NULL, 1, "bye");
-    return s->quit;
-}
-
-static int cmd_newgame(session_t *s, const command_line_t *c)
-{
-    start_game(s, c->id, c->w, c->n, 1);
     return 0;
 }
+
+static int cmd_go(session_t *s, const command_line_t *c) { return decide(s, c, 0); }
+static int cmd_analyze(session_t *s, const command_line_t *c) { return decide(s, c, 1); }
+
+static int cmd_newgame(session_t *s, const command_line_t *c) { return start_game(s, c->id, c->w, c->n, 1); }
 
 static int cmd_event(session_t *s, const command_line_t *c)
 {
-    if (c->n < 2)
-        fail(s, c->id, "usage: event EVENT");
-    else
-        apply_event(s, c->id, c->rest);
-    return 0;
+    return c->n < 2 ? fail(s, c->id, "usage: event EVENT") : apply_event(s, c->id, c->rest);
 }
 
-static int cmd_stop(session_t *s, const command_line_t *c)
-{
-    fail(s, c->id, "no search to stop");
-    return 0;
-}
+static int cmd_stop(session_t *s, const command_line_t *c) { return fail(s, c->id, "no search to stop"); }
 
 static int cmd_quit(session_t *s, const command_line_t *c)
 {
@@ -747,12 +701,7 @@ int session_handle_line(session_t *s, const char *line)
         fail(s, NULL, "more than %d words", PROTO_MAX_TOKENS);
         return 0;
     }
-    const char *id = NULL;
-    if (n && strspn(w[0], "0123456789") == strlen(w[0])) {
-        id = w[0];
-        memmove(w, w + 1, sizeof w[0] * (size_t)(n - 1));
-        n--;
-    }
+    const char *id = take_id(w, &n);
     if (n == 0) {
         fail(s, id, "empty line");
         return 0;
@@ -772,7 +721,7 @@ int session_handle_line(session_t *s, const char *line)
     command_line_t c = { id, w, n, line, rest };
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(w[0], COMMANDS[i].name) == 0)
-            return COMMANDS[i].run(s, &c) || s->quit;
+            return COMMANDS[i].run(s, &c) > 0 || s->quit;
     char shown[48];
     text_quote(w[0], 32, shown, sizeof shown);
     fail(s, id, "unknown command '%s' (list_commands lists them)", shown);

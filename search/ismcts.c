@@ -1,7 +1,6 @@
 #include "ismcts.h"
 #include "measure.h"
 
-#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -41,8 +40,8 @@ typedef struct worker {
     void *state;
     playout_t po;
     rng_t rng;
-    game_move_t *moves, *keys;
-    double *values;
+    game_move_t moves[GAME_MAX_MOVES], keys[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES];
     int64_t iterations, limit;
     int full;
     pthread_t thread;
@@ -56,6 +55,11 @@ struct ismcts {
     /* The search in progress. */
     const void *view;
     int root_seat;
+    const game_move_t *moves; /* the seat's legal moves, n of them */
+    double *values;
+    int n;
+    uint32_t visits[GAME_MAX_MOVES];
+    bot_rank_t ranked[GAME_MAX_MOVES]; /* report's */
     double t0, deadline;
     const bot_hooks_t *hooks;
     atomic_int stop;
@@ -86,13 +90,8 @@ static const opt_def_t ISMCTS_OPTIONS[] = {
 enum { N_ISMCTS_OPTIONS = sizeof ISMCTS_OPTIONS / sizeof ISMCTS_OPTIONS[0] };
 _Static_assert(PLAYOUT_RANDOM == 0 && PLAYOUT_HEURISTIC == 1, "ismcts.rollout's values are the policies in order");
 
-void ismcts_default_params(ismcts_params_t *p)
-{
-    char err[GAME_ERR_LEN];
-    int rc = ismcts_params_from(NULL, p, err, sizeof err);
-    assert(rc == 0); /* the table's own defaults */
-    (void)rc;
-}
+/* The table's own defaults are never refused (tests/test_bots checks each). */
+void ismcts_default_params(ismcts_params_t *p) { ismcts_params_from(NULL, p, NULL, 0); }
 
 static void worker_free(worker_t *w)
 {
@@ -101,9 +100,6 @@ static void worker_free(worker_t *w)
     free(w->pool);
     free(w->cand);
     free(w->state);
-    free(w->moves);
-    free(w->keys);
-    free(w->values);
 }
 
 void ismcts_free(ismcts_t *s)
@@ -146,10 +142,7 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         w->pool = malloc(sizeof *w->pool * w->cap);
         w->cand = malloc(sizeof *w->cand * (w->candcap ? w->candcap : 1));
         w->state = calloc(1, g->state_size);
-        w->moves = malloc(sizeof *w->moves * GAME_MAX_MOVES);
-        w->keys = malloc(sizeof *w->keys * GAME_MAX_MOVES);
-        w->values = malloc(sizeof *w->values * GAME_MAX_MOVES);
-        if (!w->pool || !w->cand || !w->state || !w->moves || !w->keys || !w->values)
+        if (!w->pool || !w->cand || !w->state)
             goto oom_workers;
         if (playout_init(&w->po, g, p->reward_scale, p->hparams, err, errlen) < 0) {
             ismcts_free(s);
@@ -195,8 +188,11 @@ static uint32_t find_child(const worker_t *w, uint32_t parent, const game_move_t
     return 0;
 }
 
+/* A child's UCB1 value; an unvisited one comes first. */
 static double ucb(const worker_t *w, const node_t *n)
 {
+    if (!n->visits)
+        return 1e300;
     double mean = n->reward / n->visits;
     return mean + w->s->p.exploration * sqrt(log((double)(n->avail > 0 ? n->avail : 1)) / n->visits);
 }
@@ -219,13 +215,6 @@ static void list_candidates(worker_t *w, node_t *n, int nmoves)
     n->ncand = k;
     w->ncand += k;
     n->wide = 2;
-}
-
-static uint32_t admitted(const worker_t *w, const node_t *n)
-{
-    const ismcts_params_t *p = &w->s->p;
-    uint32_t k = p->widen_topk < 1 ? 1 : (uint32_t)p->widen_topk;
-    return k < n->ncand ? k : n->ncand;
 }
 
 /* Choose the move at node `at` for the seat to move in the world: its key (the child) and the
@@ -263,27 +252,23 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
     }
     node = &w->pool[at];
     if (node->wide == 2) {
-        /* The observer's wide decision: admitted candidates only, best prior first. */
-        uint32_t k = admitted(w, node), have = 0;
-        for (uint32_t c = node->child; c; c = w->pool[c].next) {
-            have++;
+        /* The observer's wide decision: the first widen_topk candidates only, best prior first. */
+        uint32_t k = s->p.widen_topk < 1 ? 1 : (uint32_t)s->p.widen_topk, have = 0, best = 0;
+        double bv = -1e300;
+        for (uint32_t c = node->child; c; c = w->pool[c].next, have++) {
             w->pool[c].avail++;
+            double v = ucb(w, &w->pool[c]);
+            if (v > bv) {
+                bv = v;
+                best = c;
+            }
         }
-        if (have < k) {
+        if (have < k && have < node->ncand) {
             uint32_t c = new_node(w, at, &w->cand[node->cand + have], seat);
             if (c) {
                 *created = 1;
                 *move = w->pool[c].move;
                 return c;
-            }
-        }
-        uint32_t best = 0;
-        double bv = -1e300;
-        for (uint32_t c = w->pool[at].child; c; c = w->pool[c].next) {
-            double v = w->pool[c].visits ? ucb(w, &w->pool[c]) : 1e300;
-            if (v > bv) {
-                bv = v;
-                best = c;
             }
         }
         if (best)
@@ -317,9 +302,8 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
             w->keys[unexpanded++] = w->keys[j]; /* the keys without a node, packed at the front */
             continue;
         }
-        node_t *cn = &w->pool[c];
-        cn->avail++;
-        double v = cn->visits ? ucb(w, cn) : 1e300;
+        w->pool[c].avail++;
+        double v = ucb(w, &w->pool[c]);
         if (v > bv) {
             bv = v;
             best = c;
@@ -390,47 +374,31 @@ static void iterate(worker_t *w)
     w->iterations++;
 }
 
-static int out_of_time(ismcts_t *s)
-{
-    return s->deadline > 0 && measure_now() >= s->deadline;
-}
-
-static void *worker_main(void *arg)
-{
-    worker_t *w = arg;
-    while (!atomic_load(&w->s->stop) && (w->limit < 0 || w->iterations < w->limit)) {
-        iterate(w);
-        if (w->iterations % CHECK_EVERY == 0 && out_of_time(w->s))
-            break;
-    }
-    return NULL;
-}
-
 /* ---------------------------------------------------------------- a search */
 
-/* The root's statistics summed over the first nw workers' trees. */
-static void root_values(ismcts_t *s, int nw, const game_move_t *moves, int n, double *values, uint32_t *visits)
+/* The root's statistics summed over the first nw workers' trees, into s->values and s->visits. */
+static void root_values(ismcts_t *s, int nw)
 {
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < s->n; i++) {
         double sum = 0;
         uint32_t v = 0;
         for (int k = 0; k < nw; k++) {
             const worker_t *w = &s->w[k];
             if (w->npool <= ROOT)
                 continue;
-            uint32_t c = find_child(w, ROOT, &moves[i]);
+            uint32_t c = find_child(w, ROOT, &s->moves[i]);
             if (c) {
                 sum += w->pool[c].reward;
                 v += w->pool[c].visits;
             }
         }
-        visits[i] = v;
-        values[i] = v ? sum / v : -1.0;
+        s->visits[i] = v;
+        s->values[i] = v ? sum / v : -1.0;
     }
 }
 
 /* Progress for info lines: while other threads still run, worker 0's tree only. */
-static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double *values, uint32_t *visits)
+static void report(ismcts_t *s, int nw)
 {
     const bot_hooks_t *h = s->hooks;
     if (!h || !h->info)
@@ -440,28 +408,45 @@ static void report(ismcts_t *s, int nw, const game_move_t *moves, int n, double 
         it += s->w[k].iterations;
         nodes += s->w[k].npool - 1;
     }
-    root_values(s, nw, moves, n, values, visits);
+    root_values(s, nw);
     /* The leading moves: most visited first. */
-    int used[BOT_INFO_LINES], nlines = 0;
+    int nr = 0;
+    for (int i = 0; i < s->n; i++)
+        if (s->visits[i] > 0)
+            s->ranked[nr++] = (bot_rank_t){ s->visits[i], i };
+    bot_rank_sort(s->ranked, nr);
     game_move_t lines[BOT_INFO_LINES];
     double lvalues[BOT_INFO_LINES];
-    for (int l = 0; l < BOT_INFO_LINES && l < n; l++) {
-        int best = -1;
-        for (int i = 0; i < n; i++) {
-            int taken = 0;
-            for (int j = 0; j < l; j++)
-                taken |= used[j] == i;
-            if (!taken && visits[i] > 0 && (best < 0 || visits[i] > visits[best]))
-                best = i;
-        }
-        if (best < 0)
-            break;
-        used[l] = best;
-        lines[l] = moves[best];
-        lvalues[l] = values[best];
-        nlines = l + 1;
+    for (int l = 0; l < BOT_INFO_LINES && l < nr; l++) {
+        lines[l] = s->moves[s->ranked[l].index];
+        lvalues[l] = s->values[s->ranked[l].index];
     }
-    bot_report(h, it, it, nodes, s->t0, lines, lvalues, nlines);
+    bot_report(h, it, it, nodes, s->t0, lines, lvalues, nr);
+}
+
+/* A worker's iterations, to its limit or until stopped. Worker 0 runs in the caller's thread and
+ * alone looks at the input and reports. */
+static void *worker_main(void *arg)
+{
+    worker_t *w = arg;
+    ismcts_t *s = w->s;
+    const bot_hooks_t *h = w == s->w ? s->hooks : NULL;
+    double last_report = s->t0;
+    while (!atomic_load(&s->stop) && (w->limit < 0 || w->iterations < w->limit)) {
+        iterate(w);
+        if (w->iterations % CHECK_EVERY != 0)
+            continue;
+        if ((h && h->should_stop && h->should_stop(h->data)) || (s->deadline > 0 && measure_now() >= s->deadline))
+            break;
+        if (!h)
+            continue;
+        double t = measure_now();
+        if (t - last_report >= 1.0) {
+            report(s, 1);
+            last_report = t;
+        }
+    }
+    return NULL;
 }
 
 int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
@@ -479,6 +464,9 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     int n = g->view_legal_moves(view, moves, cap);
     if (n <= 0)
         return -1;
+    s->moves = moves;
+    s->values = values;
+    s->n = n;
 
     /* The budget: iterations, or time (a move's own, or a share of the set's clock). */
     int64_t iters = bot_budget(lim, s->p.iterations, s->t0, &s->deadline);
@@ -498,37 +486,19 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     for (int k = 1; k < s->nw; k++)
         if (pthread_create(&s->w[k].thread, NULL, worker_main, &s->w[k]) != 0)
             s->w[k].limit = 0, s->w[k].thread = 0;
-    /* Worker 0 runs here, and alone looks at the input and reports. */
     worker_t *w0 = &s->w[0];
-    uint32_t *visits = malloc(sizeof *visits * (size_t)n);
-    if (!visits) {
-        atomic_store(&s->stop, 1);
-    }
-    double last_report = s->t0;
-    while (visits && !atomic_load(&s->stop) && (w0->limit < 0 || w0->iterations < w0->limit)) {
-        iterate(w0);
-        if (w0->iterations % CHECK_EVERY == 0) {
-            if ((hooks && hooks->should_stop && hooks->should_stop(hooks->data)) || out_of_time(s))
-                break;
-            double t = measure_now();
-            if (t - last_report >= 1.0) {
-                report(s, 1, moves, n, values, visits);
-                last_report = t;
-            }
-        }
-    }
+    worker_main(w0);
     /* With a fixed budget run out, the other threads finish theirs; stopped (or by time), they
      * stop now. */
-    if (iters < 0 || !visits || w0->iterations < w0->limit)
+    if (iters < 0 || w0->iterations < w0->limit)
         atomic_store(&s->stop, 1);
     for (int k = 1; k < s->nw; k++)
         if (s->w[k].thread)
             pthread_join(s->w[k].thread, NULL);
     atomic_store(&s->stop, 1);
-    if (!visits)
-        return -1;
-    report(s, s->nw, moves, n, values, visits);
-    root_values(s, s->nw, moves, n, values, visits);
+    report(s, s->nw);
+    root_values(s, s->nw);
+    const uint32_t *visits = s->visits;
     /* The most visited move; none visited (a pool too small for one node): the heuristic's. */
     int b = -1;
     for (int i = 0; i < n; i++)
@@ -550,7 +520,6 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
         s->stats.pool_full |= s->w[k].full;
     }
     s->stats.seconds = measure_now() - s->t0;
-    free(visits);
     return n;
 }
 

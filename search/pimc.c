@@ -23,10 +23,11 @@ struct pimc {
     worlds_t worlds;
     void *world, *state;
     void *pos, *line_pos;    /* endgame positions: the world's, and the one a line is at */
-    int *cand;               /* the candidates: indices into the legal moves */
+    int cand[GAME_MAX_MOVES]; /* the candidates: indices into the legal moves */
     int ncand;
-    double *sum, *wval;      /* per candidate: the rewards summed over the worlds, and this world's */
-    bot_rank_t *ranked;
+    double sum[GAME_MAX_MOVES], wval[GAME_MAX_MOVES]; /* per candidate: the rewards summed over the
+                                                        * worlds, and this world's */
+    bot_rank_t ranked[GAME_MAX_MOVES];
     /* The search in progress. */
     const void *view;
     const game_move_t *moves;
@@ -55,13 +56,8 @@ static const opt_def_t PIMC_OPTIONS[] = {
 };
 enum { N_PIMC_OPTIONS = sizeof PIMC_OPTIONS / sizeof PIMC_OPTIONS[0] };
 
-void pimc_default_params(pimc_params_t *p)
-{
-    char err[GAME_ERR_LEN];
-    int rc = pimc_params_from(NULL, p, err, sizeof err);
-    assert(rc == 0); /* the table's own defaults */
-    (void)rc;
-}
+/* The table's own defaults are never refused (tests/test_bots checks each). */
+void pimc_default_params(pimc_params_t *p) { pimc_params_from(NULL, p, NULL, 0); }
 
 void pimc_free(pimc_t *s)
 {
@@ -74,10 +70,6 @@ void pimc_free(pimc_t *s)
     free(s->state);
     free(s->pos);
     free(s->line_pos);
-    free(s->cand);
-    free(s->sum);
-    free(s->wval);
-    free(s->ranked);
     free(s);
 }
 
@@ -107,11 +99,7 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
     }
     s->world = calloc(1, g->state_size);
     s->state = calloc(1, g->state_size);
-    s->cand = malloc(sizeof *s->cand * GAME_MAX_MOVES);
-    s->sum = malloc(sizeof *s->sum * GAME_MAX_MOVES);
-    s->wval = malloc(sizeof *s->wval * GAME_MAX_MOVES);
-    s->ranked = malloc(sizeof *s->ranked * GAME_MAX_MOVES);
-    if (!s->world || !s->state || !s->cand || !s->sum || !s->wval || !s->ranked)
+    if (!s->world || !s->state)
         goto oom;
     if (g->endgame && p->solve) {
         s->pos = calloc(1, g->endgame->pos_size);
@@ -191,6 +179,18 @@ static double finish(pimc_t *s, void *state, rng_t *rng)
     return r[s->root];
 }
 
+/* The world with move m applied, then finished (finish), in s->state: the observer's reward, or
+ * -1 (a move the world refuses, or a hand cut short). */
+static double value_move(pimc_t *s, const game_move_t *m, rng_t *rng)
+{
+    char err[GAME_ERR_LEN];
+    memcpy(s->state, s->world, s->g->state_size);
+    if (!s->g->is_legal(s->state, m, err, sizeof err))
+        return -1.0;
+    playout_apply(&s->po, s->state, m);
+    return finish(s, s->state, rng);
+}
+
 /* The candidate that is this move, or -1. */
 static int find_candidate(const pimc_t *s, const game_move_t *m)
 {
@@ -200,21 +200,13 @@ static int find_candidate(const pimc_t *s, const game_move_t *m)
     return -1;
 }
 
-/* The world's endgame position into s->pos: 1 if the observer is to move there (the solver
- * values his cards), else 0. */
-static int world_position(pimc_t *s)
-{
-    const game_endgame_t *eg = s->g->endgame;
-    return s->solver && eg->from_state(s->world, s->pos) == 0 && eg->to_move(s->pos) == s->root;
-}
-
 /* Every candidate valued in a world in the play, into wval: 0, or -1 (cut short, or a move the
  * solver and the view do not agree on: never). */
 static int value_play(pimc_t *s, rng_t *rng)
 {
-    const game_t *g = s->g;
-    const game_endgame_t *eg = g->endgame;
-    if (!world_position(s))
+    const game_endgame_t *eg = s->g->endgame;
+    /* The world's endgame position, the observer to move there (the solver values his cards). */
+    if (!s->solver || eg->from_state(s->world, s->pos) != 0 || eg->to_move(s->pos) != s->root)
         return -1;
     uint8_t em[ENDGAME_MAX_MOVES], rep[ENDGAME_MAX_MOVES];
     int ev[ENDGAME_MAX_MOVES], nrep = 0, valued = 0;
@@ -235,17 +227,10 @@ static int value_play(pimc_t *s, rng_t *rng)
         if (k == nrep) {
             if (interrupted(s))
                 return -1;
-            game_move_t rm;
-            char err[GAME_ERR_LEN];
+            game_move_t rm; /* a class's representative: one of the world's legal cards */
             eg->to_game_move(r, &rm);
-            memcpy(s->state, s->world, g->state_size);
-            int legal = g->is_legal(s->state, &rm, err, sizeof err);
-            assert(legal); /* a class's representative is one of the world's legal cards */
-            if (!legal)
-                return -1;
-            playout_apply(&s->po, s->state, &rm);
             rep[nrep] = (uint8_t)r;
-            rep_reward[nrep++] = finish(s, s->state, rng);
+            rep_reward[nrep++] = value_move(s, &rm, rng);
         }
         if (rep_reward[k] < 0)
             return -1;
@@ -259,19 +244,12 @@ static int value_play(pimc_t *s, rng_t *rng)
  * (finish), each from the same generator. 0, or -1 (cut short, or a move the world refuses). */
 static int value_candidates(pimc_t *s, uint64_t seed)
 {
-    const game_t *g = s->g;
     for (int c = 0; c < s->ncand; c++) {
         if (c > 0 && interrupted(s))
             return -1;
-        const game_move_t *m = &s->moves[s->cand[c]];
-        char err[GAME_ERR_LEN];
         rng_t rng;
         rng_seed(&rng, seed);
-        memcpy(s->state, s->world, g->state_size);
-        if (!g->is_legal(s->state, m, err, sizeof err))
-            return -1;
-        playout_apply(&s->po, s->state, m);
-        s->wval[c] = finish(s, s->state, &rng);
+        s->wval[c] = value_move(s, &s->moves[s->cand[c]], &rng);
         if (s->wval[c] < 0)
             return -1;
     }
@@ -305,28 +283,16 @@ static void report(pimc_t *s)
         return;
     game_move_t lines[BOT_INFO_LINES];
     double values[BOT_INFO_LINES];
-    int nlines = s->done > 0 ? (s->ncand < BOT_INFO_LINES ? s->ncand : BOT_INFO_LINES) : 0;
-    if (nlines > 0) {
-        for (int c = 0; c < s->ncand; c++)
-            s->ranked[c] = (bot_rank_t){ s->sum[c] / (double)s->done, c };
-        bot_rank_sort(s->ranked, s->ncand);
-    }
-    for (int l = 0; l < nlines; l++) {
+    int nlines = s->done > 0 ? s->ncand : 0;
+    for (int c = 0; c < nlines; c++)
+        s->ranked[c] = (bot_rank_t){ s->sum[c] / (double)s->done, c };
+    bot_rank_sort(s->ranked, nlines);
+    for (int l = 0; l < nlines && l < BOT_INFO_LINES; l++) {
         lines[l] = s->moves[s->cand[s->ranked[l].index]];
         values[l] = s->ranked[l].value;
     }
     bot_report(s->hooks, s->done, s->done, s->solver ? (int64_t)solver_stats(s->solver)->nodes : 0, s->t0, lines,
                values, nlines);
-}
-
-/* The worlds to search (-1: until stopped) and s->deadline, from the limits. */
-static int64_t budget(pimc_t *s, const bot_limits_t *lim, int n)
-{
-    int64_t worlds = s->p.worlds;
-    s->deadline = 0;
-    if (n == 1 && !(lim && lim->infinite))
-        return 1; /* nothing to choose: one world gives the move a value */
-    return bot_budget(lim, worlds, s->t0, &s->deadline);
 }
 
 int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
@@ -349,7 +315,10 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
     int n = g->view_legal_moves(view, moves, cap);
     if (n <= 0 || worlds_prepare(&s->worlds, view) < 0)
         return -1;
-    int64_t worlds = budget(s, lim, n);
+    /* The worlds to search (-1: until stopped) and the deadline; with nothing to choose, one world
+     * gives the move a value. */
+    s->deadline = 0;
+    int64_t worlds = n == 1 && !(lim && lim->infinite) ? 1 : bot_budget(lim, s->p.worlds, s->t0, &s->deadline);
     rng_t r;
     rng_seed(&r, rng_next(rng));
 

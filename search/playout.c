@@ -12,9 +12,7 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->scale = scale > 0 ? scale : 30.0;
     p->hparams = hparams;
     p->view = calloc(1, g->view_size);
-    p->moves = malloc(sizeof *p->moves * GAME_MAX_MOVES);
-    p->values = malloc(sizeof *p->values * GAME_MAX_MOVES);
-    if (!p->view || !p->moves || !p->values) {
+    if (!p->view) {
         playout_free(p);
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -25,8 +23,6 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
 void playout_free(playout_t *p)
 {
     free(p->view);
-    free(p->moves);
-    free(p->values);
     memset(p, 0, sizeof *p);
 }
 

@@ -41,8 +41,8 @@ typedef struct playout {
     double scale;             /* points of a hand worth tanh(1) */
     const double *hparams;    /* the heuristic's weights, or NULL for its defaults */
     void *view;               /* scratch: a seat's view of the world */
-    game_move_t *moves;       /* scratch, GAME_MAX_MOVES */
-    double *values;
+    game_move_t moves[GAME_MAX_MOVES]; /* scratch */
+    double values[GAME_MAX_MOVES];
     game_event_t ev[GAME_MAX_EVENTS];
 } playout_t;
 

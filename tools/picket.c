@@ -721,16 +721,12 @@ static int cmd_solve(int argc, char **argv)
     char c[3];
     printf("seat %d to move%s%s; value for seat %d, its points minus seat %d's from here on:\n", to_move,
            lead_set ? ", following " : "", lead_set ? card_format(cardset_first(lead_set), c) : "", to_move, 1 - to_move);
-    /* Best first. */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && values[j] > values[j - 1]; j--) {
-            int tv = values[j];
-            uint8_t tm = moves[j];
-            values[j] = values[j - 1], moves[j] = moves[j - 1];
-            values[j - 1] = tv, moves[j - 1] = tm;
-        }
+    bot_rank_t order[ENDGAME_MAX_MOVES]; /* best first */
     for (int i = 0; i < n; i++)
-        printf("  play %s  %+d\n", card_format(moves[i], c), values[i]);
+        order[i] = (bot_rank_t){ values[i], i };
+    bot_rank_sort(order, n);
+    for (int i = 0; i < n; i++)
+        printf("  play %s  %+d\n", card_format(moves[order[i].index], c), values[order[i].index]);
     printf("principal line:");
     picket_end_t cur = pos, next;
     for (int i = 0; i < len; i++) {
