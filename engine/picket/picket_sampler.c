@@ -18,9 +18,9 @@ enum { RULE_NONE, RULE_EXACT, RULE_BOUND };
 enum { BLANK_ANY, BLANK_NONE, BLANK_SOME };
 enum { REACH_RUFF = 1, REACH_SEQ = 2 };
 
-/* State key: pool counts, Kings-Queens-Knaves count, reached bits, then 3 bits per rank. */
-enum { KEY_C2 = 5, KEY_J = 10, KEY_REACH = 14, KEY_RANK = 16 };
-/* A class's key while grouping: sorted by what it adds to pool 1 first. */
+/* State key: pool counts, Kings-Queens-Knaves count, reached bits, 3 bits per rank, the layer. */
+enum { KEY_C2 = 5, KEY_J = 10, KEY_REACH = 14, KEY_RANK = 16, KEY_LAYER = 56 };
+/* A class's key while grouping. */
 enum { G_REACH = 13, G_J = 15, G_C2 = 19, G_C1 = 24 };
 
 typedef struct sclass {
@@ -31,17 +31,22 @@ typedef struct sclass {
 
 typedef struct trans {
     uint64_t cum;        /* worlds through this transition and the state's earlier ones */
-    uint32_t next;       /* state in the next layer */
+    uint32_t next;       /* its state in the next layer */
     uint32_t cls;        /* class of the suit */
 } trans_t;
 
-typedef struct layer {
-    uint64_t *key, *count, *hold;
-    uint32_t *tfirst;    /* transitions tfirst[i] .. tfirst[i + 1] (layers 0..3) */
+typedef struct state {
+    uint64_t key, count, hold; /* count: worlds from here on; hold: distinct holdings P */
+    uint32_t tfirst, tend;     /* its transitions (none in the last layer) */
+} state_t;
+
+/* The states of every layer (the layer is in the key). */
+typedef struct table {
+    state_t *st;
     uint32_t n, cap;
     uint32_t *slot;      /* open addressing: index + 1, 0 empty */
     uint32_t nslot;
-} layer_t;
+} table_t;
 
 struct picket_sampler {
     picket_view_t v;
@@ -59,15 +64,15 @@ struct picket_sampler {
     cardset_t fixed_r;       /* O's draws S saw (the stock cards it peeked at) */
     cardset_t my_drawn;      /* S's draws */
     cardset_t stock_seen;    /* undrawn stock cards S saw, besides those at known positions */
-    int8_t pinned[PK_STOCK]; /* the card at each stock position S knows, or -1 */
+    uint8_t pinned[PK_STOCK]; /* the card at each stock position S knows, or 0xff */
     int nK, nX, nR, nL, N1, N2, M, J;
     int d_known, blank, jcap;
 
     /* Rules on P. */
     int ruff_rule, ruff_v, ruff_t, ruff_n;    /* ruff_t: shown suit or -1 */
     cardset_t ruff_cards;
-    int seq_rule, seq_len, seq_top, seq_shown, seq_points, unsuited;
-    cardset_t seq_cards;
+    int seq_rule, seq_len, seq_top, seq_points, unsuited;
+    cardset_t seq_cards;     /* the cards he showed for them, if he won them */
     int call_suit;           /* P holds a card of it, or -1 */
     uint8_t allowed[CARD_RANKS]; /* counts of P in the rank the rank rules allow (bit per count) */
     uint8_t cap[CARD_RANKS];     /* tracked ranks: 1 presence, 4 exact; 0 untracked */
@@ -84,15 +89,15 @@ struct picket_sampler {
     int d1first[NSUITS][MAX_UNPLACED + 2];  /* first class of suit k adding d to pool 1 */
 
     /* The programme. Everything from here on is kept from one view to the next. */
-    int ncls[NSUITS];
-    layer_t layer[NSUITS + 1];
+    table_t tab;
     trans_t *trans;
     size_t ntrans, transcap;
     sclass_t cls[NSUITS][MAX_SUBSETS];
     cardset_t sub[NSUITS][MAX_SUBSETS];
     struct pending {
-        uint32_t gkey;
+        uint32_t gkey;       /* the class, sorted by what it adds to pool 1 first */
         cardset_t cards;
+        sclass_t cls;        /* what it adds */
     } pend[MAX_SUBSETS];
 };
 
@@ -106,55 +111,40 @@ static int fail(char *err, size_t errlen, const char *why)
 /* ---------------------------------------------------------------- rules from the view */
 
 /* The opponent's claim in declaration d: RULE_EXACT with it, RULE_BOUND with the seat's claim
- * he fell short of, or RULE_NONE. */
-static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1)
+ * he fell short of, or RULE_NONE (nothing set); and the cards he showed for it if he won it. */
+static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1, cardset_t *shown)
 {
     const picket_pub_t *p = &S->v.pub;
-    if (p->answer[d] < 0)
+    if (p->answer[d] < 0 || (S->mode == PK_SAMPLER_BIAS_IGNORE_EQUAL && p->answer[d] == PK_ANS_EQUAL))
         return RULE_NONE;
-    if (S->mode == PK_SAMPLER_BIAS_IGNORE_EQUAL && p->answer[d] == PK_ANS_EQUAL)
-        return RULE_NONE;
-    if (S->opp == S->e || p->answer[d] != PK_ANS_GOOD) {
-        *c0 = p->claim[d][S->opp][0];
-        *c1 = p->claim[d][S->opp][1];
-        return RULE_EXACT;
-    }
-    *c0 = p->claim[d][S->e][0];
-    *c1 = p->claim[d][S->e][1];
-    return RULE_BOUND;
+    *shown = p->decl_winner[d] == S->opp ? p->decl_cards[d][S->opp] : 0;
+    int who = S->opp == S->e || p->answer[d] != PK_ANS_GOOD ? S->opp : S->e;
+    *c0 = p->claim[d][who][0];
+    *c1 = p->claim[d][who][1];
+    return who == S->opp ? RULE_EXACT : RULE_BOUND;
+}
+
+/* Does what P holds, compared with the claim (cmp), keep a rule that it not beat the claim
+ * (RULE_EXACT) or stay under it (RULE_BOUND)? Equalling an exact claim adds `reached`. */
+static int keeps(int rule, int cmp, int reached, int *reach)
+{
+    if (cmp > 0 || (cmp == 0 && rule == RULE_BOUND))
+        return 0;
+    if (cmp == 0)
+        *reach |= reached;
+    return 1;
 }
 
 /* Counts of a set rank the sets rule allows, as bits. */
 static unsigned sets_allowed(int rule, int c0, int c1, int r)
 {
     unsigned mask = 0;
-    for (int c = 0; c <= 4; c++) {
-        int cl0 = c >= 3 ? c : 0, cl1 = c >= 3 ? r : 0, ok;
-        if (rule == RULE_BOUND)
-            ok = picket_claim_cmp(cl0, cl1, c0, c1) < 0;
-        else if (c0 > 0 && r == c1)
-            ok = c == c0;
-        else
-            ok = picket_claim_cmp(cl0, cl1, c0, c1) <= 0;
-        if (ok)
-            mask |= 1u << c;
+    for (int c = 0, reach = 0; c <= 4; c++) {
+        int cmp = picket_claim_cmp(c >= 3 ? c : 0, c >= 3 ? r : 0, c0, c1);
+        int claimed = rule == RULE_EXACT && c0 > 0 && r == c1; /* his claim's rank: his count exactly */
+        mask |= (unsigned)(claimed ? c == c0 : keeps(rule, cmp, 0, &reach)) << c;
     }
     return mask;
-}
-
-/* Best suited run of a suit's ranks: length (0 if under 3) and top; the cards of its runs. */
-static void suit_runs(unsigned bits, int *len, int *top, unsigned *runs)
-{
-    *len = *top = 0;
-    *runs = 0;
-    int at = 0, start, l;
-    while (picket_next_run(bits, &at, &start, &l)) {
-        *runs |= ((1u << l) - 1) << start;
-        if (picket_claim_cmp(l, start + l - 1, *len, *top) > 0) {
-            *len = l;
-            *top = start + l - 1;
-        }
-    }
 }
 
 /* Do P's cards of suit s keep the suit's rules? Sets the reached bits. */
@@ -165,51 +155,34 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
         return 0;
     if (S->ruff_rule != RULE_NONE) {
         int v = picket_cards_value(hs), n = cardset_count(hs);
-        if (S->ruff_rule == RULE_BOUND) {
-            if (v >= S->ruff_v)
+        if (S->ruff_rule == RULE_EXACT && S->ruff_t >= 0) {
+            /* His shown suit is exactly what he showed, and no other suit beats it. */
+            int beats = v > S->ruff_v || (v == S->ruff_v && (n > S->ruff_n || (n == S->ruff_n && s > S->ruff_t)));
+            if (s == S->ruff_t ? hs != S->ruff_cards : beats)
                 return 0;
-        } else if (S->ruff_t >= 0) {
-            if (s == S->ruff_t) {
-                if (hs != S->ruff_cards)
-                    return 0;
-            } else if (v > S->ruff_v || (v == S->ruff_v && (n > S->ruff_n || (n == S->ruff_n && s > S->ruff_t)))) {
-                return 0;
-            }
-        } else {
-            if (v > S->ruff_v)
-                return 0;
-            if (v == S->ruff_v)
-                *reach |= REACH_RUFF;
+        } else if (!keeps(S->ruff_rule, (v > S->ruff_v) - (v < S->ruff_v), REACH_RUFF, reach)) {
+            return 0;
         }
     }
     if (S->seq_rule != RULE_NONE && !S->unsuited) {
-        int len, top;
-        unsigned runs, bits = cardset_suit_bits(hs, s);
-        suit_runs(bits, &len, &top, &runs);
-        if (S->seq_shown) {
-            if (runs != cardset_suit_bits(S->seq_cards, s))
-                return 0;
-        } else if (S->seq_rule == RULE_BOUND) {
-            if (picket_claim_cmp(len, top, S->seq_len, S->seq_top) >= 0)
-                return 0;
-        } else {
-            int c = picket_claim_cmp(len, top, S->seq_len, S->seq_top);
-            if (c > 0)
-                return 0;
-            if (c == 0 && S->seq_len > 0)
-                *reach |= REACH_SEQ;
-        }
+        picket_sequences_t q;
+        picket_sequences(hs, 0, &q);
+        int cmp = picket_claim_cmp(q.best.len, q.best.top, S->seq_len, S->seq_top);
+        if (S->seq_cards ? q.cards != (S->seq_cards & cardset_suit(s))
+                         : !keeps(S->seq_rule, cmp, S->seq_len > 0 ? REACH_SEQ : 0, reach))
+            return 0;
     }
     return 1;
 }
 
 /* ---------------------------------------------------------------- setting up */
 
-static cardset_t stock_block(const int8_t *pinned, int from, int to)
+/* The cards at stock positions [from, to), skipping unknown ones (0xff). */
+static cardset_t stock_block(const uint8_t *pinned, int from, int to)
 {
     cardset_t c = 0;
     for (int i = from; i < to; i++)
-        if (pinned[i] >= 0)
+        if (pinned[i] != 0xff)
             c |= cardset_of(pinned[i]);
     return c;
 }
@@ -231,16 +204,16 @@ static void unsuited_rule(picket_sampler_t *S, cardset_t pack)
         S->impossible = 1;
         return;
     }
-    if (S->seq_rule == RULE_EXACT && L == 0) {
-        for (int a = lowest; a + 2 < CARD_RANKS; a++)
-            add_window(S, lowest, a, a + 2);
-        return;
+    int none = S->seq_rule == RULE_EXACT && L == 0;
+    if (none) { /* no run of three: the windows of L + 1 = 3, and no top to stay under */
+        L = 2;
+        T = CARD_RANKS - 1;
     }
     for (int a = lowest; a + L < CARD_RANKS; a++)
         add_window(S, lowest, a, a + L);
     for (int b = S->seq_rule == RULE_BOUND ? T : T + 1; b < CARD_RANKS; b++)
         add_window(S, lowest, b - L + 1, b);
-    if (S->seq_rule == RULE_EXACT) {
+    if (S->seq_rule == RULE_EXACT && !none) {
         for (int r = T - L + 1; r <= T; r++)
             if (r >= 0)
                 S->required |= (uint16_t)(1u << r);
@@ -297,14 +270,14 @@ static int read_stock(picket_sampler_t *S, cardset_t pack, char *err, size_t err
 {
     const picket_view_t *v = &S->v;
     const picket_pub_t *t = &v->pub;
-    memset(S->pinned, -1, sizeof S->pinned);
+    memset(S->pinned, 0xff, sizeof S->pinned);
     cardset_t pinned = 0;
     if (S->me == S->e && S->de > 0) {
         for (int i = S->de, j = 0; i < S->share && i < S->nstock && j < 8; i++, j++) {
             int c = v->peek[j];
             if (c < 0 || !cardset_has(pack, c) || cardset_has(pinned | v->dealt | S->my_drawn, c))
                 return fail(err, errlen, "the view's peeked cards are not stock cards");
-            S->pinned[i] = (int8_t)c;
+            S->pinned[i] = (uint8_t)c;
             pinned |= cardset_of(c);
         }
     }
@@ -323,13 +296,10 @@ static int read_stock(picket_sampler_t *S, cardset_t pack, char *err, size_t err
 static int read_bins(picket_sampler_t *S, char *err, size_t errlen)
 {
     const picket_pub_t *t = &S->v.pub;
-    int undrawn_free = 0;
-    for (int i = S->de + S->dy; i < S->nstock; i++)
-        undrawn_free += S->pinned[i] < 0;
     S->nK = PK_HAND_CARDS - t->discarded[S->opp];
     S->nX = t->discarded[S->opp];
     S->nR = t->drawn[S->opp] - cardset_count(S->fixed_r);
-    S->nL = undrawn_free - cardset_count(S->stock_seen);
+    S->nL = t->stock_left - cardset_count(S->v.know.stock_known); /* the undrawn stock S has not seen */
     S->M = cardset_count(S->lu);
     if (S->nR < 0 || S->nL < 0 || S->M != S->nK + S->nX + S->nR + S->nL || S->M > MAX_UNPLACED)
         return fail(err, errlen, "the view's unseen cards do not fill the opponent's hand and the stock");
@@ -345,11 +315,9 @@ static int read_opp_cards(picket_sampler_t *S, char *err, size_t errlen)
     if (opp_seen & ~(S->lu | S->fixed_r))
         return fail(err, errlen, "the view has the opponent play or show a card placed elsewhere");
     S->held = opp_seen & S->lu;
-    cardset_t voids = 0;
-    for (int s = 0; s < NSUITS; s++)
+    for (int s = 0; s < NSUITS; s++) /* out is still empty here */
         if (t->voids[S->opp] & (1u << s))
-            voids |= cardset_suit(s);
-    S->out = S->lu & voids & ~t->played[S->opp];
+            S->out |= S->lu & cardset_suit(s) & ~t->played[S->opp];
     return 0;
 }
 
@@ -358,28 +326,19 @@ static int read_opp_cards(picket_sampler_t *S, char *err, size_t errlen)
 static int read_dealt_hand(picket_sampler_t *S, char *err, size_t errlen)
 {
     const picket_pub_t *t = &S->v.pub;
-    int opp = S->opp, e = S->e;
-    S->d_known = t->blank_shown[opp] != 0;
+    cardset_t d = t->blank_shown[S->opp];
+    S->d_known = d != 0;
+    if (S->d_known && (cardset_count(d) != PK_HAND_CARDS || (d & ~S->lu)))
+        return fail(err, errlen, "the opponent's shown Blank is not among the unseen cards");
     S->kqj = S->lu & (cardset_rank(RANK_J) | cardset_rank(RANK_Q) | cardset_rank(RANK_K));
     S->J = cardset_count(S->kqj);
-    if (S->d_known) {
-        cardset_t d = t->blank_shown[opp];
-        if (cardset_count(d) != PK_HAND_CARDS || (d & ~S->lu))
-            return fail(err, errlen, "the opponent's shown Blank is not among the unseen cards");
-        S->pool1 = d;
-        S->pool2 = S->lu & ~d;
-        S->N1 = S->nK;
-        S->N2 = S->nR;
-        S->blank = BLANK_ANY;
-    } else {
-        S->pool1 = S->lu;
-        S->pool2 = 0;
-        S->N1 = S->nK + S->nR;
-        S->N2 = 0;
-        int undeclared_yet = t->phase == PK_PH_BLANK_COUNT && opp != e;
-        int hidden = t->blank[opp] || (t->phase == PK_PH_BLANK_COUNT && opp == e);
-        S->blank = undeclared_yet ? BLANK_ANY : hidden ? BLANK_NONE : BLANK_SOME;
-    }
+    /* D known: P takes K from D and R from the rest; else one pool. */
+    S->pool1 = S->d_known ? d : S->lu;
+    S->pool2 = S->lu & ~S->pool1;
+    S->N1 = S->d_known ? S->nK : S->nK + S->nR;
+    S->N2 = S->nK + S->nR - S->N1;
+    int counting = t->phase == PK_PH_BLANK_COUNT, undeclared_yet = counting && S->opp != S->e;
+    S->blank = S->d_known || undeclared_yet ? BLANK_ANY : t->blank[S->opp] || counting ? BLANK_NONE : BLANK_SOME;
     S->jcap = S->blank == BLANK_ANY ? 0 : (S->nR + 1 < S->J ? S->nR + 1 : S->J);
     return 0;
 }
@@ -388,22 +347,18 @@ static int read_dealt_hand(picket_sampler_t *S, char *err, size_t errlen)
 static void read_call(picket_sampler_t *S)
 {
     const picket_pub_t *t = &S->v.pub;
-    S->call_suit = -1;
     int play_begun = t->phase == PK_PH_PLAY || (t->played[0] | t->played[1]);
-    if (S->opp == S->e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun)
-        S->call_suit = t->called_suit;
+    int binds = S->opp == S->e && t->called_suit >= 0 && t->appointed_suit < 0 && play_begun;
+    S->call_suit = binds ? t->called_suit : -1;
 }
 
 /* The Ruff declaration: the rule on P's best suit; a shown Ruff fixes that suit of P. */
 static int read_ruff(picket_sampler_t *S, char *err, size_t errlen)
 {
-    const picket_pub_t *t = &S->v.pub;
-    int c0 = 0, c1 = 0, opp = S->opp;
-    S->ruff_rule = claim_rule(S, 0, &c0, &c1);
-    S->ruff_v = c0;
+    int top;
+    S->ruff_rule = claim_rule(S, 0, &S->ruff_v, &top, &S->ruff_cards);
     S->ruff_t = -1;
-    if (S->ruff_rule != RULE_NONE && t->decl_winner[0] == opp && t->decl_cards[0][opp]) {
-        S->ruff_cards = t->decl_cards[0][opp];
+    if (S->ruff_cards) {
         S->ruff_t = card_suit(cardset_first(S->ruff_cards));
         S->ruff_n = cardset_count(S->ruff_cards);
         if ((S->ruff_cards & ~cardset_suit(S->ruff_t)) || picket_cards_value(S->ruff_cards) != S->ruff_v)
@@ -416,21 +371,11 @@ static int read_ruff(picket_sampler_t *S, char *err, size_t errlen)
 /* The Sequences declaration: the claim, and the cards shown for it. */
 static void read_sequences(picket_sampler_t *S)
 {
-    const picket_pub_t *t = &S->v.pub;
-    int c0 = 0, c1 = 0, opp = S->opp;
     S->unsuited = S->v.rules.sequences == PK_SEQ_UNSUITED;
-    S->seq_rule = claim_rule(S, 1, &c0, &c1);
-    S->seq_len = c0;
-    S->seq_top = c1;
-    if (S->seq_rule == RULE_NONE || t->decl_winner[1] != opp || !t->decl_cards[1][opp])
-        return;
-    S->seq_shown = 1;
-    S->seq_cards = t->decl_cards[1][opp];
-    S->seq_points = t->cat_pts[opp][PK_CAT_SEQ];
-    if (!S->unsuited)
-        return;
-    /* A rank's shown cards are its highest suits in P: no higher unshown card is. */
-    for (int r = 0; r < CARD_RANKS; r++) {
+    S->seq_rule = claim_rule(S, 1, &S->seq_len, &S->seq_top, &S->seq_cards);
+    S->seq_points = S->v.pub.cat_pts[S->opp][PK_CAT_SEQ];
+    /* Unsuited, a rank's shown cards are its highest suits in P: no higher unshown card is. */
+    for (int r = 0; S->unsuited && r < CARD_RANKS; r++) {
         cardset_t shown = S->seq_cards & cardset_rank(r);
         if (shown)
             for (int s = card_suit(cardset_first(shown)) + 1; s < NSUITS; s++)
@@ -442,18 +387,16 @@ static void read_sequences(picket_sampler_t *S)
 /* The sets declaration: the counts of each set rank (Ten up) P may hold. */
 static void read_sets(picket_sampler_t *S)
 {
-    const picket_pub_t *t = &S->v.pub;
     int c0 = 0, c1 = 0;
-    int sets_rule = claim_rule(S, 2, &c0, &c1);
-    cardset_t sets_cards = (sets_rule != RULE_NONE && t->decl_winner[2] == S->opp) ? t->decl_cards[2][S->opp] : 0;
+    cardset_t sets_cards = 0;
+    int sets_rule = claim_rule(S, 2, &c0, &c1, &sets_cards);
     for (int r = 0; r < CARD_RANKS; r++) {
+        /* Shown: a rank's count is what he showed, or under three. */
+        int n = cardset_count(sets_cards & cardset_rank(r));
+        unsigned shown = !sets_cards ? 0x1fu : n ? 1u << n : 0x7u;
         S->allowed[r] = 0x1f;
         if (sets_rule != RULE_NONE && r >= RANK_T)
-            S->allowed[r] = (uint8_t)sets_allowed(sets_rule, c0, c1, r);
-        if (sets_cards && r >= RANK_T) {
-            int n = cardset_count(sets_cards & cardset_rank(r));
-            S->allowed[r] &= (uint8_t)(n ? 1u << n : 0x7u);
-        }
+            S->allowed[r] = (uint8_t)(sets_allowed(sets_rule, c0, c1, r) & shown);
     }
 }
 
@@ -483,19 +426,11 @@ static void plan_ranks(picket_sampler_t *S, cardset_t pack)
             in_windows |= S->window[i];
         }
     S->nwin = nwin;
-    S->tracked = 0;
     for (int r = 0; r < CARD_RANKS; r++) {
-        int lo = S->lo[r], sets_bite = 0;
-        S->cap[r] = 0;
-        for (int c = lo; c <= hi[r]; c++)
-            if (!(S->allowed[r] & (1u << c)))
-                sets_bite = 1;
-        int seq_count = unsuited_seq && S->seq_shown && lo != hi[r];
+        int lo = S->lo[r], sets_bite = (~(unsigned)S->allowed[r] & ((2u << hi[r]) - (1u << lo))) != 0;
+        int seq_count = unsuited_seq && S->seq_cards && lo != hi[r];
         int seq_presence = unsuited_seq && lo == 0 && hi[r] > 0 && (in_windows & (1u << r));
-        if (sets_bite || seq_count)
-            S->cap[r] = 4;
-        else if (seq_presence)
-            S->cap[r] = 1;
+        S->cap[r] = sets_bite || seq_count ? 4 : seq_presence ? 1 : 0;
         if (S->cap[r])
             S->tracked |= (uint16_t)(1u << r);
     }
@@ -504,11 +439,8 @@ static void plan_ranks(picket_sampler_t *S, cardset_t pack)
 /* An exact claim no shown card proves must be reached by some suit of P (suited rules). */
 static void plan_reach(picket_sampler_t *S)
 {
-    S->need_reach = 0;
-    if (S->ruff_rule == RULE_EXACT && S->ruff_t < 0)
-        S->need_reach |= REACH_RUFF;
-    if (S->seq_rule == RULE_EXACT && !S->seq_shown && !S->unsuited && S->seq_len > 0)
-        S->need_reach |= REACH_SEQ;
+    S->need_reach = (S->ruff_rule == RULE_EXACT && S->ruff_t < 0 ? REACH_RUFF : 0) |
+                    (S->seq_rule == RULE_EXACT && !S->seq_cards && !S->unsuited && S->seq_len > 0 ? REACH_SEQ : 0);
 }
 
 /* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
@@ -517,11 +449,9 @@ static int read_view(picket_sampler_t *S, char *err, size_t errlen)
     cardset_t pack = cards_pack(S->v.rules.deck);
     if (read_seats(S, err, errlen) < 0 || read_own_cards(S, pack, err, errlen) < 0 ||
         read_stock(S, pack, err, errlen) < 0 || read_bins(S, err, errlen) < 0 ||
-        read_opp_cards(S, err, errlen) < 0 || read_dealt_hand(S, err, errlen) < 0)
+        read_opp_cards(S, err, errlen) < 0 || read_dealt_hand(S, err, errlen) < 0 || read_ruff(S, err, errlen) < 0)
         return -1;
     read_call(S);
-    if (read_ruff(S, err, errlen) < 0)
-        return -1;
     read_sequences(S);
     read_sets(S);
     if (S->seq_rule != RULE_NONE && S->unsuited)
@@ -552,14 +482,11 @@ static cardset_t open_cards(const picket_sampler_t *S, int q)
 
 static void order_suits(picket_sampler_t *S)
 {
-    for (int q = 0; q < NSUITS; q++)
-        S->order[q] = (int8_t)q;
-    for (int i = 1; i < NSUITS; i++)
-        for (int j = i; j > 0 && cardset_count(open_cards(S, S->order[j])) > cardset_count(open_cards(S, S->order[j - 1])); j--) {
-            int8_t t = S->order[j];
+    for (int q = 0, j; q < NSUITS; q++) {
+        for (j = q; j > 0 && cardset_count(open_cards(S, q)) > cardset_count(open_cards(S, S->order[j - 1])); j--)
             S->order[j] = S->order[j - 1];
-            S->order[j - 1] = t;
-        }
+        S->order[j] = (int8_t)q;
+    }
 }
 
 /* Group the choices of layer k's suit into classes by what they add to the state. */
@@ -569,55 +496,41 @@ static int build_classes(picket_sampler_t *S, int k, char *err, size_t errlen)
     cardset_t suit = cardset_suit(q) & cards_pack(S->v.rules.deck);
     cardset_t fixed = (S->fixed_r | S->held) & suit;
     cardset_t open = open_cards(S, q);
-    int fc[CARD_COUNT], nf = cardset_to_array(open, fc);
-    if (nf > MAX_FREE)
+    if (cardset_count(open) > MAX_FREE)
         return fail(err, errlen, "a suit has more cards than a Picket pack");
-    uint32_t nsub = 1u << nf;
     pending_t *pend = S->pend;
     uint32_t np = 0;
-    for (uint32_t bits = 0; bits < nsub; bits++) {
-        cardset_t chosen = 0;
-        for (uint32_t b = bits; b; b &= b - 1)
-            chosen |= cardset_of(fc[__builtin_ctz(b)]);
+    cardset_t chosen = 0;
+    do { /* every subset of the open cards, in increasing order */
         cardset_t hs = fixed | chosen;
         int reach;
         if (!suit_ok(S, q, hs, &reach))
             continue;
         cardset_t in_lu = hs & S->lu;
-        unsigned d1 = (unsigned)cardset_count(in_lu & S->pool1), d2 = (unsigned)cardset_count(in_lu & S->pool2);
-        unsigned dj = S->jcap ? (unsigned)cardset_count(in_lu & S->kqj) : 0;
-        unsigned ranks = cardset_suit_bits(hs, q) & S->tracked;
-        pend[np].gkey = d1 << G_C1 | d2 << G_C2 | dj << G_J | (unsigned)reach << G_REACH | ranks;
-        pend[np].cards = chosen;
-        np++;
-    }
+        sclass_t c = { .d1 = (uint8_t)cardset_count(in_lu & S->pool1), .d2 = (uint8_t)cardset_count(in_lu & S->pool2),
+                       .dj = (uint8_t)(S->jcap ? cardset_count(in_lu & S->kqj) : 0), .reach = (uint8_t)reach,
+                       .ranks = (uint16_t)(cardset_suit_bits(hs, q) & S->tracked) };
+        uint32_t gkey = (uint32_t)c.d1 << G_C1 | (uint32_t)c.d2 << G_C2 | (uint32_t)c.dj << G_J;
+        pend[np++] = (pending_t){ gkey | (uint32_t)reach << G_REACH | c.ranks, chosen, c };
+    } while ((chosen = (chosen - open) & open) != 0);
     qsort(pend, np, sizeof *pend, cmp_pending);
     int nc = 0;
     for (uint32_t i = 0; i < np; i++) {
         S->sub[k][i] = pend[i].cards;
         if (i == 0 || pend[i].gkey != pend[i - 1].gkey) {
-            uint32_t g = pend[i].gkey;
-            sclass_t *c = &S->cls[k][nc++];
-            c->d1 = (uint8_t)(g >> G_C1 & 31);
-            c->d2 = (uint8_t)(g >> G_C2 & 31);
-            c->dj = (uint8_t)(g >> G_J & 15);
-            c->reach = (uint8_t)(g >> G_REACH & 3);
-            c->ranks = (uint16_t)(g & 0x1fff);
-            c->first = i;
-            c->n = 0;
+            S->cls[k][nc] = pend[i].cls;
+            S->cls[k][nc++].first = i;
         }
         S->cls[k][nc - 1].n++;
     }
-    S->ncls[k] = nc;
     /* Where the classes adding d cards to pool 1 begin. */
     for (int d = 0, c = 0; d <= MAX_UNPLACED + 1; d++) {
         while (c < nc && S->cls[k][c].d1 < d)
             c++;
         S->d1first[k][d] = c;
     }
-    int max1 = cardset_count((fixed | open) & S->lu & S->pool1), max2 = cardset_count((fixed | open) & S->lu & S->pool2);
-    S->rem1[k] = max1;
-    S->rem2[k] = max2;
+    S->rem1[k] = cardset_count((fixed | open) & S->lu & S->pool1) + S->rem1[k + 1];
+    S->rem2[k] = cardset_count((fixed | open) & S->lu & S->pool2) + S->rem2[k + 1];
     return 0;
 }
 
@@ -635,17 +548,18 @@ static uint16_t presence(const picket_sampler_t *S, uint64_t key)
     return held;
 }
 
-/* The state after a class, or 0 with *dead if it cannot lead to a world. */
-static uint64_t step(const picket_sampler_t *S, int k, uint64_t key, const sclass_t *c, int *dead)
+/* The state after a class, or 0 if it cannot lead to a world (no state after one is 0: its
+ * layer is not). */
+static uint64_t step(const picket_sampler_t *S, int k, uint64_t key, const sclass_t *c)
 {
     int c1 = (int)(key & 31) + c->d1, c2 = (int)(key >> KEY_C2 & 31) + c->d2;
-    *dead = 1;
     if (c1 > S->N1 || c2 > S->N2 || c1 + S->rem1[k + 1] < S->N1 || c2 + S->rem2[k + 1] < S->N2)
         return 0;
     int j = (int)(key >> KEY_J & 15) + c->dj;
     if (j > S->jcap)
         j = S->jcap;
-    uint64_t out = (key & ~(((uint64_t)1 << KEY_RANK) - 1)) | (uint64_t)c1 | (uint64_t)c2 << KEY_C2 |
+    uint64_t ranks = key & (((uint64_t)1 << KEY_LAYER) - ((uint64_t)1 << KEY_RANK));
+    uint64_t out = ranks | (uint64_t)(k + 1) << KEY_LAYER | (uint64_t)c1 | (uint64_t)c2 << KEY_C2 |
                    (uint64_t)j << KEY_J | ((key >> KEY_REACH & 3) | c->reach) << KEY_REACH;
     for (unsigned b = c->ranks; b; b &= b - 1) {
         int r = __builtin_ctz(b), shift = KEY_RANK + 3 * r;
@@ -662,7 +576,6 @@ static uint64_t step(const picket_sampler_t *S, int k, uint64_t key, const sclas
             if ((held & S->window[i]) == S->window[i])
                 return 0;
     }
-    *dead = 0;
     return out;
 }
 
@@ -670,11 +583,8 @@ static uint64_t step(const picket_sampler_t *S, int k, uint64_t key, const sclas
  * rule only the whole hand can show. */
 static uint64_t terminal_weight(const picket_sampler_t *S, uint64_t key)
 {
-    if (S->impossible)
-        return 0;
-    if ((int)(key & 31) != S->N1 || (int)(key >> KEY_C2 & 31) != S->N2)
-        return 0;
-    if (((key >> KEY_REACH & 3) & (uint64_t)S->need_reach) != (uint64_t)S->need_reach)
+    if (S->impossible || (int)(key & 31) != S->N1 || (int)(key >> KEY_C2 & 31) != S->N2 ||
+        ((key >> KEY_REACH & 3) & (uint64_t)S->need_reach) != (uint64_t)S->need_reach)
         return 0;
     int count[CARD_RANKS];
     for (int r = 0; r < CARD_RANKS; r++) {
@@ -686,7 +596,7 @@ static uint64_t terminal_weight(const picket_sampler_t *S, uint64_t key)
         /* The claim held: the windows were kept out on the way; the run must be there. */
         if ((presence(S, key) & S->required) != S->required)
             return 0;
-        if (S->seq_shown) {
+        if (S->seq_cards) {
             /* What he scores and shows: the split of the ranks the rules make. */
             cardset_t hand = 0;
             for (int r = 0; r < CARD_RANKS; r++)
@@ -711,68 +621,77 @@ static uint64_t terminal_weight(const picket_sampler_t *S, uint64_t key)
     return S->blank == BLANK_NONE ? none : any - none;
 }
 
-/* The slot of a state's key in its layer's table: the one holding it, or the empty one where it
- * would go. */
-static uint32_t *layer_slot(layer_t *L, uint64_t key)
+/* The slot of a state's key in the table: the one holding it, or the empty one where it would
+ * go. */
+static uint32_t *table_slot(table_t *T, uint64_t key)
 {
-    uint32_t h = (uint32_t)(rng_mix(key) & (L->nslot - 1));
-    while (L->slot[h] && L->key[L->slot[h] - 1] != key)
-        h = (h + 1) & (L->nslot - 1);
-    return &L->slot[h];
+    uint32_t h = (uint32_t)(rng_mix(key) & (T->nslot - 1));
+    while (T->slot[h] && T->st[T->slot[h] - 1].key != key)
+        h = (h + 1) & (T->nslot - 1);
+    return &T->slot[h];
 }
 
-static int layer_grow(layer_t *L)
+static int table_grow(table_t *T)
 {
-    uint32_t cap = L->cap ? L->cap * 2 : 64;
-    uint64_t *key = realloc(L->key, sizeof *key * cap);
-    if (!key)
+    uint32_t cap = T->cap ? T->cap * 2 : 64;
+    state_t *st = realloc(T->st, sizeof *st * cap);
+    if (!st)
         return -1;
-    L->key = key;
-    uint64_t *count = realloc(L->count, sizeof *count * cap);
-    if (!count)
-        return -1;
-    L->count = count;
-    uint64_t *hold = realloc(L->hold, sizeof *hold * cap);
-    if (!hold)
-        return -1;
-    L->hold = hold;
-    uint32_t *tf = realloc(L->tfirst, sizeof *tf * (cap + 1));
-    if (!tf)
-        return -1;
-    L->tfirst = tf;
-    L->cap = cap;
+    T->st = st;
+    T->cap = cap;
     /* Rehash into twice as many slots as states. */
     uint32_t *slot = calloc(cap * 2, sizeof *slot);
     if (!slot)
         return -1;
-    free(L->slot);
-    L->slot = slot;
-    L->nslot = cap * 2;
-    for (uint32_t i = 0; i < L->n; i++)
-        *layer_slot(L, L->key[i]) = i + 1;
+    free(T->slot);
+    T->slot = slot;
+    T->nslot = cap * 2;
+    for (uint32_t i = 0; i < T->n; i++)
+        *table_slot(T, T->st[i].key) = i + 1;
     return 0;
 }
 
-/* The index of a state in a layer, added if new; -1 if memory runs out. */
-static int64_t layer_find(layer_t *L, uint64_t key)
+/* The index of a state, added if new; -1 if memory runs out. */
+static int64_t table_find(table_t *T, uint64_t key)
 {
-    uint32_t *at = L->nslot ? layer_slot(L, key) : NULL;
-    if (at && *at)
-        return *at - 1;
-    if (L->n == L->cap) {
-        if (layer_grow(L) < 0)
-            return -1;
-        at = layer_slot(L, key);
+    if (T->n == T->cap && table_grow(T) < 0)
+        return -1;
+    uint32_t *at = table_slot(T, key);
+    if (!*at) {
+        *at = T->n + 1;
+        T->st[T->n++] = (state_t){ .key = key };
     }
-    *at = L->n + 1;
-    L->key[L->n] = key;
-    L->count[L->n] = L->hold[L->n] = 0;
-    return L->n++;
+    return *at - 1;
 }
 
-static int add_trans(picket_sampler_t *S, uint32_t next, uint32_t cls)
+/* The worlds and holdings from state i on, in one walk: each state it leads to is counted when
+ * first reached, then its transitions are laid down with their running sums. */
+static int count_state(picket_sampler_t *S, uint32_t i)
 {
-    if (S->ntrans == S->transcap) {
+    state_t *st = &S->tab.st[i];
+    uint64_t at = st->key;
+    int k = (int)(at >> KEY_LAYER);
+    if (k == NSUITS) {
+        st->count = terminal_weight(S, at);
+        st->hold = st->count > 0;
+        return 0;
+    }
+    trans_t out[MAX_SUBSETS];
+    uint32_t n = 0;
+    /* Only classes that keep pool 1 within reach of its size (c1 <= N1 <= MAX_UNPLACED). */
+    int c1 = (int)(at & 31), lo = S->N1 - c1 - S->rem1[k + 1];
+    int from = S->d1first[k][lo < 0 ? 0 : lo], to = S->d1first[k][S->N1 - c1 + 1];
+    for (int c = from; c < to; c++) {
+        uint64_t key = step(S, k, at, &S->cls[k][c]);
+        if (!key)
+            continue;
+        uint32_t known = S->tab.n;
+        int64_t j = table_find(&S->tab, key);
+        if (j < 0 || (j == known && count_state(S, (uint32_t)j) < 0))
+            return -1;
+        out[n++] = (trans_t){ .next = (uint32_t)j, .cls = (uint32_t)c };
+    }
+    while (S->ntrans + n > S->transcap) {
         size_t cap = S->transcap ? S->transcap * 2 : 256;
         trans_t *t = realloc(S->trans, sizeof *t * cap);
         if (!t)
@@ -780,73 +699,29 @@ static int add_trans(picket_sampler_t *S, uint32_t next, uint32_t cls)
         S->trans = t;
         S->transcap = cap;
     }
-    S->trans[S->ntrans].next = next;
-    S->trans[S->ntrans].cls = cls;
-    S->trans[S->ntrans].cum = 0;
-    S->ntrans++;
+    st = &S->tab.st[i]; /* the table may have grown below */
+    st->tfirst = (uint32_t)S->ntrans;
+    for (uint32_t t = 0; t < n; t++) {
+        uint64_t m = S->cls[k][out[t].cls].n;
+        st->count += m * S->tab.st[out[t].next].count;
+        st->hold += m * S->tab.st[out[t].next].hold;
+        out[t].cum = st->count;
+        S->trans[S->ntrans++] = out[t];
+    }
+    st->tend = (uint32_t)S->ntrans;
     return 0;
 }
 
 static int count_worlds(picket_sampler_t *S, char *err, size_t errlen)
 {
     order_suits(S);
-    for (int k = 0; k < NSUITS; k++)
+    for (int k = NSUITS - 1; k >= 0; k--)
         if (build_classes(S, k, err, errlen) < 0)
             return -1;
-    S->rem1[NSUITS] = S->rem2[NSUITS] = 0;
-    for (int k = NSUITS - 1; k >= 0; k--) {
-        S->rem1[k] += S->rem1[k + 1];
-        S->rem2[k] += S->rem2[k + 1];
-    }
-    if (layer_find(&S->layer[0], 0) < 0)
+    if (table_find(&S->tab, 0) < 0 || count_state(S, 0) < 0)
         return fail(err, errlen, "out of memory");
-    /* Forwards: the reachable states and the transitions between them. */
-    for (int k = 0; k < NSUITS; k++) {
-        layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
-        for (uint32_t i = 0; i < L->n; i++) {
-            L->tfirst[i] = (uint32_t)S->ntrans;
-            /* Only classes that keep pool 1 within reach of its size. */
-            int c1 = (int)(L->key[i] & 31), lo = S->N1 - c1 - S->rem1[k + 1], hi = S->N1 - c1;
-            int from = S->d1first[k][lo < 0 ? 0 : lo > MAX_UNPLACED + 1 ? MAX_UNPLACED + 1 : lo];
-            int to = hi < 0 ? from : S->d1first[k][hi + 1 > MAX_UNPLACED + 1 ? MAX_UNPLACED + 1 : hi + 1];
-            if (hi + 1 > MAX_UNPLACED + 1)
-                to = S->ncls[k];
-            for (int c = from; c < to; c++) {
-                int dead;
-                uint64_t key = step(S, k, L->key[i], &S->cls[k][c], &dead);
-                if (dead)
-                    continue;
-                int64_t j = layer_find(N, key);
-                if (j < 0 || add_trans(S, (uint32_t)j, (uint32_t)c) < 0)
-                    return fail(err, errlen, "out of memory");
-            }
-        }
-        L->tfirst[L->n] = (uint32_t)S->ntrans;
-        if (N->n == 0)
-            return 0; /* no state leads on: no world (S->worlds stays 0) */
-    }
-    /* The ends, then backwards: completions of every state. */
-    layer_t *T = &S->layer[NSUITS];
-    for (uint32_t i = 0; i < T->n; i++) {
-        T->count[i] = terminal_weight(S, T->key[i]);
-        T->hold[i] = T->count[i] > 0;
-    }
-    for (int k = NSUITS - 1; k >= 0; k--) {
-        layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
-        for (uint32_t i = 0; i < L->n; i++) {
-            uint64_t sum = 0, hold = 0;
-            for (uint32_t t = L->tfirst[i]; t < L->tfirst[i + 1]; t++) {
-                const sclass_t *c = &S->cls[k][S->trans[t].cls];
-                sum += c->n * N->count[S->trans[t].next];
-                hold += c->n * N->hold[S->trans[t].next];
-                S->trans[t].cum = sum;
-            }
-            L->count[i] = sum;
-            L->hold[i] = hold;
-        }
-    }
-    S->worlds = S->layer[0].count[0];
-    S->holdings = S->layer[0].hold[0];
+    S->worlds = S->tab.st[0].count;
+    S->holdings = S->tab.st[0].hold;
     return 0;
 }
 
@@ -856,14 +731,8 @@ void picket_sampler_free(picket_sampler_t *S)
 {
     if (!S)
         return;
-    for (int k = 0; k <= NSUITS; k++) {
-        layer_t *L = &S->layer[k];
-        free(L->key);
-        free(L->count);
-        free(L->hold);
-        free(L->tfirst);
-        free(L->slot);
-    }
+    free(S->tab.st);
+    free(S->tab.slot);
     free(S->trans);
     free(S);
 }
@@ -871,14 +740,10 @@ void picket_sampler_free(picket_sampler_t *S)
 int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
 {
     /* Forget the last view, keep the memory. */
-    memset(S, 0, offsetof(picket_sampler_t, ncls));
-    S->ntrans = 0;
-    for (int k = 0; k <= NSUITS; k++) {
-        layer_t *L = &S->layer[k];
-        L->n = 0;
-        if (L->slot)
-            memset(L->slot, 0, sizeof *L->slot * L->nslot);
-    }
+    memset(S, 0, offsetof(picket_sampler_t, tab));
+    S->ntrans = S->tab.n = 0;
+    if (S->tab.slot)
+        memset(S->tab.slot, 0, sizeof *S->tab.slot * S->tab.nslot);
     if (v->seat < 0 || v->seat > 1 || !cards_pack(v->rules.deck))
         return fail(err, errlen, "the view has no seat or no pack");
     S->v = *v;
@@ -888,11 +753,8 @@ int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode
         S->worlds = S->holdings = 1;
         return 0;
     }
-    if (read_view(S, err, errlen) < 0 || count_worlds(S, err, errlen) < 0) {
-        S->worlds = S->holdings = 0;
-        S->trivial = 0;
+    if (read_view(S, err, errlen) < 0 || count_worlds(S, err, errlen) < 0)
         return -1;
-    }
     /* What the view knows besides its cards (the opponent's cards it has seen, and so on) must
      * be what the rules make of them: one world must give the view back. */
     if (S->worlds > 0) {
@@ -918,11 +780,9 @@ picket_sampler_t *picket_sampler_new(const picket_view_t *v, int mode, char *err
     picket_sampler_t *S = calloc(1, sizeof *S);
     if (!S) {
         fail(err, errlen, "out of memory");
-        return NULL;
-    }
-    if (picket_sampler_prepare(S, v, mode, err, errlen) < 0) {
+    } else if (picket_sampler_prepare(S, v, mode, err, errlen) < 0) {
         picket_sampler_free(S);
-        return NULL;
+        S = NULL;
     }
     return S;
 }
@@ -934,43 +794,48 @@ uint64_t picket_sampler_holdings(const picket_sampler_t *S) { return S->holdings
 /* P's unplaced cards: one walk down the counts. */
 static cardset_t draw_holding(const picket_sampler_t *S, rng_t *rng)
 {
-    cardset_t p = 0;
+    cardset_t p = S->held;
     uint32_t i = 0;
-    if (S->mode == PK_SAMPLER_BIAS_FLAT) {
-        /* Wrong on purpose: every class that leads somewhere is equally likely. */
-        for (int k = 0; k < NSUITS; k++) {
-            const layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
-            uint32_t live[1024], n = 0;
-            for (uint32_t t = L->tfirst[i]; t < L->tfirst[i + 1] && n < 1024; t++)
-                if (N->count[S->trans[t].next])
-                    live[n++] = t;
-            const trans_t *t = &S->trans[live[rng_below(rng, n)]];
-            const sclass_t *c = &S->cls[k][t->cls];
-            p |= S->sub[k][c->first + rng_below(rng, c->n)];
-            i = t->next;
-        }
-        return p | S->held;
-    }
-    uint64_t r = rng_below64(rng, S->worlds);
+    int flat = S->mode == PK_SAMPLER_BIAS_FLAT;
+    uint64_t r = flat ? 0 : rng_below64(rng, S->worlds);
     for (int k = 0; k < NSUITS; k++) {
-        const layer_t *L = &S->layer[k], *N = &S->layer[k + 1];
-        uint32_t lo = L->tfirst[i], hi = L->tfirst[i + 1] - 1;
-        while (lo < hi) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (S->trans[mid].cum > r)
-                hi = mid;
-            else
-                lo = mid + 1;
+        const state_t *at = &S->tab.st[i], *st = S->tab.st;
+        uint32_t lo = at->tfirst, hi = at->tend - 1, pick;
+        if (flat) {
+            /* Wrong on purpose: every class that leads somewhere is equally likely. */
+            uint32_t live[1024], n = 0;
+            for (uint32_t t = lo; t < at->tend && n < 1024; t++)
+                if (st[S->trans[t].next].count)
+                    live[n++] = t;
+            lo = live[rng_below(rng, n)];
+            pick = rng_below(rng, S->cls[k][S->trans[lo].cls].n);
+        } else {
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (S->trans[mid].cum > r)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            uint64_t off = r - (lo > at->tfirst ? S->trans[lo - 1].cum : 0), child = st[S->trans[lo].next].count;
+            pick = (uint32_t)(off / child);
+            r = off % child;
         }
         const trans_t *t = &S->trans[lo];
-        uint64_t off = r - (lo > L->tfirst[i] ? S->trans[lo - 1].cum : 0);
-        uint64_t child = N->count[t->next];
-        const sclass_t *c = &S->cls[k][t->cls];
-        p |= S->sub[k][c->first + off / child];
-        r = off % child;
+        p |= S->sub[k][S->cls[k][t->cls].first + pick];
         i = t->next;
     }
-    return p | S->held;
+    return p;
+}
+
+/* Where pick falls among the weights w[from], w[from + 1], ... (the last, w[last], takes the
+ * rest); pick is left within it. */
+static int weight_walk(const uint64_t *w, int from, int last, uint64_t *pick)
+{
+    int i = from;
+    for (; i < last && *pick >= w[i]; i++)
+        *pick -= w[i];
+    return i;
 }
 
 /* K inside P's unplaced cards and X inside the rest, uniform among splits the Blank rule
@@ -989,46 +854,38 @@ static void draw_split(const picket_sampler_t *S, rng_t *rng, cardset_t plu, car
         return;
     }
     int jp = cardset_count(plu & S->kqj), jn = cardset_count(rest & S->kqj);
-    int np = cardset_count(plu), nn = cardset_count(rest);
+    int op = cardset_count(plu & ~S->kqj), on = cardset_count(rest & ~S->kqj); /* the other cards */
     int a = 0, b = 0;
     if (S->blank == BLANK_SOME) {
         /* How many courts go to K (a) and to X (b): weights f(a) g(b), never a = b = 0. Draw a
          * by its share of the total, then b given a. */
-        uint64_t f[CARD_COUNT], g[CARD_COUNT], G = 0, total = 0;
+        uint64_t f[CARD_COUNT], g[CARD_COUNT], row[CARD_COUNT], G = 0, total = 0;
         for (int j = 0; j <= jn; j++)
-            G += g[j] = cards_choose(jn, j) * cards_choose(nn - jn, S->nX - j);
-        for (int i = 0; i <= jp; i++)
-            total += (f[i] = cards_choose(jp, i) * cards_choose(np - jp, S->nK - i)) * G;
-        total -= f[0] * g[0];
-        uint64_t pick = rng_below64(rng, total);
-        for (a = 0; a < jp; a++) {
-            uint64_t w = f[a] * G - (a == 0 ? f[0] * g[0] : 0);
-            if (pick < w)
-                break;
-            pick -= w;
+            G += g[j] = cards_choose(jn, j) * cards_choose(on, S->nX - j);
+        for (int i = 0; i <= jp; i++) {
+            f[i] = cards_choose(jp, i) * cards_choose(op, S->nK - i);
+            total += row[i] = f[i] * G - (i == 0 ? f[0] * g[0] : 0);
         }
+        uint64_t pick = rng_below64(rng, total);
+        a = weight_walk(row, 0, jp, &pick);
         /* pick is now uniform below a's weight: b follows from it, skipping b = 0 if a = 0. */
         pick /= f[a];
-        for (b = a == 0 ? 1 : 0; b < jn; b++) {
-            if (pick < g[b])
-                break;
-            pick -= g[b];
-        }
+        b = weight_walk(g, a == 0, jn, &pick);
         assert(a + b > 0 && a <= jp && b <= jn);
     }
     *K = picket_random_subset(rng, plu & S->kqj, a) | picket_random_subset(rng, plu & ~S->kqj, S->nK - a);
     *X = picket_random_subset(rng, rest & S->kqj, b) | picket_random_subset(rng, rest & ~S->kqj, S->nX - b);
 }
 
-/* Fill the stock positions [from, to) not yet known with a set's cards in random order. */
-static void fill_block(rng_t *rng, int8_t *at, int from, int to, cardset_t cards)
+/* Fill the stock positions [from, to) not yet known (0xff) with a set's cards in random order. */
+static void fill_block(rng_t *rng, uint8_t *at, int from, int to, cardset_t cards)
 {
     uint8_t c[PK_STOCK];
     int n = cardset_to_bytes(cards, c);
     rng_shuffle_u8(rng, c, n);
     for (int i = from, j = 0; i < to && j < n; i++)
-        if (at[i] < 0)
-            at[i] = (int8_t)c[j++];
+        if (at[i] == 0xff)
+            at[i] = c[j++];
 }
 
 /* What seat a knows in a world, as the rules would have it: its cards, what it looked at in the
@@ -1037,21 +894,16 @@ static void rules_knowledge(const picket_sampler_t *S, picket_state_t *st, int a
 {
     const picket_pub_t *t = &st->pub;
     int b = 1 - a;
-    cardset_t peeks = 0, undrawn = 0;
-    if (a == S->e && t->drawn[a] > 0)
-        for (int i = S->de; i < S->share && i < S->nstock; i++)
-            peeks |= cardset_of(st->stock[i]);
-    for (int i = S->de + S->dy; i < S->nstock; i++)
-        undrawn |= cardset_of(st->stock[i]);
-    int saw_left = t->leftover == 1 || (t->leftover == 2 && a == S->e);
-    cardset_t left = saw_left ? undrawn : 0;
+    int peek_to = S->share < S->nstock ? S->share : S->nstock;
+    cardset_t peeks = a == S->e && t->drawn[a] > 0 ? stock_block(st->stock, S->de, peek_to) : 0;
+    cardset_t undrawn = stock_block(st->stock, S->de + S->dy, S->nstock);
+    cardset_t left = t->leftover == 1 || (t->leftover == 2 && a == S->e) ? undrawn : 0;
     picket_know_t *k = &st->know[a];
     k->seen = st->dealt[a] | drawn_a | peeks | left | t->blank_shown[b] | t->decl_shown[b] | t->played[b];
     k->stock_known = undrawn & (peeks | left);
-    if (t->discarded[b] > 0)
-        k->opp_known = ((drawn_b & peeks) | t->decl_shown[b]) & ~t->played[b];
-    else
-        k->opp_known = t->blank_shown[b] & ~t->played[b];
+    /* A shown Blank may be among b's discards: after his exchange a knows what it saw him draw
+     * or show. */
+    k->opp_known = (t->discarded[b] > 0 ? (drawn_b & peeks) | t->decl_shown[b] : t->blank_shown[b]) & ~t->played[b];
 }
 
 /* The full state of a world: the view's record and the seat's knowledge, the cards placed, and
@@ -1064,15 +916,12 @@ static void build_state(const picket_sampler_t *S, rng_t *rng, cardset_t K, card
     int me = S->me, opp = S->opp, e = S->e, y = S->y;
     picket_init(st, &v->rules, rng_next(rng));
     st->pub = *t;
-    int8_t at[PK_STOCK];
-    memcpy(at, S->pinned, sizeof at);
+    memcpy(st->stock, S->pinned, (size_t)S->nstock);
     cardset_t opp_drawn = R | S->fixed_r;
     int ye = S->de + S->dy;
-    fill_block(rng, at, 0, S->de, me == e ? S->my_drawn : opp_drawn);
-    fill_block(rng, at, S->de, ye, me == y ? S->my_drawn : R);
-    fill_block(rng, at, ye, S->nstock, L | S->stock_seen);
-    for (int i = 0; i < S->nstock; i++)
-        st->stock[i] = (uint8_t)at[i];
+    fill_block(rng, st->stock, 0, S->de, me == e ? S->my_drawn : opp_drawn);
+    fill_block(rng, st->stock, S->de, ye, me == y ? S->my_drawn : R);
+    fill_block(rng, st->stock, ye, S->nstock, L | S->stock_seen);
     st->dealt[me] = v->dealt;
     st->discard[me] = v->discards;
     st->hand[me] = v->hand;

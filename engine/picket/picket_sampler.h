@@ -31,14 +31,15 @@
  * pool, how many Kings, Queens and Knaves (for the Blank rule on D), whether an exact Ruff or
  * Sequence claim has been reached in some suit, and a capped count of P's cards for each rank
  * a rank rule still constrains. A suit's choices are grouped by what they add to the state, so
- * a layer is a few dozen classes, not hundreds of subsets. Counting runs forwards (reachable
- * states) and backwards (completions of each state, weighted at the end by the number of ways
- * to split P into K and R and the rest into X and L, the Blank rule included); drawing walks
- * the counts forwards, picks a subset uniformly within the chosen class, then the split, then
- * random orders for blocks of stock whose order S cannot tell. Counts are exact 64-bit: no
- * placement of 24 unplaced cards into four bins exceeds 4^24 < 2^49. The full state is built
- * directly (both seats' knowledge as the rules would have it), and each prepare checks its first
- * world against the view, so a view whose knowledge does not follow from its cards is refused.
+ * a layer is a few dozen classes, not hundreds of subsets. Counting walks the reachable states
+ * depth first, each counted once after those it leads to (completions of each state, weighted at
+ * the end by the number of ways to split P into K and R and the rest into X and L, the Blank
+ * rule included); drawing walks the counts forwards, picks a subset uniformly within the chosen
+ * class, then the split, then random orders for blocks of stock whose order S cannot tell.
+ * Counts are exact 64-bit: no placement of 24 unplaced cards into four bins exceeds 4^24 < 2^49.
+ * The full state is built directly (both seats' knowledge as the rules would have it), and each
+ * prepare checks its first world against the view, so a view whose knowledge does not follow
+ * from its cards is refused.
  *
  * WORST CASE. A layer's choices are at most 2^9 subsets of a suit's unseen cards, grouped into
  * classes; its states are bounded by the pool counts (25 x 25), the court count (at most 9), two
