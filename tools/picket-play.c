@@ -113,7 +113,6 @@ typedef struct play {
     /* hints: another process of the same engine, given the player's view */
     arena_spec_t hint_spec;
     arena_engine_t hint_proc;
-    int hint_started;
     char hints[HINT_LINES][LINE_LEN]; /* the moves, whole */
     double hint_values[HINT_LINES];
     int n_hints, hint_unit;
@@ -123,10 +122,10 @@ typedef struct play {
     referee_t *ref;
     picket_view_t view;           /* the player's view, from the player's events */
     move_entry_t moves[MAX_MOVES];
-    int n_moves, replaying;
-    char (*events)[EVENT_LEN];    /* the player's events this set, notation (for hints) */
+    int n_moves;
+    char events[MAX_EVENTS][EVENT_LEN]; /* the player's events this set, notation (for hints) */
     int n_events;
-    char (*talk)[LINE_LEN];       /* every line of table talk this set, oldest first */
+    char talk[TALK_MAX][LINE_LEN]; /* every line of table talk this set, oldest first */
     int n_talk, talk_shown;       /* talk_shown: lines the line mode has printed */
     int talk_back;                /* the full-screen table: lines scrolled back from the newest */
     char message[LINE_LEN];       /* the answer to the last key or line */
@@ -144,8 +143,7 @@ static void on_signal(int sig)
     interrupted = 1;
 }
 
-static void say(play_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(play_t *p, const char *fmt, ...)
+static void __attribute__((format(printf, 2, 3))) say(play_t *p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -221,12 +219,6 @@ static int human_event(void *data, const game_event_t *ev, char *err, size_t err
     return 0;
 }
 
-static int human_decide(void *data, game_move_t *out, char *err, size_t errlen)
-{
-    (void)data, (void)out, (void)err, (void)errlen;
-    return 1; /* a person decides in their own time */
-}
-
 static void on_move(void *data, const void *state, int seat, const game_move_t *m)
 {
     play_t *p = data;
@@ -246,10 +238,8 @@ static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_
     if (!p->ref)
         return -1;
     char why[GAME_ERR_LEN];
-    if (p->g->view_init(&p->view, &p->cfg, p->human, why, sizeof why) < 0) {
-        snprintf(err, errlen, "%s", why);
-        return -1;
-    }
+    if (p->g->view_init(&p->view, &p->cfg, p->human, why, sizeof why) < 0)
+        return text_fail(err, errlen, "%s", why);
     p->n_events = 0;
     p->n_moves = 0;
     p->n_talk = p->talk_shown = p->talk_back = 0;
@@ -257,7 +247,7 @@ static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_
     p->have_best_hint = 0;
     p->n_hints = 0;
     p->marked = 0;
-    referee_seat_t hs = { human_event, human_decide, p };
+    referee_seat_t hs = { human_event, NULL, p }; /* no decide: a person's moves come through referee_move */
     referee_set_seat(p->ref, p->human, &hs);
     referee_seat_t es = arena_seat_referee(&p->seat);
     referee_set_seat(p->ref, p->engine, &es);
@@ -266,18 +256,14 @@ static int rebuild(play_t *p, const move_entry_t *moves, int n, char *err, size_
     arena_seat_init(&p->seat, &p->setup, &p->result, p->engine);
     if (arena_seat_start(&p->seat, err, errlen) < 0)
         return -1;
-    p->replaying = 1;
     int rc = 0;
     for (int i = 0; rc == 0 && i < n; i++) {
         while (rc == 0 && referee_to_move(p->ref) == GAME_CHANCE)
-            if (referee_step(p->ref) == REFEREE_FAULT) {
-                snprintf(err, errlen, "%s", referee_fault(p->ref)->text);
-                rc = -1;
-            }
+            if (referee_step(p->ref) == REFEREE_FAULT)
+                rc = text_fail(err, errlen, "%s", referee_fault(p->ref)->text);
         if (rc == 0 && referee_move(p->ref, moves[i].seat, &moves[i].move, err, errlen) < 0)
             rc = -1;
     }
-    p->replaying = 0;
     p->talk_shown = p->n_talk; /* the line mode prints only what is new from here */
     return rc;
 }
@@ -318,7 +304,7 @@ static int in_exchange(int phase)
  * exchange, one card in the play). 0 with the move applied; -1 with the reason said. */
 static int try_move(play_t *p, const char *text)
 {
-    char buf[LINE_LEN], err[GAME_ERR_LEN], why[GAME_ERR_LEN];
+    char buf[LINE_LEN], err[GAME_ERR_LEN];
     game_move_t m;
     while (*text == ' ')
         text++;
@@ -330,9 +316,7 @@ static int try_move(play_t *p, const char *text)
     int parsed = p->g->move_parse(text, &m, err, sizeof err) == 0;
     if (!parsed && verb) {
         snprintf(buf, sizeof buf, "%s %s", verb, text);
-        parsed = p->g->move_parse(buf, &m, why, sizeof why) == 0;
-        if (!parsed)
-            snprintf(err, sizeof err, "%s", why);
+        parsed = p->g->move_parse(buf, &m, err, sizeof err) == 0;
     }
     if (!parsed) {
         say(p, "'%.40s': %s", text, err);
@@ -444,7 +428,7 @@ static void hint(play_t *p, void (*draw)(play_t *))
         say(p, "the set is over: no move to hint");
         return;
     }
-    if (!p->hint_started) {
+    if (!p->hint_proc.running) {
         say(p, "starting the hint engine...");
         if (draw)
             draw(p);
@@ -452,7 +436,6 @@ static void hint(play_t *p, void (*draw)(play_t *))
             say(p, "no hints: %s", err);
             return;
         }
-        p->hint_started = 1;
     }
     say(p, "thinking about your move...");
     if (draw)
@@ -475,28 +458,27 @@ static void hint(play_t *p, void (*draw)(play_t *))
     if (rc != 1) {
         say(p, "no hints: the hint engine did not answer");
         arena_engine_stop(&p->hint_proc);
-        p->hint_started = 0;
         return;
     }
     p->n_hints = h.n < HINT_LINES ? h.n : HINT_LINES;
     say(p, "hint: %d move%s valued, best first (! plays the best)", h.n, h.n == 1 ? "" : "s");
 }
 
-/* The line above the hints: what their values mean. */
-static const char *hint_header(const play_t *p)
-{
-    static const char *const HEADERS[] = {
-        [HINT_POINTS] = "hints, best first: the points you would gain this hand (estimated)",
-        [HINT_SCORE] = "hints, best first: the heuristic's score (level 2: no unit)",
-        [HINT_NONE] = "hints: level 1 values no move",
-        [HINT_RAW] = "hints, best first: the hint engine's own values",
-    };
-    return HEADERS[p->hint_unit];
-}
+/* The line above the hints, by hint_unit: what their values mean. */
+static const char *const HINT_HEADERS[] = {
+    [HINT_POINTS] = "hints, best first: the points you would gain this hand (estimated)",
+    [HINT_SCORE] = "hints, best first: the heuristic's score (level 2: no unit)",
+    [HINT_NONE] = "hints: level 1 values no move",
+    [HINT_RAW] = "hints, best first: the hint engine's own values",
+};
 
-/* One hint as shown: the whole move, padded to `width`, and its value in the hint's unit. */
-static void hint_text(const play_t *p, int i, int width, char *out, size_t len)
+/* One hint as shown: the whole move, padded to the longest hinted move, and its value in the
+ * hint's unit. */
+static void hint_text(const play_t *p, int i, char *out, size_t len)
 {
+    int width = 0;
+    for (int k = 0; k < p->n_hints; k++)
+        width = (int)strlen(p->hints[k]) > width ? (int)strlen(p->hints[k]) : width;
     double v = p->hint_values[i];
     char value[32];
     if (v < 0 && p->hint_unit != HINT_RAW)
@@ -514,15 +496,6 @@ static void hint_text(const play_t *p, int i, int width, char *out, size_t len)
     else
         snprintf(value, sizeof value, "%.3f", v);
     snprintf(out, len, "%-*s  %s", width, p->hints[i], value);
-}
-
-/* The width of the longest hinted move. */
-static int hint_width(const play_t *p)
-{
-    int w = 0;
-    for (int i = 0; i < p->n_hints; i++)
-        w = (int)strlen(p->hints[i]) > w ? (int)strlen(p->hints[i]) : w;
-    return w;
 }
 
 /* The keys both faces take: ? hint, ! play the best hinted move, u take back, s save. 1 if key
@@ -660,9 +633,9 @@ static void draw_plain(play_t *p)
     p->talk_shown = p->n_talk;
     char h[LINE_LEN];
     if (p->n_hints)
-        printf("%s\n", hint_header(p));
-    for (int i = 0, w = hint_width(p); i < p->n_hints; i++) {
-        hint_text(p, i, w, h, sizeof h);
+        printf("%s\n", HINT_HEADERS[p->hint_unit]);
+    for (int i = 0; i < p->n_hints; i++) {
+        hint_text(p, i, h, sizeof h);
         printf("  hint %s\n", h);
     }
     if (p->message[0])
@@ -809,10 +782,10 @@ static void draw_screen(play_t *p)
         mvprintw(y++, 2, "%.*s", COLS - 3, p->talk[i]);
     y = y > LINES - 5 - hints ? y : LINES - 5 - hints;
     if (hints)
-        mvprintw(y, 0, "%.*s", COLS - 1, hint_header(p));
+        mvprintw(y, 0, "%.*s", COLS - 1, HINT_HEADERS[p->hint_unit]);
     char h[LINE_LEN];
-    for (int i = 0, w = hint_width(p); i < hints - 1 && i < p->n_hints; i++) {
-        hint_text(p, i, w, h, sizeof h);
+    for (int i = 0; i < hints - 1 && i < p->n_hints; i++) {
+        hint_text(p, i, h, sizeof h);
         mvprintw(++y, 2, "hint %.*s", COLS - 8, h);
     }
     char task[LINE_LEN];
@@ -942,16 +915,14 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
 {
     char why[400];
     FILE *f = lines_open(path, why, sizeof why);
-    if (!f) {
-        snprintf(err, errlen, "--record: cannot read %s", why);
-        return -1;
-    }
+    if (!f)
+        return text_fail(err, errlen, "--record: cannot read %s", why);
     record_t rec = { 0 };
     int rc = record_replay(f, &rec, NULL, NULL, why, sizeof why);
     if (rc < 0)
-        snprintf(err, errlen, "--record '%.200s': %s", path, why);
+        text_fail(err, errlen, "--record '%.200s': %s", path, why);
     else if (rec.game != p->g)
-        snprintf(err, errlen, "--record '%.200s': a record of %s, not of picket", path, rec.game->name), rc = -1;
+        rc = text_fail(err, errlen, "--record '%.200s': a record of %s, not of picket", path, rec.game->name);
     if (rc == 0) {
         p->cfg = rec.cfg;
         p->seed = rec.cfg.deal_seed;
@@ -969,10 +940,8 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
         int seat, k = 0;
         /* The player's seat, as save wrote it: a resumed set goes on from the same side. */
         if (sscanf(s, "# picket-play: seat %d you%n", &seat, &k) == 1 && k > 0 && (seat == 0 || seat == 1)) {
-            if (p->seat_given && seat != p->human) {
-                snprintf(err, errlen, "--record '%.200s': you played seat %d there, not --seat %d", path, seat, p->human);
-                rc = -1;
-            }
+            if (p->seat_given && seat != p->human)
+                rc = text_fail(err, errlen, "--record '%.200s': you played seat %d there, not --seat %d", path, seat, p->human);
             p->human = seat;
             p->engine = 1 - seat;
             /* The level it was played at goes on, unless --level (or another --engine) says. */
@@ -991,14 +960,11 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
         if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0)
             continue;
         if (*n == MAX_MOVES) {
-            snprintf(err, errlen, "--record '%.200s': more than %d moves, more than picket-play holds", path, MAX_MOVES);
-            rc = -1;
+            rc = text_fail(err, errlen, "--record '%.200s': more than %d moves, more than picket-play holds", path, MAX_MOVES);
             break;
         }
-        if (p->g->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0) {
-            snprintf(err, errlen, "--record '%.200s': %s", path, why);
-            rc = -1;
-        }
+        if (p->g->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0)
+            rc = text_fail(err, errlen, "--record '%.200s': %s", path, why);
         moves[(*n)++].seat = seat;
     }
     fclose(f);
@@ -1020,7 +986,7 @@ static const struct number_arg {
 
 static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen, const char **record)
 {
-    const char *engine = NULL, *save = NULL;
+    const char *engine = NULL;
     char path[1200];
     const char *slash = strrchr(argv[0], '/');
     snprintf(path, sizeof path, "%.*spicket-engine", slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
@@ -1042,10 +1008,9 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
             k++;
         if (k < ARG_NUMBERS) {
             if (text_u64(v, NUMBER_ARGS[k].lo, NUMBER_ARGS[k].hi, &num[k]) < 0) {
-                char shown[64];
-                text_quote(v, 40, shown, sizeof shown);
-                snprintf(err, errlen, "%s: '%s' is not %s", o, shown, NUMBER_ARGS[k].what);
-                return -1;
+                char fmt[96];
+                snprintf(fmt, sizeof fmt, "%s: '%%s' is not %s", o, NUMBER_ARGS[k].what);
+                return text_error(err, errlen, fmt, v);
             }
             given[k] = 1;
         } else if (!strcmp(o, "--preset")) {
@@ -1063,7 +1028,7 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         } else if (!strcmp(o, "--record")) {
             *record = v;
         } else if (!strcmp(o, "--save")) {
-            save = v;
+            snprintf(p->save_path, sizeof p->save_path, "%s", v);
         } else {
             return text_error(err, errlen, "unknown option '%s' (see --help)", o);
         }
@@ -1082,8 +1047,6 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
     /* Two seeds from --engine-seed, for the opponent and the hints: neither is the deals' seed. */
     p->engine_seed = given[ARG_ENGINE_SEED] ? rng_derive(num[ARG_ENGINE_SEED], 1) : fresh_seed();
     p->hint_seed = given[ARG_ENGINE_SEED] ? rng_derive(num[ARG_ENGINE_SEED], 2) : fresh_seed();
-    if (save)
-        snprintf(p->save_path, sizeof p->save_path, "%s", save);
     p->engine = 1 - p->human;
     /* Both engines from the same fields: the opponent at its level, the hints at theirs. */
     char field[1400], why[400];
@@ -1107,10 +1070,11 @@ static int parse_args(play_t *p, int argc, char **argv, char *err, size_t errlen
         }
         if (rc == 0)
             rc = arena_spec_set(s, "timeout=600", why, sizeof why);
-        if (rc < 0) {
-            snprintf(err, errlen, "engine: %s", why);
-            return -1;
-        }
+        /* An engine's stderr would write over the full-screen table. */
+        if (rc == 0 && !p->plain)
+            rc = arena_spec_set(s, "stderr=/dev/null", why, sizeof why);
+        if (rc < 0)
+            return text_fail(err, errlen, "engine: %s", why);
     }
     return 0;
 }
@@ -1122,9 +1086,7 @@ int main(int argc, char **argv)
 {
     atexit(check_stdout);
     int info = arena_cli_help(argc, argv, USAGE, "picket-play " PICKET_VERSION);
-    if (info == 2)
-        info = -1; /* no argument: play with every default */
-    if (info >= 0)
+    if (info >= 0 && info != 2) /* 2: no argument, play with every default */
         return info;
     arena_cli_signals(on_signal);
     static play_t play;
@@ -1134,17 +1096,10 @@ int main(int argc, char **argv)
     const char *record = NULL;
     static move_entry_t loaded[MAX_MOVES];
     int n_loaded = 0;
-    if (!(p->events = calloc(MAX_EVENTS, sizeof *p->events)) || !(p->talk = calloc(TALK_MAX, sizeof *p->talk))) {
-        fprintf(stderr, "picket-play: out of memory\n");
-        return 1;
-    }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         p->plain = 1;
-    /* An engine's stderr would write over the full-screen table. */
     if (parse_args(p, argc, argv, err, sizeof err, &record) < 0 ||
-        (record && load_record(p, record, loaded, &n_loaded, err, sizeof err) < 0) ||
-        (!p->plain && (arena_spec_set(&p->spec, "stderr=/dev/null", err, sizeof err) < 0 ||
-                       arena_spec_set(&p->hint_spec, "stderr=/dev/null", err, sizeof err) < 0))) {
+        (record && load_record(p, record, loaded, &n_loaded, err, sizeof err) < 0)) {
         fprintf(stderr, "picket-play: %s\n", err);
         return 2;
     }
@@ -1152,13 +1107,11 @@ int main(int argc, char **argv)
     if (!p->cfg.preset[0])
         snprintf(p->cfg.preset, sizeof p->cfg.preset, "cotgrave");
     p->cfg.deal_seed = p->seed;
-    void *probe = calloc(1, p->g->state_size);
-    if (!probe || p->g->init(probe, &p->cfg, err, sizeof err) < 0) {
-        fprintf(stderr, "picket-play: %s\n", probe ? err : "out of memory");
-        free(probe);
+    /* The rules checked before the engine starts (rebuild makes the table afresh). */
+    if (!(p->ref = referee_create(p->g, &p->cfg, err, sizeof err))) {
+        fprintf(stderr, "picket-play: %s\n", err);
         return 2;
     }
-    free(probe);
     /* The default name tells the time, not the seed: a seed names every card of the set. */
     time_t now = time(NULL);
     struct tm tm;
@@ -1170,8 +1123,6 @@ int main(int argc, char **argv)
     p->setup.engine_seed[p->engine] = p->engine_seed;
     p->setup.margin = 1.0;
     p->result.players = 2;
-    p->proc.spec = &p->spec;
-    p->hint_proc.spec = &p->hint_spec;
     if (arena_engine_start(&p->proc, &p->spec, p->g->name, err, sizeof err) < 0 || rebuild(p, loaded, n_loaded, err, sizeof err) < 0) {
         fprintf(stderr, "picket-play: %s\n", err);
         arena_engine_stop(&p->proc);
@@ -1190,7 +1141,5 @@ int main(int argc, char **argv)
     referee_free(p->ref);
     arena_spec_free(&p->spec);
     arena_spec_free(&p->hint_spec);
-    free(p->events);
-    free(p->talk);
     return rc < 0 ? 1 : 0;
 }

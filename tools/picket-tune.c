@@ -288,7 +288,8 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
     return 0;
 }
 
-/* A spec from the engine's fields, named, with the tuned options at the given values. */
+/* A spec from the engine's fields, named, with the tuned options at the given values (NULL: the
+ * start values). */
 static int build_spec(const tune_t *t, const char *name, const double *values, arena_spec_t *s, char *err, size_t errlen)
 {
     arena_spec_init(s);
@@ -300,7 +301,7 @@ static int build_spec(const tune_t *t, const char *name, const double *values, a
     int rc = arena_spec_set(s, field, why, sizeof why);
     for (int i = 0; rc == 0 && i < t->n_params; i++) {
         char v[OPT_NUMBER_LEN];
-        format_value(values[i], t->p[i].spin, v, sizeof v);
+        format_value(values ? values[i] : t->p[i].start, t->p[i].spin, v, sizeof v);
         snprintf(field, sizeof field, "option.%s=%s", t->p[i].name, v);
         rc = arena_spec_set(s, field, why, sizeof why);
     }
@@ -414,10 +415,7 @@ static int probe_engine(tune_t *t, const arena_spec_t *s, char *err, size_t errl
 static int check_engine(tune_t *t, char *err, size_t errlen)
 {
     arena_spec_t s;
-    double start[MAX_PARAMS];
-    for (int i = 0; i < t->n_params; i++)
-        start[i] = t->p[i].start;
-    int rc = build_spec(t, "probe", start, &s, err, errlen);
+    int rc = build_spec(t, "probe", NULL, &s, err, errlen);
     if (rc == 0)
         rc = probe_engine(t, &s, err, errlen);
     arena_spec_free(&s);
@@ -428,34 +426,26 @@ static int check_engine(tune_t *t, char *err, size_t errlen)
 
 static cJSON *run_json(const tune_t *t)
 {
-    cJSON *r = cJSON_CreateObject(), *params = cJSON_CreateArray(), *flags = cJSON_CreateArray();
-    cJSON *fields = cJSON_CreateStringArray((const char *const *)t->fields, t->n_fields);
-    int bad = !r || !fields || !params || !flags;
-    for (int i = 0; !bad && i < t->cfg.n_flags; i++)
-        bad = !cJSON_AddItemToArray(flags, cJSON_CreateString(t->cfg.flags[i]));
-    for (int i = 0; !bad && i < t->n_params; i++) {
-        cJSON *p = cJSON_CreateObject();
-        bad = !p || !cJSON_AddItemToArray(params, p) || !cJSON_AddStringToObject(p, "name", t->p[i].name) ||
-              !cJSON_AddNumberToObject(p, "start", t->p[i].start) || !cJSON_AddNumberToObject(p, "step", t->p[i].step);
-    }
-    if (bad) {
-        cJSON_Delete(r), cJSON_Delete(fields), cJSON_Delete(params), cJSON_Delete(flags);
-        return NULL;
-    }
+    const char *flags[GAME_MAX_FLAGS];
+    for (int i = 0; i < t->cfg.n_flags; i++)
+        flags[i] = t->cfg.flags[i];
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, t->seed);
-    cJSON_AddItemToObject(r, "tool", cJSON_CreateString("picket-tune"));
-    cJSON_AddItemToObject(r, "engine", fields);
-    cJSON_AddItemToObject(r, "params", params);
-    cJSON_AddItemToObject(r, "game", cJSON_CreateString(t->game->name));
-    cJSON_AddItemToObject(r, "preset", cJSON_CreateString(t->cfg.preset));
-    cJSON_AddItemToObject(r, "flags", flags);
-    cJSON_AddItemToObject(r, "seed", cJSON_CreateString(seed));
+    cJSON *r = cJSON_CreateObject(), *params = NULL;
+    int bad = !cJSON_AddStringToObject(r, "tool", "picket-tune") ||
+              arena_results_add(r, "engine", cJSON_CreateStringArray((const char *const *)t->fields, t->n_fields)) < 0 ||
+              arena_results_add(r, "params", params = cJSON_CreateArray()) < 0;
+    for (int i = 0; !bad && i < t->n_params; i++) {
+        cJSON *p = cJSON_CreateObject();
+        bad = !cJSON_AddItemToArray(params, p) || !cJSON_AddStringToObject(p, "name", t->p[i].name) ||
+              !cJSON_AddNumberToObject(p, "start", t->p[i].start) || !cJSON_AddNumberToObject(p, "step", t->p[i].step);
+    }
     static const char *const numbers[] = { "iterations", "pairs", "a", "c", "A", "alpha", "gamma", "margin_ms" };
-    arena_results_add_numbers(r, numbers,
-                              (double[]){ t->iterations, t->pairs, t->a, t->c, t->a0, t->alpha, t->gamma, floor(t->margin * 1000 + 0.5) }, 8);
-    cJSON_AddItemToObject(r, "records", cJSON_CreateBool(t->records));
-    if (cJSON_GetArraySize(r) != 16) {
+    if (bad || !cJSON_AddStringToObject(r, "game", t->game->name) || !cJSON_AddStringToObject(r, "preset", t->cfg.preset) ||
+        arena_results_add(r, "flags", cJSON_CreateStringArray(flags, t->cfg.n_flags)) < 0 || !cJSON_AddStringToObject(r, "seed", seed) ||
+        arena_results_add_numbers(r, numbers, (double[]){ t->iterations, t->pairs, t->a, t->c, t->a0, t->alpha, t->gamma,
+                                                          floor(t->margin * 1000 + 0.5) }, 8) < 0 ||
+        !cJSON_AddBoolToObject(r, "records", t->records)) {
         cJSON_Delete(r);
         return NULL;
     }
@@ -464,8 +454,6 @@ static cJSON *run_json(const tune_t *t)
 
 /* ---------------------------------------------------------------- files */
 
-/* Write a line to path, and a second one unless it is NULL, each with its newline, through a
- * temporary file and a rename: a kill leaves the old file or the new one, never half of one. */
 /* One or two lines of text, as write_atomic saves them. */
 typedef struct tune_text {
     const char *line, *more;
@@ -477,7 +465,8 @@ static int write_text(FILE *f, void *data)
     return arena_results_write_text(f, t->line) < 0 || (t->more && arena_results_write_text(f, t->more) < 0) ? -1 : 0;
 }
 
-/* line (and more) as the whole of path, or path unchanged (lines_save). */
+/* line, and more unless it is NULL, each with its newline, as the whole of path, or path
+ * unchanged (lines_save: a kill leaves the old file or the new one, never half of one). */
 static int write_atomic(const char *path, const char *line, const char *more)
 {
     char why[300];
@@ -534,11 +523,11 @@ static int same_run_but_length(tune_t *t, const char *header, char *why, size_t 
             return -1;
         }
     }
-    cJSON *same = cJSON_Duplicate(t->run, 1);
-    int rc = same && cJSON_ReplaceItemInObjectCaseSensitive(same, "iterations", cJSON_CreateNumber(n->valuedouble)) ?
-                 arena_results_compare_header(header, same, why, whylen) :
-                 -1;
-    cJSON_Delete(same);
+    /* Compared with the stored length for the while. */
+    cJSON *length = cJSON_GetObjectItemCaseSensitive(t->run, "iterations");
+    cJSON_SetNumberValue(length, n->valuedouble);
+    int rc = arena_results_compare_header(header, t->run, why, whylen);
+    cJSON_SetNumberValue(length, t->iterations);
     cJSON_Delete(stored);
     return rc;
 }
@@ -693,11 +682,8 @@ static int end_set(void *data, arena_pool_set_t *s)
 static int append_line(const char *path, const char *line)
 {
     FILE *f = fopen(path, "a");
-    if (!f)
-        return -1;
-    int bad = fputs(line, f) == EOF || fputc('\n', f) == EOF;
-    bad |= fclose(f) != 0;
-    return bad ? -1 : 0;
+    int bad = !f || arena_results_write_text(f, line) < 0;
+    return (f && fclose(f) != 0) || bad ? -1 : 0;
 }
 
 /* Play iteration k and move theta. 0 done, 1 interrupted (nothing changed), -1 an error (in
@@ -774,22 +760,16 @@ static int run_iteration(tune_t *t, int k)
         }
         /* The log line first, then the state: a kill between them leaves a log line the resume
          * cuts off. */
-        cJSON *l = cJSON_CreateObject(), *d = theta_json(t, delta);
+        static const char *const steps[] = { "k", "a_k", "c_k" };
+        static const char *const tally[] = { "sets", "plus_won", "minus_won", "plus_faults", "minus_faults", "result" };
+        cJSON *l = cJSON_CreateObject();
         char *text = NULL;
-        if (l && d) {
-            static const char *const steps[] = { "k", "a_k", "c_k" };
-            static const char *const tally[] = { "sets", "plus_won", "minus_won", "plus_faults", "minus_faults", "result" };
-            cJSON_AddStringToObject(l, "type", "iteration");
-            arena_results_add_numbers(l, steps, (double[]){ k, ak, ck }, 3);
-            cJSON_AddItemToObject(l, "delta", d);
-            d = NULL;
-            cJSON_AddItemToObject(l, "plus", theta_json(t, plus));
-            cJSON_AddItemToObject(l, "minus", theta_json(t, minus));
-            arena_results_add_numbers(l, tally, (double[]){ played, won[0], won[1], faults[0], faults[1], r }, 6);
-            cJSON_AddItemToObject(l, "theta", theta_json(t, theta));
+        if (cJSON_AddStringToObject(l, "type", "iteration") && arena_results_add_numbers(l, steps, (double[]){ k, ak, ck }, 3) == 0 &&
+            arena_results_add(l, "delta", theta_json(t, delta)) == 0 && arena_results_add(l, "plus", theta_json(t, plus)) == 0 &&
+            arena_results_add(l, "minus", theta_json(t, minus)) == 0 &&
+            arena_results_add_numbers(l, tally, (double[]){ played, won[0], won[1], faults[0], faults[1], r }, 6) == 0 &&
+            arena_results_add(l, "theta", theta_json(t, theta)) == 0)
             text = cJSON_PrintUnformatted(l);
-        }
-        cJSON_Delete(d);
         cJSON_Delete(l);
         if (!text || append_line(t->log_path, text) < 0)
             rc = text_fail(t->failure, sizeof t->failure, "cannot write the log '%.200s': %s", t->log_path, strerror(errno));
@@ -814,16 +794,13 @@ static int run_iteration(tune_t *t, int k)
 static int draw_plot(const tune_t *t, char *err, size_t errlen)
 {
     char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why);
-    FILE *dat = text ? fopen(t->dat_path, "w") : NULL;
-    if (!text || !dat) {
-        if (text)
-            snprintf(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
-        else
-            snprintf(err, errlen, "cannot read the log %s", why);
+    if (!text)
+        return text_fail(err, errlen, "cannot read the log %s", why);
+    FILE *dat = fopen(t->dat_path, "w");
+    if (!dat) {
+        int rc = text_fail(err, errlen, "cannot write '%.200s': %s", t->dat_path, strerror(errno));
         free(text);
-        if (dat)
-            fclose(dat);
-        return -1;
+        return rc;
     }
     fprintf(dat, "# iteration");
     for (int i = 0; i < t->n_params; i++)
@@ -1015,12 +992,10 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
                            t->out);
     /* A log of iterations without its state is not a run to start afresh over. */
     if (t->resume && !has_state && has_log) {
-        char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why);
-        int lines = 0;
-        for (const char *c = text; c && *c; c++)
-            lines += *c == '\n';
+        char why[400], *text = lines_slurp(t->log_path, TUNE_MAX_FILE, why, sizeof why), *nl = text ? strchr(text, '\n') : NULL;
+        int iterations = !text || (nl && strchr(nl + 1, '\n'));
         free(text);
-        if (!text || lines > 1)
+        if (iterations)
             return text_fail(err, errlen, "-resume: '%.200s' holds a log of iterations but no state.json; nothing was changed", t->out);
     }
     if (check_engine(t, err, errlen) < 0)
