@@ -25,29 +25,43 @@ int record_write_move(FILE *f, const game_t *g, int seat, const game_move_t *m)
     return fprintf(f, "move %d %s\n", seat, buf) < 0 ? -1 : 0;
 }
 
+/* How many seats rank first; *w, the last of them. */
+static int firsts(const int *rank, int n, int *w)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        if (rank[i] == 0)
+            count++, *w = i;
+    return count;
+}
+
+int record_format_result(const game_t *g, const void *state, const char *sep, char *buf, size_t len)
+{
+    int scores[GAME_MAX_PLAYERS], rank[GAME_MAX_PLAYERS], n = g->num_players(state), w = 0;
+    g->scores(state, scores);
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && k < len; i++)
+        k += (size_t)snprintf(buf + k, len - k, "%s%d", i ? sep : "", scores[i]);
+    int over = g->rank(state, rank);
+    if (!over || k >= len)
+        return over;
+    /* One winner: "winner W" (as version 1 always wrote); ties or more: every rank. */
+    if (firsts(rank, n, &w) == 1 && n == 2) {
+        snprintf(buf + k, len - k, " winner %d", w);
+        return over;
+    }
+    k += (size_t)snprintf(buf + k, len - k, " rank");
+    for (int i = 0; i < n && k < len; i++)
+        k += (size_t)snprintf(buf + k, len - k, " %d", rank[i]);
+    return over;
+}
+
 int record_write_result(FILE *f, const game_t *g, const void *state)
 {
-    int scores[GAME_MAX_PLAYERS], rank[GAME_MAX_PLAYERS];
-    int n = g->num_players(state);
-    g->scores(state, scores);
-    fprintf(f, "result");
-    for (int i = 0; i < n; i++)
-        fprintf(f, " %d", scores[i]);
-    if (g->rank(state, rank)) {
-        /* One winner: "winner W" (as version 1 always wrote); ties or more: every rank. */
-        int firsts = 0, w = 0;
-        for (int i = 0; i < n; i++)
-            if (rank[i] == 0)
-                firsts++, w = i;
-        if (firsts == 1 && n == 2) {
-            fprintf(f, " winner %d", w);
-        } else {
-            fprintf(f, " rank");
-            for (int i = 0; i < n; i++)
-                fprintf(f, " %d", rank[i]);
-        }
-    }
-    return fprintf(f, "\n") < 0 ? -1 : 0;
+    char buf[RECORD_MAX_LINE];
+    record_format_result(g, state, " ", buf, sizeof buf);
+    return fprintf(f, "result %s\n", buf) < 0 ? -1 : 0;
 }
 
 /* Numbers are strict: digits (and a '-' for an int), nothing else, no wrap. */
@@ -123,10 +137,8 @@ static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t
         char *wtok = strtok_r(NULL, " ", &save);
         if (!wtok || parse_int(wtok, &w) < 0 || strtok_r(NULL, " ", &save))
             FAIL("result: expected 'winner N' after the scores");
-        int firsts = 0;
-        for (int i = 0; i < n; i++)
-            firsts += rank[i] == 0;
-        if (w < 0 || w >= n || rank[w] != 0 || firsts != 1)
+        int last;
+        if (w < 0 || w >= n || rank[w] != 0 || firsts(rank, n, &last) != 1)
             FAIL("result says seat %d won, the replay disagrees", w);
         return 0;
     }
@@ -154,6 +166,7 @@ struct record_reader {
     int pending;     /* line holds the next record's 'picket-record' line, already read */
     int pending_at;  /* where that line starts in `line`, once trimmed */
     int done;        /* nothing more to read: the end, or a line that stops the file */
+    int stop_after;  /* moves to replay before the file counts as ended (-1: all) */
     char line[RECORD_MAX_LINE];
 };
 
@@ -163,6 +176,7 @@ static void reader_init(record_reader_t *rd, FILE *f)
 {
     memset(rd, 0, sizeof *rd);
     rd->f = f;
+    rd->stop_after = -1;
 }
 
 record_reader_t *record_reader_create(FILE *f)
@@ -176,6 +190,8 @@ record_reader_t *record_reader_create(FILE *f)
 void record_reader_free(record_reader_t *rd) { free(rd); }
 
 int record_reader_more(const record_reader_t *rd) { return rd->pending; }
+
+void record_reader_stop_after(record_reader_t *rd, int moves) { rd->stop_after = moves; }
 
 /* 1 if the line opens a record: its first word is "picket-record". */
 static int opens_record(const char *s)
@@ -262,6 +278,10 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             /* The next record: this one ends on the line before it, without a result line. */
             keep_pending(rd, s);
             lineno = rec->lines = rd->lineno - 1;
+            break;
+        }
+        if (rec->moves == rd->stop_after && strncmp(s, "move ", 5) == 0) {
+            rd->done = 1;
             break;
         }
         char *rest = strchr(s, ' ');

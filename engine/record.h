@@ -20,6 +20,9 @@ int record_write_move(FILE *f, const game_t *g, int seat, const game_move_t *m);
 /* "result" line: the final scores and, once the game is over, "winner W" for a two-seat game
  * with one winner, or else "rank R0 R1 ..." (ties share a rank). */
 int record_write_result(FILE *f, const game_t *g, const void *state);
+/* The scores joined by sep and, once the game is over, " winner W" or " rank R0 R1 ...", as the
+ * result line writes them, into buf; 1 if the game is over, else 0. */
+int record_format_result(const game_t *g, const void *state, const char *sep, char *buf, size_t len);
 
 typedef struct record {
     const game_t *game;
@@ -59,5 +62,8 @@ int record_reader_next(record_reader_t *rd, record_t *rec, record_event_fn on_ev
                        size_t errlen);
 /* 1 if another record is known to follow the one just read (its first line has been seen). */
 int record_reader_more(const record_reader_t *rd);
+/* End every record read from now on before its (moves+1)-th move line, as if the file ended
+ * there: the position after that many moves (picket worlds). */
+void record_reader_stop_after(record_reader_t *rd, int moves);
 
 #endif

@@ -539,35 +539,6 @@ static void print_event(void *data, const game_t *g, const game_event_t *ev)
         printf("  [to %d] %s\n", ev->audience, buf);
 }
 
-/* "69-100 winner 1", "3-5-5 rank 2 0 0" or "12-30 unfinished": a record's outcome. */
-static void format_outcome(const record_t *rec, char *buf, size_t len)
-{
-    const game_t *g = rec->game;
-    int scores[GAME_MAX_PLAYERS], rank[GAME_MAX_PLAYERS], n = g->num_players(rec->state);
-    g->scores(rec->state, scores);
-    size_t k = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && k < len; i++)
-        k += (size_t)snprintf(buf + k, len - k, "%s%d", i ? "-" : "", scores[i]);
-    if (k >= len)
-        return;
-    if (!g->rank(rec->state, rank)) {
-        snprintf(buf + k, len - k, " unfinished");
-        return;
-    }
-    int firsts = 0, w = 0;
-    for (int i = 0; i < n; i++)
-        if (rank[i] == 0)
-            firsts++, w = i;
-    if (firsts == 1 && n == 2) {
-        snprintf(buf + k, len - k, " winner %d", w);
-        return;
-    }
-    k += (size_t)snprintf(buf + k, len - k, " rank");
-    for (int i = 0; i < n && k < len; i++)
-        k += (size_t)snprintf(buf + k, len - k, " %d", rank[i]);
-}
-
 static int cmd_replay(int argc, char **argv)
 {
     const char *path = NULL;
@@ -614,7 +585,8 @@ static int cmd_replay(int argc, char **argv)
                 fprintf(stderr, "picket: replay: %s: %s\n", path, err);
         } else {
             ok++;
-            format_outcome(&rec, outcome, sizeof outcome);
+            if (!record_format_result(rec.game, rec.state, "-", outcome, sizeof outcome))
+                snprintf(outcome + strlen(outcome), sizeof outcome - strlen(outcome), " unfinished");
             if (many)
                 printf("record %d (line %d): ok, %d moves, %s%s%s\n", rec.number, rec.first_line, rec.moves, outcome,
                        rec.forfeit[0] ? ", forfeit: " : "", rec.forfeit);
@@ -766,33 +738,6 @@ static void worlds_event(void *data, const game_t *g, const game_event_t *ev)
         }
 }
 
-/* The text of a record from the start of f up to its (after+1)-th move line, for record_replay
- * to stop there. The reader has verified the record already: only its 'move ' lines are
- * counted. NULL if out of memory. */
-static char *record_prefix(FILE *f, uint64_t after, size_t *len)
-{
-    static char line[RECORD_MAX_LINE];
-    char *buf = NULL;
-    FILE *mem = open_memstream(&buf, len);
-    if (!mem)
-        return NULL;
-    uint64_t moves = 0;
-    while (lines_read(f, line, sizeof line) >= 0) {
-        const char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (strncmp(s, "move ", 5) == 0 && moves++ == after)
-            break;
-        fputs(line, mem);
-        fputc('\n', mem);
-    }
-    if (fclose(mem) != 0) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
 static void print_cards(const char *label, cardset_t set)
 {
     char buf[256];
@@ -927,25 +872,25 @@ static int cmd_worlds(int argc, char **argv)
         after = total;
 
     /* Then its first `after` moves again, each seat's view following the events it is told. */
-    size_t len = 0;
-    char *text = fseek(f, 0, SEEK_SET) == 0 ? record_prefix(f, after, &len) : NULL;
-    int unreadable = !text && ferror(f);
-    fclose(f);
-    if (!text)
-        return fail("worlds: %s", unreadable ? "cannot read the record again" : "out of memory");
     static worlds_views_t wv; /* zero: no event refused yet */
     for (int s = 0; s < 2; s++)
         if (PICKET_GAME.view_init(&wv.v[s], &cfg, s, err, sizeof err) < 0) {
-            free(text);
+            fclose(f);
             return fail("worlds: %s", err);
         }
-    FILE *mf = fmemopen(text, len, "r");
-    rc = mf ? record_replay(mf, &rec, worlds_event, &wv, err, sizeof err) : -1;
-    if (!mf)
-        snprintf(err, sizeof err, "out of memory");
-    if (mf)
-        fclose(mf);
-    free(text);
+    rd = fseek(f, 0, SEEK_SET) == 0 ? record_reader_create(f) : NULL;
+    if (rd) {
+        record_reader_stop_after(rd, (int)after);
+        rc = record_reader_next(rd, &rec, worlds_event, &wv, err, sizeof err);
+        record_reader_free(rd);
+    }
+    int unreadable = ferror(f);
+    fclose(f);
+    if (!rd || unreadable) {
+        if (rd)
+            record_free(&rec);
+        return fail("worlds: %s", unreadable ? "cannot read the record again" : "out of memory");
+    }
     if (rc < 0) {
         record_free(&rec);
         fprintf(stderr, "picket: worlds: %s: %s\n", path, err);
