@@ -155,8 +155,7 @@ static int parse_shard(const char *v, int *index, int *count)
     uint64_t i, n;
     if (!slash || (size_t)(slash - v) >= sizeof left)
         return -1;
-    memcpy(left, v, (size_t)(slash - v));
-    left[slash - v] = '\0';
+    snprintf(left, sizeof left, "%.*s", (int)(slash - v), v);
     if (text_u64(left, 0, ARENA_MAX_SHARDS - 1, &i) < 0 || text_u64(slash + 1, 1, ARENA_MAX_SHARDS, &n) < 0 || i >= n)
         return -1;
     *index = (int)i;
@@ -177,21 +176,24 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
     a->concurrency = 1;
     a->sc.duplicate = 1;
     a->sc.seed = 1;
-    a->margin = 0.1;
     a->max_faults = DEFAULT_MAX_FAULTS;
     a->shard_count = 1;
-    /* The whole-number options: flag, what the number counts, range, where it goes (text_u64:
-     * decimal digits only, no sign, no space, no wrap). */
+    int margin_ms = 100;
+    /* The whole-number options: flag, what the number counts, range, where it goes (out, or
+     * out64 for -seed) (text_u64: decimal digits only, no sign, no space, no wrap). */
     struct {
         const char *flag, *what;
         uint64_t lo, hi;
         int *out;
+        uint64_t *out64;
     } const nums[] = {
-        { "-rounds", "a number", 1, 10000000, &a->sc.rounds },
-        { "-concurrency", "a number", 1, ARENA_POOL_MAX_WORKERS, &a->concurrency },
-        { "-maxfaults", "a number", 1, 1000000, &a->max_faults },
-        { "-ratinginterval", "a number of sets", 1, 100000000, &a->rating_interval },
-        { "-players", "a number", 1, GAME_MAX_PLAYERS, &a->players_asked },
+        { "-rounds", "a number", 1, 10000000, &a->sc.rounds, NULL },
+        { "-concurrency", "a number", 1, ARENA_POOL_MAX_WORKERS, &a->concurrency, NULL },
+        { "-maxfaults", "a number", 1, 1000000, &a->max_faults, NULL },
+        { "-ratinginterval", "a number of sets", 1, 100000000, &a->rating_interval, NULL },
+        { "-players", "a number", 1, GAME_MAX_PLAYERS, &a->players_asked, NULL },
+        { "-margin", "a number of milliseconds", 0, 600000, &margin_ms, NULL },
+        { "-seed", "a number", 0, UINT64_MAX, NULL, &a->sc.seed },
     };
     int n_nums = (int)(sizeof nums / sizeof nums[0]);
     for (int i = 1; i < argc; i++) {
@@ -204,10 +206,11 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         while (k < n_nums && (strcmp(o, nums[k].flag) || !next))
             k++;
         if (k < n_nums) {
-            if (text_u64(argv[++i], nums[k].lo, nums[k].hi, &v) < 0)
+            if (text_u64(argv[++i], nums[k].lo, nums[k].hi, nums[k].out ? &v : nums[k].out64) < 0)
                 return text_fail(err, errlen, "%s: '%s' is not %s from %" PRIu64 " to %" PRIu64, o, shown, nums[k].what, nums[k].lo,
-                                   nums[k].hi);
-            *nums[k].out = (int)v;
+                                 nums[k].hi);
+            if (nums[k].out)
+                *nums[k].out = (int)v;
             a->rounds_given |= nums[k].out == &a->sc.rounds;
         } else if (!strcmp(o, "-engine") || !strcmp(o, "-each")) {
             int is_each = o[2] == 'a';
@@ -230,13 +233,6 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
                 a->sc.round_robin = 1;
             else
                 return text_fail(err, errlen, "-tournament: '%s' is not gauntlet or round-robin", shown);
-        } else if (!strcmp(o, "-margin") && next) {
-            if (text_u64(argv[++i], 0, 600000, &v) < 0)
-                return text_fail(err, errlen, "-margin: '%s' is not a number of milliseconds from 0 to 600000", shown);
-            a->margin = (double)v / 1000.0;
-        } else if (!strcmp(o, "-seed") && next) {
-            if (text_u64(argv[++i], 0, UINT64_MAX, &a->sc.seed) < 0)
-                return text_fail(err, errlen, "-seed: '%s' is not a number from 0 to 18446744073709551615", shown);
         } else if (!strcmp(o, "-game") && next) {
             if (!(a->game = game_find(argv[++i])))
                 return text_fail(err, errlen, "-game: unknown game '%s'", shown);
@@ -273,6 +269,7 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
             return arena_cli_refuse(USAGE, o, err, errlen);
         }
     }
+    a->margin = margin_ms / 1000.0;
     if (a->sc.n_engines < 2)
         return text_fail(err, errlen, "give at least two engines (-engine cmd=PROGRAM name=NAME ...)");
     for (int e = 0; e < a->sc.n_engines; e++) {
@@ -280,10 +277,8 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
         arena_spec_init(s);
         char why[400];
         int bad = 0;
-        for (int k = 0; k < n_each && !bad; k++)
-            bad = arena_spec_set(s, each_fields[k], why, sizeof why) < 0;
-        for (int k = 0; k < n_fields[e] && !bad; k++)
-            bad = arena_spec_set(s, eng_fields[e][k], why, sizeof why) < 0;
+        for (int k = 0; k < n_each + n_fields[e] && !bad; k++)
+            bad = arena_spec_set(s, k < n_each ? each_fields[k] : eng_fields[e][k - n_each], why, sizeof why) < 0;
         if (!s->name[0] && s->argc > 0 && s->argv[0]) {
             const char *base = strrchr(s->argv[0], '/');
             snprintf(s->name, sizeof s->name, "%.40s-%d", base ? base + 1 : s->argv[0], e + 1);
@@ -315,39 +310,28 @@ static int parse_args(arena_run_t *a, int argc, char **argv, char *err, size_t e
  * (arena_merge.h). Exit 0 merged, 1 files that cannot be read or do not merge, 2 a bad option. */
 static int merge_main(arena_run_t *a, int argc, char **argv)
 {
-    char err[1200];
-    const char **files = calloc((size_t)argc, sizeof *files);
+    char err[1200] = "", shown[48];
     int n_files = 0, rc = 2;
-    if (!files) {
-        snprintf(err, sizeof err, "out of memory");
-        goto done;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-merge"))
-            continue;
-        if (!strcmp(argv[i], "-quiet"))
+    /* The files are gathered at the front of argv, over words already read. */
+    for (int i = 1; i < argc && !err[0]; i++) {
+        if (!strcmp(argv[i], "-quiet")) {
             a->quiet = 1;
-        else if (!strcmp(argv[i], "-sprt")) {
-            if (parse_sprt(a, argv, &i, argc, err, sizeof err) < 0)
-                goto done;
-        } else if (argv[i][0] == '-') {
-            char shown[48];
+        } else if (!strcmp(argv[i], "-sprt")) {
+            parse_sprt(a, argv, &i, argc, err, sizeof err);
+        } else if (argv[i][0] != '-') {
+            argv[n_files++] = argv[i];
+        } else if (strcmp(argv[i], "-merge")) {
             text_quote(argv[i], 40, shown, sizeof shown);
             snprintf(err, sizeof err, "-merge takes results files, -sprt and -quiet, not '%s' (see --help)", shown);
-            goto done;
-        } else
-            files[n_files++] = argv[i];
+        }
     }
-    if (n_files == 0) {
+    if (!err[0] && n_files == 0)
         snprintf(err, sizeof err, "-merge needs the results files of the shards (picket-arena -merge FILE...)");
-        goto done;
-    }
-    rc = arena_merge_files(a, files, n_files, err, sizeof err);
-done:
+    if (!err[0])
+        rc = arena_merge_files(a, (const char *const *)argv, n_files, err, sizeof err);
     if (rc != 0)
         fprintf(stderr, "picket-arena: %s\n", err);
     arena_run_free(a);
-    free(files);
     return rc;
 }
 

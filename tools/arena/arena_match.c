@@ -79,18 +79,13 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     if ((klen == 3 && !strncmp(field, "cmd", 3)) || (klen == 3 && !strncmp(field, "arg", 3))) {
         if (!*v)
             return text_fail(err, errlen, "engine field '%s' needs a value", shown);
-        int is_cmd = field[0] == 'c';
-        if (is_cmd && s->argc > 0)
+        if (field[0] == 'c' && s->argc > 0)
             return set_string(&s->argv[0], v, err, errlen);
         if (s->argc >= ARENA_MAX_ARGS)
             return text_fail(err, errlen, "an engine takes at most %d arguments", ARENA_MAX_ARGS - 1);
-        char *copy = strdup(v);
-        if (!copy)
-            return text_fail(err, errlen, "out of memory");
-        if (!is_cmd && s->argc == 0)
+        if (field[0] == 'a' && s->argc == 0)
             s->argv[s->argc++] = NULL; /* cmd comes later */
-        s->argv[s->argc++] = copy;
-        return 0;
+        return set_string(&s->argv[s->argc++], v, err, errlen);
     }
     if (klen == 4 && !strncmp(field, "name", 4)) {
         int control = 0;
@@ -105,23 +100,16 @@ int arena_spec_set(arena_spec_t *s, const char *field, char *err, size_t errlen)
     if (klen > 7 && !strncmp(field, "option.", 7)) {
         if (s->n_options >= ARENA_MAX_OPTIONS)
             return text_fail(err, errlen, "at most %d options an engine", ARENA_MAX_OPTIONS);
-        char *name = strndup(field + 7, klen - 7), *value = strdup(v);
-        if (!name || !value) {
-            free(name);
-            free(value);
-            return text_fail(err, errlen, "out of memory");
-        }
         /* A later setting of the same option replaces the earlier (as -each then -engine). */
-        for (int i = 0; i < s->n_options; i++)
-            if (!strcmp(s->opt_name[i], name)) {
-                free(s->opt_value[i]);
-                free(name);
-                s->opt_value[i] = value;
-                return 0;
-            }
-        s->opt_name[s->n_options] = name;
-        s->opt_value[s->n_options++] = value;
-        return 0;
+        int i = 0;
+        while (i < s->n_options && (strlen(s->opt_name[i]) != klen - 7 || strncmp(s->opt_name[i], field + 7, klen - 7)))
+            i++;
+        if (i == s->n_options) {
+            if (!(s->opt_name[i] = strndup(field + 7, klen - 7)))
+                return text_fail(err, errlen, "out of memory");
+            s->n_options++;
+        }
+        return set_string(&s->opt_value[i], v, err, errlen);
     }
     if (klen == 2 && !strncmp(field, "tc", 2)) {
         char buf[64];

@@ -37,6 +37,9 @@ static void shard_name(int index, int count, char *buf, size_t len)
         snprintf(buf, len, "the whole run");
 }
 
+/* The text at o's key, or NULL if it is absent or not a string. */
+static const char *text_at(const cJSON *o, const char *key) { return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key)); }
+
 /* Take the shard out of a run description: 0 with *index, *count (0 and 1 without one), or -1. */
 static int take_shard(cJSON *run, int *index, int *count)
 {
@@ -52,40 +55,34 @@ static int take_shard(cJSON *run, int *index, int *count)
  * tournament, rounds, rotation, seed and deals. 0, or -1 with a reason. */
 static int merge_schedule(arena_run_t *a, const cJSON *run, const char *path, char *err, size_t errlen)
 {
-    const cJSON *game = cJSON_GetObjectItemCaseSensitive(run, "game");
-    const cJSON *tournament = cJSON_GetObjectItemCaseSensitive(run, "tournament");
+    const char *game = text_at(run, "game"), *tournament = text_at(run, "tournament"), *seed = text_at(run, "seed");
     const cJSON *duplicate = cJSON_GetObjectItemCaseSensitive(run, "duplicate");
-    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(run, "seed");
     const cJSON *deals = cJSON_GetObjectItemCaseSensitive(run, "deals");
     const cJSON *engines = cJSON_GetObjectItemCaseSensitive(run, "engines");
     const char *bad = NULL;
-    if (!cJSON_IsString(game) || !(a->game = game_find(game->valuestring)))
+    if (!game || !(a->game = game_find(game)))
         bad = "game";
     else if (arena_results_get_int(run, "players", 2, GAME_MAX_PLAYERS, &a->sc.players) < 0)
         bad = "players";
     else if (arena_results_get_int(run, "rounds", 1, 10000000, &a->sc.rounds) < 0)
         bad = "rounds";
-    else if (!cJSON_IsString(tournament) || (strcmp(tournament->valuestring, "gauntlet") && strcmp(tournament->valuestring, "round-robin")))
+    else if (!tournament || (strcmp(tournament, "gauntlet") && strcmp(tournament, "round-robin")))
         bad = "tournament";
     else if (!cJSON_IsBool(duplicate))
         bad = "duplicate";
-    else if (!cJSON_IsString(seed) || text_u64(seed->valuestring, 0, UINT64_MAX, &a->sc.seed) < 0)
+    else if (!seed || text_u64(seed, 0, UINT64_MAX, &a->sc.seed) < 0)
         bad = "seed";
     else if (!cJSON_IsArray(engines) || cJSON_GetArraySize(engines) < a->sc.players || cJSON_GetArraySize(engines) > ARENA_MAX_ENGINES)
         bad = "engines";
-    else if (!cJSON_IsNull(deals) && (arena_results_get_int(deals, "count", a->sc.rounds, a->sc.rounds, &a->n_deals) < 0 ||
-                                      !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(deals, "fnv1a"))))
+    else if (!cJSON_IsNull(deals) &&
+             (arena_results_get_int(deals, "count", a->sc.rounds, a->sc.rounds, &a->n_deals) < 0 || !text_at(deals, "fnv1a")))
         bad = "deals";
-    for (int e = 0; !bad && e < cJSON_GetArraySize(engines); e++) {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(engines, e), "name");
-        if (!cJSON_IsString(name))
+    for (int e = 0; !bad && e < cJSON_GetArraySize(engines); e++)
+        if (!(a->names[a->sc.n_engines++] = text_at(cJSON_GetArrayItem(engines, e), "name")))
             bad = "engines";
-        else
-            a->names[a->sc.n_engines++] = name->valuestring;
-    }
     if (bad)
         return text_fail(err, errlen, "'%.200s': the run's %s is missing or not one this picket-arena plays", path, bad);
-    a->sc.round_robin = !strcmp(tournament->valuestring, "round-robin");
+    a->sc.round_robin = !strcmp(tournament, "round-robin");
     a->sc.duplicate = cJSON_IsTrue(duplicate);
     a->deals_from_lines = !cJSON_IsNull(deals);
     if (a->deals_from_lines && !(a->deals = calloc((size_t)a->n_deals, sizeof *a->deals)))
@@ -115,22 +112,20 @@ static int merge_headers(merge_t *m, char *err, size_t errlen)
             return text_fail(err, errlen, "'%.200s' holds %s, '%.200s' %s: not shards of one run", m->files[0], sa, m->files[k], sb);
         }
     }
-    int *owner = malloc((size_t)m->count * sizeof *owner);
+    int *owner = calloc((size_t)m->count, sizeof *owner); /* each shard's file k, as k + 1 (0: none) */
     if (!owner)
         return text_fail(err, errlen, "out of memory for the shards");
-    for (int i = 0; i < m->count; i++)
-        owner[i] = -1;
     int rc = 0;
     for (int k = 0; rc == 0 && k < m->n_files; k++) {
         int *o = &owner[m->index[k]];
-        if (*o >= 0) {
+        if (*o) {
             shard_name(m->index[k], m->count, sa, sizeof sa);
-            rc = text_fail(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o], m->files[k]);
+            rc = text_fail(err, errlen, "%s is given twice: '%.200s' and '%.200s'", sa, m->files[*o - 1], m->files[k]);
         }
-        *o = k;
+        *o = k + 1;
     }
     for (int i = 0; rc == 0 && i < m->count; i++)
-        if (owner[i] < 0)
+        if (!owner[i])
             rc = text_fail(err, errlen, "shard %d/%d is missing: no file given holds it", i, m->count);
     free(owner);
     return rc;
@@ -169,6 +164,8 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
 {
     arena_run_t *a = m->a;
     char sa[48];
+    if (!(m->sets = calloc((size_t)a->sc.n_jobs + 1, sizeof *m->sets)) || !(m->dealt = calloc((size_t)a->sc.rounds, 1)))
+        return text_fail(err, errlen, "out of memory for the sets");
     a->shard_count = m->count;
     for (int k = 0; k < m->n_files; k++) {
         long torn;
@@ -203,10 +200,10 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
     if (a->deals_from_lines) {
         char hash[24];
         snprintf(hash, sizeof hash, "%016" PRIx64, arena_run_deals_hash(a->deals, a->n_deals));
-        const cJSON *want = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(m->runs[0], "deals"), "fnv1a");
-        if (strcmp(hash, want->valuestring))
+        const char *want = text_at(cJSON_GetObjectItemCaseSensitive(m->runs[0], "deals"), "fnv1a");
+        if (strcmp(hash, want))
             return text_fail(err, errlen, "the sets' deal seeds are not those of the run's -deals (run.deals.fnv1a %.20s, the sets' %s)",
-                               want->valuestring, hash);
+                             want, hash);
     }
     for (int job = 0; job < a->sc.n_jobs; job++) {
         const merged_set_t *ms = &m->sets[job];
@@ -240,10 +237,6 @@ int arena_merge_files(arena_run_t *a, const char *const *files, int n_files, cha
         snprintf(err, errlen, "-sprt needs a two-seat game with exactly two engines; '%.200s' holds %d engines at %d seats",
                  m.files[0], a->sc.n_engines, a->sc.players);
         rc = 2;
-        goto done;
-    }
-    if (!(m.sets = calloc((size_t)a->sc.n_jobs + 1, sizeof *m.sets)) || !(m.dealt = calloc((size_t)a->sc.rounds, 1))) {
-        snprintf(err, errlen, "out of memory for the sets");
         goto done;
     }
     if (merge_sets(&m, err, errlen) < 0)

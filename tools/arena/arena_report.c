@@ -7,26 +7,19 @@
 
 #include "measure.h"
 
-static void report_eta(double seconds, char *buf, size_t len)
-{
-    if (seconds < 0 || !isfinite(seconds))
-        snprintf(buf, len, "?");
-    else
-        snprintf(buf, len, "%d:%02d:%02d", (int)(seconds / 3600), (int)fmod(seconds / 60, 60), (int)fmod(seconds, 60));
-}
-
 void arena_report_progress(const arena_run_t *a, int final)
 {
     if (a->quiet)
         return;
-    arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, 0);
+    arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, 0, -1);
     arena_score_summary_t sm;
     arena_stats_summarize(&c, &sm);
     double elapsed = measure_now() - a->started;
     int played = a->done_count - a->resumed_count;
     double eta = played > 0 ? elapsed / played * (a->n_jobs - a->done_count) : -1;
-    char eta_s[32];
-    report_eta(eta, eta_s, sizeof eta_s);
+    char eta_s[32] = "?";
+    if (eta >= 0 && isfinite(eta))
+        snprintf(eta_s, sizeof eta_s, "%d:%02d:%02d", (int)(eta / 3600), (int)fmod(eta / 60, 60), (int)fmod(eta, 60));
     char sprt_s[64] = "";
     if (a->use_sprt)
         snprintf(sprt_s, sizeof sprt_s, "  LLR %.2f [%.2f, %.2f]", arena_run_sprt_llr(a), arena_stats_sprt_lower(&a->sprt),
@@ -49,6 +42,34 @@ void arena_report_progress(const arena_run_t *a, int final)
         fputc('\n', stderr);
 }
 
+/* Every engine (row) against every other (column): with more than two seats, the row finishing
+ * ahead of the column over rotation groups, with its interval; with two, the row's score over
+ * their pairing's units. "-" where they did not meet. */
+static void report_grid(const arena_run_t *a)
+{
+    int pairwise = a->sc.players > 2, width = pairwise ? 21 : 10;
+    printf("  %-20s", "");
+    for (int e = 0; e < a->sc.n_engines; e++)
+        printf(" %*.*s", width, width, a->names[e]);
+    printf("\n");
+    for (int r = 0; r < a->sc.n_engines; r++) {
+        printf("  %-20s", a->names[r]);
+        for (int c = 0; c < a->sc.n_engines; c++) {
+            char cell[32] = "-";
+            double mean, lo, hi;
+            arena_score_counts_t pc = arena_schedule_engine_counts(&a->sc, r, c);
+            arena_score_summary_t sm;
+            arena_stats_summarize(&pc, &sm);
+            if (pairwise && arena_schedule_pairwise(&a->sc, r, c, &mean, &lo, &hi))
+                snprintf(cell, sizeof cell, "%5.1f%% [%5.1f, %5.1f]", 100.0 * mean, 100.0 * lo, 100.0 * hi);
+            else if (!pairwise && sm.units)
+                snprintf(cell, sizeof cell, "%9.1f%%", 100.0 * sm.score);
+            printf(" %*s", width, r == c ? "" : cell);
+        }
+        printf("\n");
+    }
+}
+
 /* Standings of a game for more than two seats: mean points, mean rank, score; then pairwise. */
 static void report_tables(const arena_run_t *a, const int *order)
 {
@@ -59,22 +80,9 @@ static void report_tables(const arena_run_t *a, const int *order)
         printf("  %-3d %-20s %6ld %11.2f %9.3f %7.1f%%\n", r + 1, a->names[e], a->sc.sets[e], a->sc.points[e] / n,
                a->sc.rank_sum[e] / n + 1, 100.0 * a->sc.score_sum[e] / n);
     }
-    printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score [95%% interval])\n  %-20s",
-           a->sc.duplicate ? "rotation groups" : "sets", "");
-    for (int e = 0; e < a->sc.n_engines; e++)
-        printf(" %21.21s", a->names[e]);
-    printf("\n");
-    for (int r = 0; r < a->sc.n_engines; r++) {
-        printf("  %-20s", a->names[r]);
-        for (int c = 0; c < a->sc.n_engines; c++) {
-            double mean, lo, hi;
-            if (arena_schedule_pairwise(&a->sc, r, c, &mean, &lo, &hi) == 0)
-                printf(" %21s", r == c ? "" : "-");
-            else
-                printf(" %5.1f%% [%5.1f, %5.1f]", 100.0 * mean, 100.0 * lo, 100.0 * hi);
-        }
-        printf("\n");
-    }
+    printf("\nPairwise (row finishing ahead of column, a tie half, over %s: score [95%% interval])\n",
+           a->sc.duplicate ? "rotation groups" : "sets");
+    report_grid(a);
 }
 
 /* Standings of a two-seat game: wins, losses, Elo over pairs; the crosstable; the pairs. */
@@ -84,7 +92,7 @@ static void report_pairs(const arena_run_t *a, const int *order, const double *s
            "Elo [95% interval]", "LOS");
     for (int r = 0; r < a->sc.n_engines; r++) {
         int e = order[r];
-        arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, e);
+        arena_score_counts_t c = arena_schedule_engine_counts(&a->sc, e, -1);
         arena_score_summary_t sm;
         arena_stats_summarize(&c, &sm);
         char elo[40];
@@ -95,39 +103,8 @@ static void report_pairs(const arena_run_t *a, const int *order, const double *s
         printf("  %-3d %-20s %6ld %6ld %6ld %7.1f%% %7ld %20s %5.1f%%\n", r + 1, a->names[e], a->sc.sets[e],
                a->sc.wins[e], a->sc.losses[e], 100.0 * score[e], sm.units, elo, 100.0 * sm.los);
     }
-    printf("\nCrosstable (row's score against column, over %s)\n  %-20s", a->sc.duplicate ? "pairs" : "sets", "");
-    for (int e = 0; e < a->sc.n_engines; e++)
-        printf(" %10.10s", a->names[e]);
-    printf("\n");
-    for (int r = 0; r < a->sc.n_engines; r++) {
-        printf("  %-20s", a->names[r]);
-        for (int c = 0; c < a->sc.n_engines; c++) {
-            int p = -1, flip = 0;
-            for (int k = 0; k < a->sc.n_tables; k++) {
-                if (a->sc.table[k][0] == r && a->sc.table[k][1] == c)
-                    p = k;
-                if (a->sc.table[k][0] == c && a->sc.table[k][1] == r)
-                    p = k, flip = 1;
-            }
-            if (p < 0) {
-                printf(" %10s", r == c ? "" : "-");
-                continue;
-            }
-            arena_score_counts_t pc = a->sc.pair_counts[p];
-            if (flip) {
-                long t = pc.n[0];
-                pc.n[0] = pc.n[2];
-                pc.n[2] = t;
-            }
-            arena_score_summary_t sm;
-            arena_stats_summarize(&pc, &sm);
-            if (sm.units)
-                printf(" %9.1f%%", 100.0 * sm.score);
-            else
-                printf(" %10s", "-");
-        }
-        printf("\n");
-    }
+    printf("\nCrosstable (row's score against column, over %s)\n", a->sc.duplicate ? "pairs" : "sets");
+    report_grid(a);
     if (a->sc.duplicate) {
         printf("\nPairs (first engine of each pairing: won both / split / lost both)\n");
         for (int p = 0; p < a->sc.n_tables; p++) {
@@ -190,18 +167,19 @@ void arena_report_sprt(const arena_run_t *a)
            a->sprt.alpha, a->sprt.beta, llr, arena_stats_sprt_lower(&a->sprt), arena_stats_sprt_upper(&a->sprt), verdict);
 }
 
+/* User and system time of this process or of its children, in seconds. */
+static double cpu_seconds(int who)
+{
+    struct rusage u;
+    getrusage(who, &u);
+    return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 + (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
+}
+
 /* The final report of a run: standings, the time it took, the SPRT. */
 void arena_report_final(const arena_run_t *a)
 {
     arena_report_standings(a);
-    struct rusage self, kids;
-    getrusage(RUSAGE_SELF, &self);
-    getrusage(RUSAGE_CHILDREN, &kids);
-    double wall = measure_now() - a->started;
-    double own = (double)self.ru_utime.tv_sec + (double)self.ru_utime.tv_usec * 1e-6 + (double)self.ru_stime.tv_sec +
-                 (double)self.ru_stime.tv_usec * 1e-6;
-    double eng = (double)kids.ru_utime.tv_sec + (double)kids.ru_utime.tv_usec * 1e-6 + (double)kids.ru_stime.tv_sec +
-                 (double)kids.ru_stime.tv_usec * 1e-6;
+    double wall = measure_now() - a->started, own = cpu_seconds(RUSAGE_SELF), eng = cpu_seconds(RUSAGE_CHILDREN);
     int played = a->done_count - a->resumed_count;
     printf("Time: %d sets in %.2f s wall (%.1f sets/s); arena CPU %.2f s (%.0f%% of wall), engines CPU %.2f s\n", played,
            wall, wall > 0 ? played / wall : 0.0, own, wall > 0 ? 100.0 * own / wall : 0.0, eng);

@@ -14,17 +14,10 @@
 char *arena_results_header_text(const cJSON *run)
 {
     cJSON *o = cJSON_CreateObject();
-    if (!o)
-        return NULL;
-    cJSON *copy = cJSON_Duplicate(run, 1);
-    if (!cJSON_AddStringToObject(o, "type", "run") || !cJSON_AddNumberToObject(o, "format", RESULTS_FORMAT) || !copy ||
-        !cJSON_AddItemToObject(o, "run", copy)) {
-        if (copy && !cJSON_GetObjectItemCaseSensitive(o, "run"))
-            cJSON_Delete(copy);
-        cJSON_Delete(o);
-        return NULL;
-    }
-    char *text = cJSON_PrintUnformatted(o);
+    char *text = NULL;
+    if (o && cJSON_AddStringToObject(o, "type", "run") && cJSON_AddNumberToObject(o, "format", RESULTS_FORMAT) &&
+        !arena_results_add(o, "run", cJSON_Duplicate(run, 1)))
+        text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return text;
 }
@@ -44,20 +37,16 @@ int arena_results_write_text(FILE *f, const char *text)
     return 0;
 }
 
+/* Seeds as strings: a double would lose digits. */
 static cJSON *seed_array(const uint64_t *seeds, int n)
 {
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
-        char buf[24];
-        snprintf(buf, sizeof buf, "%" PRIu64, seeds[i]);
-        cJSON *v = cJSON_CreateString(buf);
-        if (!v || !cJSON_AddItemToArray(a, v)) {
-            cJSON_Delete(v);
-            cJSON_Delete(a);
-            return NULL;
-        }
+    char text[GAME_MAX_PLAYERS][24];
+    const char *p[GAME_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        p[i] = text[i];
+        snprintf(text[i], sizeof text[i], "%" PRIu64, seeds[i]);
     }
-    return a;
+    return cJSON_CreateStringArray(p, n);
 }
 
 int arena_results_add(cJSON *o, const char *key, cJSON *item)
@@ -281,8 +270,10 @@ static int parse_set(const char *line, arena_set_line_t *s)
     return ok ? 0 : -1;
 }
 
-int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t),
-                       void *data, char *err, size_t errlen)
+/* arena_results_read, or with header (read-only, for a merge) the first line's run description
+ * alone, in *header. */
+static int read_results(const char *path, const cJSON *run, cJSON **header, long *torn,
+                        int (*on_set)(void *, const arena_set_line_t *, char *, size_t), void *data, char *err, size_t errlen)
 {
     int cut = run != NULL;
     FILE *f = fopen(path, cut ? "r+" : "r");
@@ -301,13 +292,19 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
     while (rc == 0 && (len = lines_read(f, line, RESULTS_MAX_LINE)) != LINES_EOF) {
         lineno++;
         if (lineno == 1) {
-            if (len < 0 || (run && arena_results_compare_header(line, run, why, sizeof why) < 0)) {
-                if (run)
-                    snprintf(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
-                             path, len < 0 ? "its first line is damaged" : why);
-                else
-                    snprintf(err, errlen, "the first line of '%s' is damaged", path);
-                rc = -1;
+            cJSON *o = NULL;
+            if (run && (len < 0 || arena_results_compare_header(line, run, why, sizeof why) < 0))
+                rc = text_fail(err, errlen, "'%s' was written by a different run: %s; resume with the same configuration, or start a new results file",
+                               path, len < 0 ? "its first line is damaged" : why);
+            else if (len < 0)
+                rc = text_fail(err, errlen, "the first line of '%s' is damaged", path);
+            else if (header && len == 0)
+                rc = text_fail(err, errlen, "'%s' is empty: it holds no run", path);
+            else if (header && !(o = parse_header(line, why, sizeof why)))
+                rc = text_fail(err, errlen, "'%s' is not a results file: %s", path, why);
+            if (header) {
+                *header = cJSON_DetachItemFromObjectCaseSensitive(o, "run");
+                cJSON_Delete(o);
                 break;
             }
             good_end = ftell(f);
@@ -343,33 +340,15 @@ int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_
     return rc;
 }
 
+int arena_results_read(const char *path, const cJSON *run, long *torn, int (*on_set)(void *, const arena_set_line_t *, char *, size_t),
+                       void *data, char *err, size_t errlen)
+{
+    return read_results(path, run, NULL, torn, on_set, data, err, errlen);
+}
+
 cJSON *arena_results_read_run(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open results file '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    char *line = malloc(RESULTS_MAX_LINE), why[200];
-    int regular = lines_regular(f), len = line && regular ? lines_read(f, line, RESULTS_MAX_LINE) : LINES_EOF;
-    int read_failed = ferror(f);
-    fclose(f);
-    cJSON *o = NULL, *run = NULL;
-    if (!line)
-        snprintf(err, errlen, "out of memory for '%s'", path);
-    else if (!regular)
-        snprintf(err, errlen, "results file '%s' is not a regular file", path);
-    else if (read_failed)
-        snprintf(err, errlen, "cannot read results file '%s'", path);
-    else if (len == LINES_EOF || len == 0)
-        snprintf(err, errlen, "'%s' is empty: it holds no run", path);
-    else if (len < 0)
-        snprintf(err, errlen, "the first line of '%s' is damaged", path);
-    else if (!(o = parse_header(line, why, sizeof why)))
-        snprintf(err, errlen, "'%s' is not a results file: %s", path, why);
-    else if (!(run = cJSON_DetachItemFromObjectCaseSensitive(o, "run")))
-        snprintf(err, errlen, "'%s' holds no run description", path);
-    free(line);
-    cJSON_Delete(o);
+    cJSON *run = NULL;
+    read_results(path, NULL, &run, NULL, NULL, NULL, err, errlen);
     return run;
 }

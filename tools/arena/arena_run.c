@@ -100,26 +100,21 @@ static cJSON *number_or_null(double v, int given) { return given ? cJSON_CreateN
 
 static cJSON *engine_json(const arena_spec_t *s)
 {
-    cJSON *o = cJSON_CreateObject(), *opts = cJSON_CreateObject();
-    cJSON *args = cJSON_CreateStringArray((const char *const *)s->argv + 1, s->argc - 1);
-    int bad = !o || !args || !opts;
-    for (int i = 0; !bad && i < s->n_options; i++)
-        bad = !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
-    cJSON *tc = NULL;
-    if (!bad && s->tc_base >= 0)
-        bad = !(tc = cJSON_CreateObject()) || arena_results_add_numbers(tc, (const char *[]){ "set", "inc" }, (double[]){ s->tc_base, s->tc_inc }, 2);
-    if (bad) {
-        cJSON_Delete(tc), cJSON_Delete(o), cJSON_Delete(args), cJSON_Delete(opts);
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
         return NULL;
-    }
     int timeout_counts = s->tc_base < 0 && s->st <= 0;
     /* Every add runs, so each item is owned by the object or freed. */
-    bad = arena_results_add(o, "name", cJSON_CreateString(s->name));
+    int bad = arena_results_add(o, "name", cJSON_CreateString(s->name));
     bad |= arena_results_add(o, "cmd", cJSON_CreateString(s->argv[0]));
-    bad |= arena_results_add(o, "args", args);
-    bad |= arena_results_add(o, "options", opts);
+    bad |= arena_results_add(o, "args", cJSON_CreateStringArray((const char *const *)s->argv + 1, s->argc - 1));
+    cJSON *opts = cJSON_AddObjectToObject(o, "options");
+    bad |= !opts;
+    for (int i = 0; opts && i < s->n_options; i++)
+        bad |= !cJSON_AddStringToObject(opts, s->opt_name[i], s->opt_value[i]);
     bad |= arena_results_add(o, "dir", s->dir ? cJSON_CreateString(s->dir) : cJSON_CreateNull());
-    bad |= arena_results_add(o, "tc", tc ? tc : cJSON_CreateNull());
+    cJSON *tc = s->tc_base >= 0 ? cJSON_AddObjectToObject(o, "tc") : cJSON_AddNullToObject(o, "tc");
+    bad |= !tc || (s->tc_base >= 0 && arena_results_add_numbers(tc, (const char *[]){ "set", "inc" }, (double[]){ s->tc_base, s->tc_inc }, 2));
     bad |= arena_results_add(o, "st", number_or_null(s->st, s->st > 0));
     bad |= arena_results_add(o, "iterations", number_or_null((double)s->iterations, s->iterations > 0));
     bad |= arena_results_add(o, "timeout", number_or_null(s->timeout, timeout_counts));
@@ -135,52 +130,43 @@ static cJSON *engine_json(const arena_spec_t *s)
  * so the results of a run from before shards still resume. */
 static cJSON *run_json(const arena_run_t *a)
 {
-    cJSON *r = cJSON_CreateObject(), *flags = cJSON_CreateObject(), *engines = cJSON_CreateArray();
-    int bad = !r || !flags || !engines;
-    for (int i = 0; !bad && i < a->cfg.n_flags; i++) {
+    cJSON *r = cJSON_CreateObject();
+    if (!r)
+        return NULL;
+    char seed[24], hash[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, a->sc.seed);
+    snprintf(hash, sizeof hash, "%016" PRIx64, a->deals ? arena_run_deals_hash(a->deals, a->sc.rounds) : 0);
+    /* Every add runs, so each item is owned by the object or freed. */
+    int bad = arena_results_add(r, "game", cJSON_CreateString(a->game->name));
+    bad |= arena_results_add(r, "preset", cJSON_CreateString(a->cfg.preset));
+    cJSON *flags = cJSON_AddObjectToObject(r, "flags");
+    bad |= !flags;
+    for (int i = 0; flags && i < a->cfg.n_flags; i++) {
         /* name=value, a later one for the same name replacing the earlier */
         char name[48];
         const char *eq = strchr(a->cfg.flags[i], '=');
         snprintf(name, sizeof name, "%.*s", (int)(eq - a->cfg.flags[i]), a->cfg.flags[i]);
         cJSON_DeleteItemFromObjectCaseSensitive(flags, name);
-        bad = !cJSON_AddStringToObject(flags, name, eq + 1);
+        bad |= !cJSON_AddStringToObject(flags, name, eq + 1);
     }
-    for (int e = 0; !bad && e < a->sc.n_engines; e++) {
-        cJSON *one = engine_json(&a->engines[e]);
-        bad = !one || !cJSON_AddItemToArray(engines, one);
-        if (bad)
-            cJSON_Delete(one);
-    }
-    char seed[24], hash[24];
-    snprintf(seed, sizeof seed, "%" PRIu64, a->sc.seed);
-    cJSON *deals = a->deals ? cJSON_CreateObject() : cJSON_CreateNull();
-    cJSON *sprt = a->use_sprt ? cJSON_CreateObject() : cJSON_CreateNull();
-    if (a->deals) {
-        snprintf(hash, sizeof hash, "%016" PRIx64, arena_run_deals_hash(a->deals, a->sc.rounds));
-        if (deals && (!cJSON_AddNumberToObject(deals, "count", a->sc.rounds) || !cJSON_AddStringToObject(deals, "fnv1a", hash)))
-            bad = 1;
-    }
-    if (a->use_sprt) {
-        static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
-        if (sprt && arena_results_add_numbers(sprt, keys, (double[]){ a->sprt.elo0, a->sprt.elo1, a->sprt.alpha, a->sprt.beta }, 4))
-            bad = 1;
-    }
-    if (bad || !r) {
-        cJSON_Delete(r), cJSON_Delete(flags), cJSON_Delete(engines), cJSON_Delete(deals), cJSON_Delete(sprt);
-        return NULL;
-    }
-    bad = arena_results_add(r, "game", cJSON_CreateString(a->game->name));
-    bad |= arena_results_add(r, "preset", cJSON_CreateString(a->cfg.preset));
-    bad |= arena_results_add(r, "flags", flags);
     bad |= arena_results_add(r, "players", cJSON_CreateNumber(a->sc.players));
     bad |= arena_results_add(r, "tournament", cJSON_CreateString(a->sc.round_robin ? "round-robin" : "gauntlet"));
     bad |= arena_results_add(r, "rounds", cJSON_CreateNumber(a->sc.rounds));
     bad |= arena_results_add(r, "duplicate", cJSON_CreateBool(a->sc.duplicate));
     bad |= arena_results_add(r, "seed", cJSON_CreateString(seed));
-    bad |= arena_results_add(r, "deals", deals);
+    cJSON *deals = a->deals ? cJSON_AddObjectToObject(r, "deals") : cJSON_AddNullToObject(r, "deals");
+    bad |= !deals || (a->deals && (!cJSON_AddNumberToObject(deals, "count", a->sc.rounds) || !cJSON_AddStringToObject(deals, "fnv1a", hash)));
     bad |= arena_results_add(r, "margin_ms", cJSON_CreateNumber(floor(a->margin * 1000 + 0.5)));
-    bad |= arena_results_add(r, "sprt", sprt);
-    bad |= arena_results_add(r, "engines", engines);
+    cJSON *sprt = a->use_sprt ? cJSON_AddObjectToObject(r, "sprt") : cJSON_AddNullToObject(r, "sprt");
+    bad |= !sprt || (a->use_sprt && arena_results_add_numbers(sprt, (const char *[]){ "elo0", "elo1", "alpha", "beta" },
+                                                              (double[]){ a->sprt.elo0, a->sprt.elo1, a->sprt.alpha, a->sprt.beta }, 4));
+    cJSON *engines = cJSON_AddArrayToObject(r, "engines");
+    bad |= !engines;
+    for (int e = 0; engines && e < a->sc.n_engines; e++) {
+        cJSON *one = engine_json(&a->engines[e]);
+        if (!one || !cJSON_AddItemToArray(engines, one))
+            bad = 1, cJSON_Delete(one);
+    }
     /* A shard as the header holds it: {"index":I,"count":N}. */
     cJSON *shard = a->shard_count > 1 ? cJSON_AddObjectToObject(r, "shard") : NULL;
     if (a->shard_count > 1)
@@ -304,16 +290,18 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         a->jobs[k].key = arena_schedule_job_key(&a->sc, arena_schedule_shard_job(&a->sc, a->shard_index, a->shard_count, k));
     /* The files: checked now, written only once the engines have passed. */
     struct stat st;
-    if (a->results_path && lines_is_regular(a->results_path, err, errlen) < 0)
-        return text_fail(err, errlen, "-results: cannot write '%.200s': not a regular file", a->results_path);
-    if (a->results_path && !a->resume && stat(a->results_path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        return text_fail(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
-                           a->results_path);
     /* -resume of a run killed before its first line was written starts it afresh. */
-    if (a->resume && (stat(a->results_path, &st) < 0 || (S_ISREG(st.st_mode) && st.st_size == 0)))
-        a->resume_fresh = 1;
-    if (a->results_path && a->resume && !a->resume_fresh && arena_results_read(a->results_path, a->run, NULL, on_resumed, a, err, errlen) < 0)
-        return -1;
+    int fresh = 1;
+    if (a->results_path) {
+        if (lines_is_regular(a->results_path, err, errlen) < 0)
+            return text_fail(err, errlen, "-results: cannot write '%.200s': not a regular file", a->results_path);
+        fresh = stat(a->results_path, &st) < 0 || st.st_size == 0;
+        if (!fresh && !a->resume)
+            return text_fail(err, errlen, "'%.200s' already holds results: add -resume to continue that run, or choose another file",
+                             a->results_path);
+        if (!fresh && arena_results_read(a->results_path, a->run, NULL, on_resumed, a, err, errlen) < 0)
+            return -1;
+    }
     int create_records = 0;
     if (a->records.path && arena_records_check(&a->records, a->resume, a->run, counted, a, &create_records, err, errlen) < 0)
         return -1;
@@ -330,7 +318,6 @@ int arena_run_prepare(arena_run_t *a, char *err, size_t errlen)
         return text_fail(err, errlen, "out of memory");
     int rc = 0;
     if (a->results_path) {
-        int fresh = !a->resume || a->resume_fresh;
         a->results = fopen(a->results_path, fresh ? "w" : "a");
         if (!a->results || (fresh && arena_results_write_text(a->results, header) < 0))
             rc = text_fail(err, errlen, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
@@ -481,13 +468,13 @@ int arena_run_play(arena_run_t *a)
         return rc;
     if (a->tty || a->progress_at != a->done_count) /* not the line just printed, again */
         arena_report_progress(a, 1);
-    if (a->results && fclose(a->results) != 0 && !a->failure[0])
-        snprintf(a->failure, sizeof a->failure, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
+    if (a->results && fclose(a->results) != 0)
+        fail_run(a, "cannot write the results file '%.200s': %s", a->results_path, strerror(errno));
     a->results = NULL;
-    if (arena_records_close(&a->records) < 0 && !a->failure[0])
-        snprintf(a->failure, sizeof a->failure, "cannot write the records '%.200s': %s", a->records.path, strerror(errno));
-    if (a->log.f && (fclose(a->log.f) != 0 || a->log.failed) && !a->failure[0])
-        snprintf(a->failure, sizeof a->failure, "cannot write the log '%.200s'", a->log_path);
+    if (arena_records_close(&a->records) < 0)
+        fail_run(a, "cannot write the records '%.200s': %s", a->records.path, strerror(errno));
+    if (a->log.f && (fclose(a->log.f) != 0 || a->log.failed))
+        fail_run(a, "cannot write the log '%.200s'", a->log_path);
     a->log.f = NULL;
     return ARENA_POOL_OK;
 }

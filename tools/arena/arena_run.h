@@ -35,7 +35,7 @@ typedef struct arena_run {
     const char *names[ARENA_MAX_ENGINES];
     const game_t *game;
     game_config_t cfg;
-    int concurrency, quiet, resume, resume_fresh, use_sprt, rounds_given, max_faults, recover, rating_interval;
+    int concurrency, quiet, resume, use_sprt, rounds_given, max_faults, recover, rating_interval;
     double margin;
     arena_sprt_t sprt;
     const char *results_path, *log_path, *deals_path;

@@ -114,18 +114,18 @@ void arena_schedule_tally(arena_schedule_t *sc, const arena_set_line_t *s)
         tally_group(sc, s);
 }
 
-/* Counts of every unit an engine played, from its side. */
-arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, int e)
+/* Counts of every unit an engine played (against -1) or played against one other, from its side. */
+arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, int e, int against)
 {
     arena_score_counts_t c = { { 0, 0, 0 } };
     for (int p = 0; p < sc->n_tables; p++) {
-        const arena_score_counts_t *pc = &sc->pair_counts[p];
-        if (sc->table[p][0] == e)
-            for (int i = 0; i < 3; i++)
-                c.n[i] += pc->n[i];
-        else if (sc->table[p][1] == e)
-            for (int i = 0; i < 3; i++)
-                c.n[i] += pc->n[2 - i];
+        const int *t = sc->table[p];
+        for (int i = 0; i < 3; i++) {
+            if (t[0] == e && (against < 0 || t[1] == against))
+                c.n[i] += sc->pair_counts[p].n[i];
+            else if (t[1] == e && (against < 0 || t[0] == against))
+                c.n[i] += sc->pair_counts[p].n[2 - i];
+        }
     }
     return c;
 }

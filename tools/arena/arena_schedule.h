@@ -71,8 +71,9 @@ int arena_schedule_shard_job(const arena_schedule_t *sc, int index, int count, i
 
 /* Count one finished set. */
 void arena_schedule_tally(arena_schedule_t *sc, const arena_set_line_t *s);
-/* Two seats: the units (pairs, or sets) an engine played, from its side. */
-arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, int e);
+/* Two seats: the units (pairs, or sets) an engine played, from its side: all of them (against
+ * -1), or those against one other engine. */
+arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, int e, int against);
 /* N seats: the row engine's score against the column over rotation groups, with its 95%
  * interval [lo, hi]. Returns the number of groups. */
 long arena_schedule_pairwise(const arena_schedule_t *sc, int r, int c, double *mean, double *lo, double *hi);

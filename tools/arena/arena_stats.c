@@ -153,9 +153,7 @@ static double elo_of(double score)
 void arena_stats_summarize(const arena_score_counts_t *c, arena_score_summary_t *out)
 {
     support3_t d = from_counts(c);
-    out->units = 0;
-    for (int i = 0; i < 3; i++)
-        out->units += c->n[i] > 0 ? c->n[i] : 0;
+    out->units = (long)weight(&d); /* the counts above 0, exactly */
     if (out->units == 0) {
         out->score = 0.5, out->score_lo = 0, out->score_hi = 1;
         out->elo = 0, out->elo_lo = -INFINITY, out->elo_hi = INFINITY;
