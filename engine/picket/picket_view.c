@@ -238,9 +238,13 @@ static const unsigned NEXT_PHASES[PK_PH_COUNT] = {
 static int between_hands(const picket_pub_t *p) { return p->phase == PK_PH_DEAL && p->trick_no != 0; }
 
 /* The declarations' time: after the exchange began, before the first card is played. */
+/* Both seats have drawn what they discarded: each holds its twelve cards again. */
+static int exchanged(const picket_pub_t *p) { return p->drawn[0] == p->discarded[0] && p->drawn[1] == p->discarded[1]; }
+
+/* The declarations' time: both exchanges done, before the first card. */
 static int declaring(const picket_pub_t *p)
 {
-    return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0;
+    return p->phase >= PK_PH_ELDER_EXCHANGE && p->phase <= PK_PH_PLAY && p->nplayed == 0 && exchanged(p);
 }
 
 /* A public event follows from the rules and the record so far: the hand starts where the last
@@ -290,6 +294,14 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
          * play or the appointed suit. */
         if ((ev->arg == PK_PH_APPOINT || (ev->arg == PK_PH_PLAY && p->phase != PK_PH_PLAY)) &&
             (p->answer[0] < 0 || p->answer[1] < 0 || p->answer[2] < 0))
+            return 0;
+        /* Past the exchange (the call, the leftover, the appointment, the play), both seats
+         * hold twelve cards: each drew what it discarded. The fuzzer found a younger's draw
+         * left out, and PIMC then searched a play of 12 cards against 8 without end. */
+        if (ev->arg >= PK_PH_CALL && ev->arg <= PK_PH_PLAY && !exchanged(p))
+            return 0;
+        /* Younger exchanges after elder has drawn. */
+        if (ev->arg == PK_PH_YOUNGER_EXCHANGE && p->drawn[picket_elder(p)] != p->discarded[picket_elder(p)])
             return 0;
         return s == phase_seat(p, ev->arg);
     case PK_EV_BLANK:
