@@ -10,6 +10,7 @@
 
 #include "bench_util.h"
 #include "ismcts.h"
+#include "worlds.h"
 
 /* The sums over a run of searches, and the moves they chose hashed in order. */
 typedef struct bench_figures {
@@ -25,6 +26,45 @@ static inline void bench_params(int rollout, ismcts_params_t *p)
     ismcts_default_params(p);
     p->threads = 1;
     p->rollout = rollout;
+}
+
+/* Worlds drawn a second (worlds.h, as a search draws them: the game's sampler prepared once a
+ * view) over the n views (g->view_size apart), budget / n seconds each, from seed. -1 if a view
+ * is refused ("NAME: reason" on stderr) or a draw fails. */
+static inline double bench_worlds_rate(const char *name, const game_t *g, const void *views, int n, double budget,
+                                       uint64_t seed)
+{
+    void *st = malloc(g->state_size);
+    if (!st) {
+        fprintf(stderr, "%s: out of memory\n", name);
+        return -1;
+    }
+    worlds_t w;
+    worlds_init(&w, g);
+    uint64_t drawn = 0;
+    double total = 0, rate = -1;
+    rng_t rng;
+    rng_seed(&rng, seed);
+    for (int i = 0; i < n; i++) {
+        if (worlds_prepare(&w, (const char *)views + (size_t)i * g->view_size) < 0) {
+            fprintf(stderr, "%s: the sampler refused a view: %s\n", name, w.err);
+            goto out;
+        }
+        double t0 = measure_now(), el;
+        do {
+            for (int k = 0; k < 64; k++)
+                if (worlds_draw(&w, &rng, st) < 0)
+                    goto out;
+            drawn += 64;
+            el = measure_now() - t0;
+        } while (el < budget / n);
+        total += el;
+    }
+    rate = (double)drawn / total;
+out:
+    worlds_free(&w);
+    free(st);
+    return rate;
 }
 
 /* Search the n views (g->view_size apart) with `iters` iterations each, the defaults but for one

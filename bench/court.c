@@ -67,27 +67,6 @@ static int collect(int players, uint64_t seed, court_view_t *v)
     return n == N_VIEWS ? 0 : -1;
 }
 
-static double worlds_rate(const court_view_t *v, double budget, uint64_t seed)
-{
-    static court_state_t w;
-    rng_t rng;
-    rng_seed(&rng, seed);
-    uint64_t n = 0;
-    double total = 0;
-    for (int i = 0; i < N_VIEWS; i++) {
-        double t0 = measure_now(), el;
-        do {
-            for (int k = 0; k < 64; k++)
-                if (COURT_GAME.sample_world(&v[i], &rng, &w) < 0)
-                    return -1;
-            n += 64;
-            el = measure_now() - t0;
-        } while (el < budget / N_VIEWS);
-        total += el;
-    }
-    return (double)n / total;
-}
-
 int main(int argc, char **argv)
 {
     uint64_t seed = 20261123;
@@ -122,7 +101,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "court: too few views at %d seats\n", TABLES[t]);
             return 1;
         }
-        double wr = worlds_rate(v, quick ? 0.05 : 0.5, seed);
+        double wr = bench_worlds_rate("court", &COURT_GAME, v, N_VIEWS, quick ? 0.05 : 0.5, seed);
         bench_figures_t f[2] = { { 0 }, { 0 } };
         for (int r = 0; r < 2; r++)
             if (bench_search("court", &COURT_GAME, r == 0 ? PLAYOUT_RANDOM : PLAYOUT_HEURISTIC, v, N_VIEWS, NULL,

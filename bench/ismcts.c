@@ -121,42 +121,6 @@ static double node_size(const viewset_t *play, uint64_t seed)
     return (double)(bytes - bytes / 8) / (double)(st.nodes + 1);
 }
 
-/* Worlds the game's sampler draws a second, prepared once a view. */
-static double sampler_rate(const viewset_t *vs, double budget, uint64_t seed)
-{
-    const game_t *g = &PICKET_GAME;
-    static picket_state_t st;
-    char err[GAME_ERR_LEN];
-    void *smp = NULL;
-    uint64_t n = 0;
-    double total = 0;
-    rng_t rng;
-    rng_seed(&rng, seed);
-    for (int i = 0; i < vs->n; i++) {
-        if (!smp)
-            smp = g->sampler_new(&vs->v[i], err, sizeof err);
-        else if (g->sampler_prepare(smp, &vs->v[i], err, sizeof err) < 0)
-            smp = NULL;
-        if (!smp) {
-            fprintf(stderr, "ismcts: the sampler refused a view: %s\n", err);
-            return -1;
-        }
-        double t0 = measure_now(), el;
-        do {
-            for (int k = 0; k < 64; k++)
-                if (g->sampler_draw(smp, &rng, &st) < 0) {
-                    g->sampler_free(smp);
-                    return -1;
-                }
-            n += 64;
-            el = measure_now() - t0;
-        } while (el < budget / vs->n);
-        total += el;
-    }
-    g->sampler_free(smp);
-    return (double)n / total;
-}
-
 /* The default engine bot (every option at its default: ISMCTS for the exchange, PIMC's worlds in
  * the play) against the heuristic over `sets` cotgrave sets, seats alternating: the time of each
  * of its decisions, into t (at most cap); returns how many, or -1. */
@@ -265,7 +229,8 @@ int main(int argc, char **argv)
         }
     double budget = quick ? 0.05 : 0.5;
     for (int ph = 0; ph < PHASES; ph++) {
-        double w = sampler_rate(&vs[ph], budget, rng_derive(seed, 2000 + (uint64_t)ph));
+        double w = bench_worlds_rate("ismcts", &PICKET_GAME, vs[ph].v, vs[ph].n, budget,
+                                     rng_derive(seed, 2000 + (uint64_t)ph));
         if (w < 0)
             return 1;
         printf("sampler alone, %-9s %12.0f worlds/s (a search draws one world an iteration: in the search, "

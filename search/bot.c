@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <uthash.h>
 
 int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline)
 {
@@ -52,24 +51,8 @@ void bot_rank_sort(bot_rank_t *r, int n) { qsort(r, (size_t)n, sizeof *r, by_val
 void bot_sort_moves(game_move_t *moves, double *values, int n)
 {
     /* qsort on (value, original index): O(n log n) and stable; thousands of discards sort fast. */
-    bot_rank_t *r = malloc(sizeof *r * (size_t)n);
-    game_move_t *m = malloc(sizeof *m * (size_t)n);
-    if (!r || !m) {
-        /* Out of memory: fall back to moving the single best to the front. */
-        int best = 0;
-        for (int i = 1; i < n; i++)
-            if (values[i] > values[best])
-                best = i;
-        if (n > 0) {
-            game_move_t tm = moves[0];
-            double tv = values[0];
-            moves[0] = moves[best], values[0] = values[best];
-            moves[best] = tm, values[best] = tv;
-        }
-        free(r);
-        free(m);
-        return;
-    }
+    bot_rank_t r[GAME_MAX_MOVES];
+    game_move_t m[GAME_MAX_MOVES];
     for (int i = 0; i < n; i++)
         r[i] = (bot_rank_t){ values[i], i };
     bot_rank_sort(r, n);
@@ -78,8 +61,6 @@ void bot_sort_moves(game_move_t *moves, double *values, int n)
         moves[i] = m[r[i].index];
         values[i] = r[i].value;
     }
-    free(r);
-    free(m);
 }
 
 void bot_report(const bot_hooks_t *hooks, int64_t iterations, int64_t worlds, int64_t nodes, double t0,
@@ -94,59 +75,6 @@ void bot_report(const bot_hooks_t *hooks, int64_t iterations, int64_t worlds, in
         memcpy(info.values, values, sizeof *values * (size_t)info.nlines);
     }
     hooks->info(hooks->data, &info);
-}
-
-/* ---------------------------------------------------------------- a search as a bot */
-
-typedef struct search_bot {
-    void *search;
-    bot_search_fn fn;
-    void (*free_fn)(void *);
-    game_move_t moves[GAME_MAX_MOVES];
-    double values[GAME_MAX_MOVES];
-} search_bot_t;
-
-static int search_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                           game_move_t *moves, double *values, int cap)
-{
-    search_bot_t *d = b->data;
-    game_move_t best;
-    return d->fn(d->search, view, lim, hooks, &b->rng, moves, values, cap, &best);
-}
-
-static int search_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                         game_move_t *out)
-{
-    search_bot_t *d = b->data;
-    return d->fn(d->search, view, lim, hooks, &b->rng, d->moves, d->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
-}
-
-static void search_destroy(bot_t *b)
-{
-    search_bot_t *d = b->data;
-    if (d)
-        d->free_fn(d->search);
-    free(d);
-}
-
-int bot_from_search(bot_t *b, void *search, bot_search_fn fn, void (*free_fn)(void *), char *err, size_t errlen)
-{
-    if (!search)
-        return -1;
-    search_bot_t *d = calloc(1, sizeof *d);
-    if (!d) {
-        free_fn(search);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    d->search = search;
-    d->fn = fn;
-    d->free_fn = free_fn;
-    b->data = d;
-    b->choose = search_choose;
-    b->evaluate = search_evaluate;
-    b->destroy = search_destroy;
-    return 0;
 }
 
 /* ---------------------------------------------------------------- the table */
@@ -197,24 +125,15 @@ void bot_list_names(char *buf, size_t len, const char *sep)
 
 /* ---------------------------------------------------------------- settings */
 
-/* An option's place in the settings, by name (uthash). */
-typedef struct settings_key {
-    int index;
-    UT_hash_handle hh;
-} settings_key_t;
-
 struct bot_settings {
     opt_list_t list;     /* every bot's declarations */
     char **value;        /* current text of each */
     double *num;         /* and as a number (spin, float, check) */
-    settings_key_t *keys, *by_name;  /* one key per declaration; the map by name */
 };
 
 const opt_def_t *bot_settings_find(const bot_settings_t *set, const char *name)
 {
-    settings_key_t *k = NULL;
-    HASH_FIND_STR(set->by_name, name, k);
-    return k ? &set->list.defs[k->index] : NULL;
+    return opt_find(set->list.defs, set->list.n, name);
 }
 
 void bot_settings_free(bot_settings_t *set)
@@ -225,18 +144,20 @@ void bot_settings_free(bot_settings_t *set)
         free(set->value[i]);
     free(set->value);
     free(set->num);
-    HASH_CLEAR(hh, set->by_name);
-    free(set->keys);
     opt_list_free(&set->list);
     free(set);
 }
 
-/* Store a value already checked. */
-static int store(bot_settings_t *set, int i, const char *value, double num)
+/* Option i's value, after opt_check: 0, or -1 with a reason (refused; out of memory, which keeps
+ * the old value). */
+static int store(bot_settings_t *set, int i, const char *value, char *err, size_t errlen)
 {
+    double num;
+    if (opt_check(&set->list.defs[i], value, &num, err, errlen) < 0)
+        return -1;
     char *copy = strdup(value);
     if (!copy)
-        return -1;
+        return text_fail(err, errlen, "out of memory");
     free(set->value[i]);
     set->value[i] = copy;
     set->num[i] = num;
@@ -246,42 +167,28 @@ static int store(bot_settings_t *set, int i, const char *value, double num)
 bot_settings_t *bot_settings_create(char *err, size_t errlen)
 {
     bot_settings_t *set = calloc(1, sizeof *set);
-    if (!set)
-        goto oom;
-    opt_list_init(&set->list);
-    for (int i = 0; i < N_BOTS; i++)
-        if (BOTS[i].options && BOTS[i].options(&set->list) < 0)
-            goto oom;
-    int n = set->list.n;
-    set->value = calloc((size_t)n + 1, sizeof *set->value);
-    set->num = calloc((size_t)n + 1, sizeof *set->num);
-    set->keys = calloc((size_t)n + 1, sizeof *set->keys);
-    if (!set->value || !set->num || !set->keys)
-        goto oom;
-    for (int i = 0; i < n; i++) {
-        const char *name = set->list.defs[i].name;
-        if (bot_settings_find(set, name)) {
-            snprintf(err, errlen, "option %s declared twice", name);
-            bot_settings_free(set);
-            return NULL;
-        }
-        set->keys[i].index = i;
-        HASH_ADD_KEYPTR(hh, set->by_name, name, strlen(name), &set->keys[i]);
+    int ok = set != NULL;
+    for (int i = 0; ok && i < N_BOTS; i++)
+        ok = !BOTS[i].options || BOTS[i].options(&set->list) == 0;
+    if (ok) {
+        set->value = calloc((size_t)set->list.n + 1, sizeof *set->value);
+        set->num = calloc((size_t)set->list.n + 1, sizeof *set->num);
+        ok = set->value && set->num;
     }
-    for (int i = 0; i < n; i++) {
-        double num;
-        /* A default outside its own declaration is a bug of the declaring code. */
-        if (opt_check(&set->list.defs[i], set->list.defs[i].def, &num, err, errlen) < 0) {
-            bot_settings_free(set);
-            return NULL;
-        }
-        if (store(set, i, set->list.defs[i].def, num) < 0)
-            goto oom;
+    if (!ok)
+        text_fail(err, errlen, "out of memory");
+    for (int i = 0; ok && i < set->list.n; i++) {
+        const opt_def_t *o = &set->list.defs[i];
+        /* A name declared twice, or a default outside its own declaration, is a bug of the
+         * declaring code. */
+        if (opt_find(set->list.defs, i, o->name))
+            ok = text_fail(err, errlen, "option %s declared twice", o->name) == 0;
+        else
+            ok = store(set, i, o->def, err, errlen) == 0;
     }
-    return set;
-oom:
+    if (ok)
+        return set;
     bot_settings_free(set);
-    snprintf(err, errlen, "out of memory");
     return NULL;
 }
 
@@ -294,26 +201,16 @@ const opt_def_t *bot_settings_options(const bot_settings_t *set, int *n)
 int bot_settings_set(bot_settings_t *set, const char *name, const char *value, char *err, size_t errlen)
 {
     const opt_def_t *o = bot_settings_find(set, name);
-    double num;
     if (!o)
         return text_error(err, errlen, "unknown option '%s'", name);
-    if (opt_check(o, value, &num, err, errlen) < 0)
-        return -1;
-    if (store(set, (int)(o - set->list.defs), value, num) < 0) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    return 0;
+    return store(set, (int)(o - set->list.defs), value, err, errlen);
 }
 
 void bot_settings_reset(bot_settings_t *set)
 {
-    for (int i = 0; i < set->list.n; i++) {
-        double num = 0;
-        opt_check(&set->list.defs[i], set->list.defs[i].def, &num, NULL, 0);
-        /* Out of memory keeps the old value; a default never needs more than its declaration. */
-        store(set, i, set->list.defs[i].def, num);
-    }
+    /* Out of memory keeps the old value; a default never needs more than its declaration. */
+    for (int i = 0; i < set->list.n; i++)
+        store(set, i, set->list.defs[i].def, NULL, 0);
 }
 
 int bot_settings_get(const bot_settings_t *set, const char *name, double *num, const char **text)
@@ -336,15 +233,12 @@ int bot_settings_fill(const bot_settings_t *set, const char *prefix, const opt_d
         snprintf(name, sizeof name, "%s%s", prefix, defs[i].name);
         const char *text = defs[i].def;
         double num = 0;
-        if (set ? bot_settings_get(set, name, &num, &text) < 0 : opt_check(&defs[i], text, &num, err, errlen) < 0) {
-            if (set)
-                snprintf(err, errlen, "option %s is not declared", name);
+        if (set && bot_settings_get(set, name, &num, &text) < 0)
+            return text_fail(err, errlen, "option %s is not declared", name);
+        if (!set && opt_check(&defs[i], text, &num, err, errlen) < 0)
             return -1;
-        }
-        if (opt_store(&defs[i], text, num, params) < 0) {
-            snprintf(err, errlen, "option %s has nowhere to go", name);
-            return -1;
-        }
+        if (opt_store(&defs[i], text, num, params) < 0)
+            return text_fail(err, errlen, "option %s has nowhere to go", name);
     }
     return 0;
 }

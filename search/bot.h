@@ -1,8 +1,9 @@
 /* bot: every computer player behind one interface (a struct of function pointers and its own
  * data, as Pachi's engines). A bot decides from a view only: it never sees the true state.
  *
- * Every bot is one file and one entry of one table (BOTS in bot.c: name, create, options):
- * random (bot_random.c), heuristic (bot_heuristic.c), ismcts, pimc and the default, hybrid. Nothing else lists bots: the engine's `bot` option, its
+ * Every bot is one entry of one table (BOTS in bot.c: name, create, options): random
+ * (bot_random.c), heuristic (bot_heuristic.c), and the search bots ismcts, pimc and the default,
+ * hybrid (hybrid.c). Nothing else lists bots: the engine's `bot` option, its
  * handshake and the tools read the table. A bot that searches calls hooks->should_stop between
  * chunks of work and reports progress through hooks->info; it must answer with its best move so
  * far as soon as should_stop says so.
@@ -95,7 +96,7 @@ bot_settings_t *bot_settings_create(char *err, size_t errlen);
 void bot_settings_free(bot_settings_t *set);
 /* The declarations, for the handshake: every bot's, in table order. */
 const opt_def_t *bot_settings_options(const bot_settings_t *set, int *n);
-/* The declaration called name (a map by name), or NULL. */
+/* The declaration called name, or NULL. */
 const opt_def_t *bot_settings_find(const bot_settings_t *set, const char *name);
 /* Set one option by name after opt_check; -1 with a one-line reason (unknown, refused). */
 int bot_settings_set(bot_settings_t *set, const char *name, const char *value, char *err, size_t errlen);
@@ -117,15 +118,6 @@ bot_t *bot_create(const char *name, const game_t *g, uint64_t seed, char *err, s
 /* The same with the options' values from set (NULL: defaults). */
 bot_t *bot_create_with(const char *name, const game_t *g, uint64_t seed, const bot_settings_t *set, char *err,
                        size_t errlen);
-/* A search: decides for the view's seat within the limits, writes every legal move and its value
- * (-1: not valued) and *best; rng gives the decision's seed. The number of moves, or -1. */
-typedef int (*bot_search_fn)(void *search, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                             rng_t *rng, game_move_t *moves, double *values, int cap, game_move_t *best);
-/* Finish b (in a bot_def_t's create) as the bot that decides by `search`: evaluate and choose call
- * fn with the bot's generator, and the bot frees the search with free_fn. 0, or -1 with a reason
- * (no memory; the search is freed, a NULL search is refused with the reason already in err). */
-int bot_from_search(bot_t *b, void *search, bot_search_fn fn, void (*free_fn)(void *), char *err, size_t errlen);
-
 /* choose() without limits or hooks. */
 int bot_choose(bot_t *b, const void *view, game_move_t *out);
 void bot_free(bot_t *b);
@@ -144,8 +136,7 @@ typedef struct bot_rank {
 } bot_rank_t;
 /* Sort by value, best first; equal values keep the order of their index. */
 void bot_rank_sort(bot_rank_t *r, int n);
-/* Sort moves by value, best first (stable, so equal values keep their order). If memory runs
- * out, only the best move is brought to the front. */
+/* Sort n <= GAME_MAX_MOVES moves by value, best first (stable, so equal values keep their order). */
 void bot_sort_moves(game_move_t *moves, double *values, int n);
 /* Progress through hooks->info (nothing where there is none): the figures, the time since t0 on
  * measure_now's clock, and the leading moves with their values, best first (at most

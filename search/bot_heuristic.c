@@ -64,16 +64,12 @@ static void heuristic_option_name(char *buf, size_t len, const game_t *g, const 
 int bot_heuristic_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
     const game_t *g = b->game;
-    if (!g->heuristic_evaluate) {
-        snprintf(err, errlen, "bot heuristic: game %s has no heuristic", g->name);
-        return -1;
-    }
+    if (!g->heuristic_evaluate)
+        return text_fail(err, errlen, "bot heuristic: game %s has no heuristic", g->name);
     int np = g->heuristic_params ? g->n_heuristic_params : 0;
     heuristic_data_t *d = calloc(1, sizeof *d + sizeof d->params[0] * (size_t)np);
-    if (!d) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!d)
+        return text_fail(err, errlen, "out of memory");
     d->n_params = np;
     for (int i = 0; i < np; i++) {
         char name[BOT_OPTION_NAME_LEN];

@@ -6,24 +6,41 @@
 #include "ismcts.h"
 #include "pimc.h"
 
+/* A search bot: the tree for the decisions it takes, the play's PIMC for the play. */
 typedef struct hybrid {
     const game_t *g;
-    ismcts_t *tree;     /* before the play */
-    pimc_t *play;       /* in the play; NULL for a game without an endgame */
+    ismcts_t *tree;     /* NULL: pimc throughout */
+    pimc_t *play;       /* NULL: the tree throughout (the ismcts bot; a game without an endgame) */
+    game_move_t moves[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES];
 } hybrid_t;
 
-static int hybrid_search(void *search, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
-                         rng_t *rng, game_move_t *moves, double *values, int cap, game_move_t *best)
+static int hybrid_search(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                         game_move_t *moves, double *values, int cap, game_move_t *best)
 {
-    hybrid_t *h = search;
-    if (h->play && h->g->view_in_play(view))
-        return pimc_search(h->play, view, lim, hooks, rng, moves, values, cap, best);
-    return ismcts_search(h->tree, view, lim, hooks, rng, moves, values, cap, best);
+    hybrid_t *h = b->data;
+    if (h->play && (!h->tree || h->g->view_in_play(view)))
+        return pimc_search(h->play, view, lim, hooks, &b->rng, moves, values, cap, best);
+    return ismcts_search(h->tree, view, lim, hooks, &b->rng, moves, values, cap, best);
 }
 
-static void hybrid_free(void *search)
+static int hybrid_evaluate(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                           game_move_t *moves, double *values, int cap)
 {
-    hybrid_t *h = search;
+    game_move_t best;
+    return hybrid_search(b, view, lim, hooks, moves, values, cap, &best);
+}
+
+static int hybrid_choose(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
+                         game_move_t *out)
+{
+    hybrid_t *h = b->data;
+    return hybrid_search(b, view, lim, hooks, h->moves, h->values, GAME_MAX_MOVES, out) > 0 ? 0 : -1;
+}
+
+static void hybrid_destroy(bot_t *b)
+{
+    hybrid_t *h = b->data;
     if (h) {
         ismcts_free(h->tree);
         pimc_free(h->play);
@@ -31,30 +48,45 @@ static void hybrid_free(void *search)
     free(h);
 }
 
-/* Both halves from the settings; NULL with a reason. */
-static hybrid_t *hybrid_create(const game_t *g, const bot_settings_t *set, char *err, size_t errlen)
+/* b as a search bot with a tree, a play or both, each from the settings: 0, or -1 with a reason. */
+static int create(bot_t *b, const bot_settings_t *set, int tree, int play, char *err, size_t errlen)
 {
     ismcts_params_t tp;
     pimc_params_t pp;
-    if (ismcts_params_from(set, &tp, err, errlen) < 0 || pimc_params_from(set, &pp, err, errlen) < 0)
-        return NULL;
+    if (tree && ismcts_params_from(set, &tp, err, errlen) < 0)
+        return -1;
+    if (play && pimc_params_from(set, &pp, err, errlen) < 0)
+        return -1;
     hybrid_t *h = calloc(1, sizeof *h);
-    if (!h) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
+    if (!h)
+        return text_fail(err, errlen, "out of memory");
+    b->data = h;
+    h->g = b->game;
+    if (tree)
+        h->tree = ismcts_create(h->g, &tp, err, errlen);
+    if (play && (h->tree || !tree))
+        h->play = pimc_create(h->g, &pp, err, errlen);
+    if ((tree && !h->tree) || (play && !h->play)) {
+        hybrid_destroy(b);
+        return -1;
     }
-    h->g = g;
-    h->tree = ismcts_create(g, &tp, err, errlen);
-    if (h->tree && g->endgame)
-        h->play = pimc_create(g, &pp, err, errlen);
-    if (!h->tree || (g->endgame && !h->play)) {
-        hybrid_free(h);
-        return NULL;
-    }
-    return h;
+    b->choose = hybrid_choose;
+    b->evaluate = hybrid_evaluate;
+    b->destroy = hybrid_destroy;
+    return 0;
+}
+
+int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
+{
+    return create(b, set, 1, 0, err, errlen);
+}
+
+int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
+{
+    return create(b, set, 0, 1, err, errlen);
 }
 
 int hybrid_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
-    return bot_from_search(b, hybrid_create(b->game, set, err, errlen), hybrid_search, hybrid_free, err, errlen);
+    return create(b, set, 1, b->game->endgame != NULL, err, errlen);
 }

@@ -1,12 +1,13 @@
-/* hybrid: the default bot. ISMCTS (ismcts.h) for every decision before the play (a Picket
- * exchange, the Blank count, the call, the leftover, the appointment) and PIMC (pimc.h) for the
- * play, where a world is an endgame and the trick solver values every card exactly. Against
- * the heuristic it measured best of the combinations tried, and it is level with pimc
- * (docs/strength.md, docs/experiments.md).
+/* hybrid: the search bots, one adapter from a search to a bot (bot.h's table): `ismcts`
+ * (ismcts.h) for every decision, `pimc` (pimc.h) for every decision, and the default, `hybrid`:
+ * ISMCTS for every decision before the play (a Picket exchange, the Blank count, the call, the
+ * leftover, the appointment) and PIMC for the play, where a world is an endgame and the trick
+ * solver values every card exactly. Against the heuristic the hybrid measured best of the
+ * combinations tried, and it is level with pimc (docs/strength.md, docs/experiments.md).
  *
- * It reads the game's view_in_play to know which half decides, so it draws no world to find
- * out. Its options are the two halves' own: "ismcts.*" for the tree, "pimc.*" for the play. A game
- * without an endgame (Court Circular) is searched by the tree throughout.
+ * The hybrid reads the game's view_in_play to know which half decides, so it draws no world to
+ * find out. A bot's options are its searches' own: "ismcts.*" for the tree, "pimc.*" for the
+ * play. A game without an endgame (Court Circular) is searched by the hybrid's tree throughout.
  */
 #ifndef PICKET_HYBRID_H
 #define PICKET_HYBRID_H
@@ -15,7 +16,9 @@
 
 #include "bot.h"
 
-/* The bot table's entry (bot.c). */
+/* The bot table's entries (bot.c). */
+int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
+int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
 int hybrid_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
 
 #endif

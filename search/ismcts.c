@@ -106,7 +106,7 @@ void ismcts_free(ismcts_t *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < s->nw; i++)
+    for (int i = 0; s->w && i < s->nw; i++)
         worker_free(&s->w[i]);
     free(s->w);
     free(s);
@@ -142,19 +142,13 @@ ismcts_t *ismcts_create(const game_t *g, const ismcts_params_t *p, char *err, si
         w->pool = malloc(sizeof *w->pool * w->cap);
         w->cand = malloc(sizeof *w->cand * (w->candcap ? w->candcap : 1));
         w->state = calloc(1, g->state_size);
-        if (!w->pool || !w->cand || !w->state)
-            goto oom_workers;
-        if (playout_init(&w->po, g, p->reward_scale, p->hparams, err, errlen) < 0) {
-            ismcts_free(s);
-            return NULL;
-        }
+        /* playout_init's only reason is memory too. */
+        if (!w->pool || !w->cand || !w->state || playout_init(&w->po, g, p->reward_scale, p->hparams, err, errlen) < 0)
+            goto oom;
     }
     return s;
-oom_workers:
-    ismcts_free(s);
-    s = NULL;
 oom:
-    free(s);
+    ismcts_free(s);
     snprintf(err, errlen, "out of memory");
     return NULL;
 }
@@ -536,20 +530,4 @@ int ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p, char *err,
 {
     memset(p, 0, sizeof *p);
     return bot_settings_fill(set, "ismcts.", ISMCTS_OPTIONS, N_ISMCTS_OPTIONS, p, err, errlen);
-}
-
-static int search_any(void *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
-                      game_move_t *moves, double *values, int cap, game_move_t *best)
-{
-    return ismcts_search(s, view, lim, hooks, rng, moves, values, cap, best);
-}
-
-static void free_any(void *s) { ismcts_free(s); }
-
-int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
-{
-    ismcts_params_t p;
-    if (ismcts_params_from(set, &p, err, errlen) < 0)
-        return -1;
-    return bot_from_search(b, ismcts_create(b->game, &p, err, errlen), search_any, free_any, err, errlen);
 }

@@ -75,11 +75,9 @@ typedef struct ismcts_stats {
 } ismcts_stats_t;
 void ismcts_stats(const ismcts_t *s, ismcts_stats_t *out);
 
-/* The bot table's entry (bot.c): its options "ismcts.<name>", the parameters they set, and a
- * bot that searches with them. */
+/* The search bots' options (bot.c's table, hybrid.h): "ismcts.<name>", and the parameters they set. */
 int ismcts_bot_options(opt_list_t *l);
 /* The parameters from set (NULL: every default): 0, or -1 with a reason (bot_settings_fill). */
 int ismcts_params_from(const bot_settings_t *set, ismcts_params_t *p, char *err, size_t errlen);
-int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
 
 #endif

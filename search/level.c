@@ -47,10 +47,8 @@ int level_set_budgets(int n, bot_settings_t *set, char *err, size_t errlen)
     const char *value[N_BUDGETS];
     for (int k = 0; k < N_BUDGETS; k++) {
         const opt_def_t *o = bot_settings_find(set, BUDGETS[k]);
-        if (!o) {
-            snprintf(err, errlen, "option level: no bot declares %s", BUDGETS[k]);
-            return -1;
-        }
+        if (!o)
+            return text_fail(err, errlen, "option level: no bot declares %s", BUDGETS[k]);
         value[k] = lv->budget[k] ? lv->budget[k] : o->def;
         if (opt_check(o, value[k], NULL, err, errlen) < 0)
             return -1;

@@ -18,10 +18,8 @@ static int bot_seat_init(bot_seat_t *s, bot_t *bot, const game_config_t *cfg, in
     s->game = bot->game;
     s->bot = bot;
     s->seat = seat;
-    if (!(s->view = calloc(1, s->game->view_size))) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!(s->view = calloc(1, s->game->view_size)))
+        return text_fail(err, errlen, "out of memory");
     if (s->game->view_init(s->view, cfg, seat, err, errlen) < 0) {
         free(s->view);
         return -1;
@@ -36,8 +34,7 @@ static int seat_event(void *data, const game_event_t *ev, char *err, size_t errl
         return 0;
     char text[256];
     s->game->event_format(ev, text, sizeof text);
-    snprintf(err, errlen, "seat %d's view refused event '%s'", s->seat, text);
-    return -1;
+    return text_fail(err, errlen, "seat %d's view refused event '%s'", s->seat, text);
 }
 
 static int seat_decide(void *data, game_move_t *out, char *err, size_t errlen)
@@ -45,8 +42,7 @@ static int seat_decide(void *data, game_move_t *out, char *err, size_t errlen)
     bot_seat_t *s = data;
     if (s->bot->choose(s->bot, s->view, NULL, NULL, out) == 0)
         return 0;
-    snprintf(err, errlen, "seat %d's bot found no move", s->seat);
-    return -1;
+    return text_fail(err, errlen, "seat %d's bot found no move", s->seat);
 }
 
 int match_play(const game_t *g, const game_config_t *cfg, bot_t *const *bots, void *state_out,

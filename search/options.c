@@ -66,27 +66,22 @@ int opt_check(const opt_def_t *o, const char *value, double *num, char *err, siz
         }
         break;
     case OPT_CHECK:
-        if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
-            snprintf(err, errlen, "option %s: '%s' is not true or false", o->name, shown);
-            return -1;
-        }
+        if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
+            return text_fail(err, errlen, "option %s: '%s' is not true or false", o->name, shown);
         x = strcmp(value, "true") == 0;
         break;
     case OPT_COMBO: {
         int found = 0;
         for (int v = 0; v < OPT_MAX_VARS && o->vars[v]; v++)
             found |= strcmp(o->vars[v], value) == 0;
-        if (!found) {
-            snprintf(err, errlen, "option %s: '%s' is not one of its values", o->name, shown);
-            return -1;
-        }
+        if (!found)
+            return text_fail(err, errlen, "option %s: '%s' is not one of its values", o->name, shown);
         break;
     }
     case OPT_STRING:
         break;
     default:
-        snprintf(err, errlen, "option %s: declared with no type", o->name);
-        return -1;
+        return text_fail(err, errlen, "option %s: declared with no type", o->name);
     }
     if (num)
         *num = x;

@@ -93,13 +93,10 @@ pimc_t *pimc_create(const game_t *g, const pimc_params_t *p, char *err, size_t e
         s->p.candidates = 1;
     if (s->p.candidates > PIMC_MAX_CANDIDATES)
         s->p.candidates = PIMC_MAX_CANDIDATES;
-    if (playout_init(&s->po, g, p->reward_scale, p->hparams, err, errlen) < 0) {
-        free(s);
-        return NULL;
-    }
     s->world = calloc(1, g->state_size);
     s->state = calloc(1, g->state_size);
-    if (!s->world || !s->state)
+    /* playout_init's only reason is memory too. */
+    if (!s->world || !s->state || playout_init(&s->po, g, p->reward_scale, p->hparams, err, errlen) < 0)
         goto oom;
     if (g->endgame && p->solve) {
         s->pos = calloc(1, g->endgame->pos_size);
@@ -402,20 +399,4 @@ int pimc_params_from(const bot_settings_t *set, pimc_params_t *p, char *err, siz
 {
     memset(p, 0, sizeof *p);
     return bot_settings_fill(set, "pimc.", PIMC_OPTIONS, N_PIMC_OPTIONS, p, err, errlen);
-}
-
-static int search_any(void *s, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks, rng_t *rng,
-                      game_move_t *moves, double *values, int cap, game_move_t *best)
-{
-    return pimc_search(s, view, lim, hooks, rng, moves, values, cap, best);
-}
-
-static void free_any(void *s) { pimc_free(s); }
-
-int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
-{
-    pimc_params_t p;
-    if (pimc_params_from(set, &p, err, errlen) < 0)
-        return -1;
-    return bot_from_search(b, pimc_create(b->game, &p, err, errlen), search_any, free_any, err, errlen);
 }

@@ -89,11 +89,9 @@ typedef struct pimc_stats {
 } pimc_stats_t;
 void pimc_stats(const pimc_t *s, pimc_stats_t *out);
 
-/* The bot table's entry (bot.c): its options "pimc.<name>", the parameters they set, and a bot
- * that searches with them. */
+/* The search bots' options (bot.c's table, hybrid.h): "pimc.<name>", and the parameters they set. */
 int pimc_bot_options(opt_list_t *l);
 /* The parameters from set (NULL: every default): 0, or -1 with a reason (bot_settings_fill). */
 int pimc_params_from(const bot_settings_t *set, pimc_params_t *p, char *err, size_t errlen);
-int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
 
 #endif

@@ -14,8 +14,7 @@ int playout_init(playout_t *p, const game_t *g, double scale, const double *hpar
     p->view = calloc(1, g->view_size);
     if (!p->view) {
         playout_free(p);
-        snprintf(err, errlen, "out of memory");
-        return -1;
+        return text_fail(err, errlen, "out of memory");
     }
     return 0;
 }

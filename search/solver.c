@@ -98,15 +98,14 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
     if (depth <= SOLVER_TT_MIN_DEPTH)
         key = 0;
     int use_tt = key != 0;
-    int tt_move = -1;
     /* A copy: the children's stores may evict the entry while this
      * node is still being searched. */
     tt_entry_t known;
     const tt_entry_t *e = NULL;
     if (use_tt) {
         s->st.probes++;
-        e = tt_probe(s->tt, key);
-        if (e) {
+        if ((e = tt_probe(s->tt, key)) != NULL) {
+            s->st.hits++;
             known = *e;
             e = &known;
         }
@@ -114,13 +113,7 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
     /* The root searches its moves whatever the table says: a stored move may stand for a
      * bound the move only failed to beat, and the root must name a move that reaches its
      * value. The table still orders its moves. */
-    if (e && best_move) {
-        s->st.hits++;
-        tt_move = stored_move(g, pos, e->move);
-        e = NULL;
-    }
-    if (e) {
-        s->st.hits++;
+    if (e && !best_move) {
         if (e->lo >= beta || e->lo == e->hi)
             return e->lo;
         if (e->hi <= alpha)
@@ -129,8 +122,8 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
             alpha = e->lo;
         if (e->hi < beta)
             beta = e->hi;
-        tt_move = stored_move(g, pos, e->move);
     }
+    int tt_move = e ? stored_move(g, pos, e->move) : -1;
     uint8_t moves[ENDGAME_MAX_MOVES];
     int n = g->moves(pos, moves);
     /* The table's move first. */
@@ -167,7 +160,7 @@ static int search(solver_t *s, const void *pos, int alpha, int beta, int *best_m
         lo = best;
     else
         lo = hi = best;
-    if (e) {
+    if (e && !best_move) {
         /* Keep what was known: bounds only tighten. */
         if (e->lo > lo)
             lo = e->lo;

@@ -7,21 +7,21 @@ void worlds_init(worlds_t *w, const game_t *g)
     w->g = g;
     w->view = NULL;
     w->sampler = NULL;
+    w->err[0] = '\0';
 }
 
 int worlds_prepare(worlds_t *w, const void *view)
 {
     const game_t *g = w->g;
-    char err[GAME_ERR_LEN];
     w->view = view;
     if (!g->sampler_new)
         return g->sample_world ? 0 : -1;
-    if (w->sampler && g->sampler_prepare(w->sampler, view, err, sizeof err) < 0) {
+    if (w->sampler && g->sampler_prepare(w->sampler, view, w->err, sizeof w->err) < 0) {
         g->sampler_free(w->sampler);
         w->sampler = NULL;
     }
     if (!w->sampler)
-        w->sampler = g->sampler_new(view, err, sizeof err);
+        w->sampler = g->sampler_new(view, w->err, sizeof w->err);
     return w->sampler ? 0 : -1;
 }
 

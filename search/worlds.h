@@ -15,6 +15,7 @@ typedef struct worlds {
     const game_t *g;
     const void *view;   /* the view prepared for; the caller keeps it alive while drawing */
     void *sampler;      /* NULL: the game has no prepared sampler */
+    char err[GAME_ERR_LEN]; /* why the last worlds_prepare failed, if the sampler said */
 } worlds_t;
 
 void worlds_init(worlds_t *w, const game_t *g);
