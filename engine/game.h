@@ -250,6 +250,14 @@ int game_illegal(char *err, size_t errlen, const char *fmt, ...) __attribute__((
 int game_card_moves(int kind, uint64_t cards, game_move_t *out, int cap);
 int game_random_card_move(int kind, uint64_t cards, rng_t *rng, game_move_t *out);
 
+/* Moves that each name one card ("play AS") or nothing ("resign"), by verb: verbs[kind] for kinds
+ * 1..n-1, the kinds in `bare` (bits) naming nothing. Written as "?" for a kind not there or a card
+ * out of the pack; read with a one-line reason on failure (format as move_format, move_parse). */
+int game_card_move_format(const game_move_t *m, const char *const *verbs, int n, unsigned bare, char *buf,
+                          size_t len);
+int game_card_move_parse(const char *text, const char *const *verbs, int n, unsigned bare, game_move_t *out,
+                         char *err, size_t errlen);
+
 /* A config flag "name=value" split: the name copied into name (cap bytes) and *value pointing
  * into it after the '='. 0, or -1 with "flag 'X' is not of the form name=value". */
 int game_flag_split(const char *flag, char *name, size_t cap, const char **value, char *err, size_t errlen);
@@ -259,6 +267,27 @@ int game_flag_split(const char *flag, char *name, size_t cap, const char **value
  * word (for messages). 0, or -1 with "empty or overlong event" or "unknown event 'X'". */
 int game_event_start(const char *text, const char *const *names, int count, text_tokens_t *tk, game_event_t *ev,
                      char *word, size_t wordcap, char *err, size_t errlen);
+/* An event's notation as a table, one row a form, that both writes and reads it. A row's words
+ * are separated by single spaces: a literal word, or a field %F then its kind, F one of
+ * s (seat), S (seat, the row private to it), g (arg), a, b, c:
+ *   #LO:HI   a whole number in [LO, HI]     (KIND)N  a name of the list, the value its index + N
+ *   C        a card; P: a card, its bit in cards too   {L}LO:HI  a name of lists[L], index LO..HI
+ *   U        a suit letter                  %*  the words to the end: the cards, none twice (%+: one
+ * or more). A row without a seat word gives seat -1. A type's rows end with { 0, NULL }'s table end. */
+typedef struct game_notation {
+    int type;
+    const char *words;
+} game_notation_t;
+/* The event in the first row of its type whose fields hold its values (a number in range, a
+ * name's index, a card, some cards), else in the type's last row; "?" for a type with no row.
+ * Returns the length as snprintf does. */
+int game_event_write(const game_notation_t *rows, const char *const *const *lists, const game_event_t *ev,
+                     char *buf, size_t len);
+/* The words of tk read by the first row of ev's type that takes them all, for `seat`: 1 (the
+ * fields set, a private row's audience the seat), 2 if the row is private to another seat (its
+ * seat read), 0 if no row takes them. ev: as game_event_start left it. */
+int game_event_read(const game_notation_t *rows, const char *const *const *lists, const text_tokens_t *tk, int seat,
+                    game_event_t *ev);
 /* A field of a flat struct, as a view_diff names it; a table of them ends with { NULL }. */
 typedef struct game_field {
     const char *name;

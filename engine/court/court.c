@@ -102,6 +102,30 @@ cardset_t court_public_cards(const court_pub_t *p)
     return s;
 }
 
+/* The cut's highest card's seat (first-hand) and lowest's (the dealer): 0, or -1 before every
+ * seat has cut. */
+static int cut_order(const court_pub_t *p, int *hi, int *lo)
+{
+    *hi = *lo = 0;
+    for (int i = 0; i < p->rules.players; i++) {
+        if (p->cut[i] < 0)
+            return -1;
+        *hi = court_card_value(p->cut[i]) > court_card_value(p->cut[*hi]) ? i : *hi;
+        *lo = court_card_value(p->cut[i]) < court_card_value(p->cut[*lo]) ? i : *lo;
+    }
+    return 0;
+}
+
+int court_low_marks(const court_pub_t *p)
+{
+    int low = court_marks(p->up[0], p->down[0]);
+    for (int i = 1; i < p->rules.players; i++) {
+        int m = court_marks(p->up[i], p->down[i]);
+        low = m < low ? m : low;
+    }
+    return low;
+}
+
 static int valid_card(int c) { return c >= 0 && c < CARD_COUNT; }
 
 /* The trick's winner has named the new Lead: a card still on the table until he takes them. */
@@ -126,14 +150,8 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
         if (!seat_ok || p->phase != CC_PH_DEAL || ev->a != p->deal_no + 1 || ev->b < 0 || ev->b >= n || ev->b == s)
             return -1;
         if (p->deal_no == 0) {
-            int hi = 0, lo = 0;
-            for (int i = 0; i < n; i++) {
-                if (p->cut[i] < 0)
-                    return -1;
-                hi = court_card_value(p->cut[i]) > court_card_value(p->cut[hi]) ? i : hi;
-                lo = court_card_value(p->cut[i]) < court_card_value(p->cut[lo]) ? i : lo;
-            }
-            if (s != hi || ev->b != lo)
+            int hi, lo;
+            if (cut_order(p, &hi, &lo) < 0 || s != hi || ev->b != lo)
                 return -1;
         } else if (s != p->deal_first || ev->b != p->dealer) {
             return -1;
@@ -255,12 +273,7 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
         if (!seat_ok || p->deal_no == 0 || p->phase != CC_PH_LEAD || p->lead >= 0 || p->winner < 0 ||
             ev->a != court_marks(p->up[s], p->down[s]) || ev->c != p->score[s] + ev->b)
             return -1;
-        int low = ev->a;
-        for (int i = 0; i < n; i++) {
-            int m = court_marks(p->up[i], p->down[i]);
-            low = m < low ? m : low;
-        }
-        if (ev->b != ev->a - low)
+        if (ev->b != ev->a - court_low_marks(p))
             return -1;
         p->score[s] = ev->c;
         return 0;
@@ -382,13 +395,8 @@ static void deal(ctx_t *x, const uint8_t *pack)
     court_state_t *st = x->st;
     court_pub_t *p = &st->pub;
     int n = players(st), first = p->deal_first, dealer = p->dealer;
-    if (p->deal_no == 0) {
-        first = dealer = 0;
-        for (int s = 0; s < n; s++) {
-            first = court_card_value(p->cut[s]) > court_card_value(p->cut[first]) ? s : first;
-            dealer = court_card_value(p->cut[s]) < court_card_value(p->cut[dealer]) ? s : dealer;
-        }
-    }
+    if (p->deal_no == 0)
+        cut_order(p, &first, &dealer);
     memcpy(st->pack, pack, CC_PACK);
     for (int s = 0; s < n; s++)
         st->hand[s] = 0;
@@ -474,14 +482,10 @@ int court_is_legal(const court_state_t *st, const game_move_t *m, char *err, siz
 static void end_deal(ctx_t *x)
 {
     court_pub_t *p = &x->st->pub;
-    int n = players(x->st), low = 0, marks[CC_MAX_PLAYERS], over = 0;
+    int n = players(x->st), low = court_low_marks(p), over = 0;
     for (int s = 0; s < n; s++) {
-        marks[s] = court_marks(p->up[s], p->down[s]);
-        low = marks[s] < marks[low] ? s : low;
-    }
-    for (int s = 0; s < n; s++) {
-        int pts = marks[s] - marks[low];
-        emit(x, CC_EV_SCORE, GAME_ALL, s, 0, marks[s], pts, p->score[s] + pts, 0);
+        int marks = court_marks(p->up[s], p->down[s]);
+        emit(x, CC_EV_SCORE, GAME_ALL, s, 0, marks, marks - low, p->score[s] + marks - low, 0);
         over |= p->score[s] >= p->rules.target;
     }
     emit(x, CC_EV_DEAL_END, GAME_ALL, -1, 0, p->deal_no, 0, 0, 0);

@@ -166,8 +166,9 @@ extern const game_param_t CC_PARAMS[CC_N_PARAMS];
 
 extern const game_t COURT_GAME;
 
-/* The marks of cards taken (rule VIII). */
+/* The marks of cards taken (rule VIII), and the lowest seat's this deal. */
 int court_marks(cardset_t up, cardset_t down);
+int court_low_marks(const court_pub_t *p);
 /* 1 once the game is over, with each seat's rank (0 first; ties share, the next skips). */
 int court_rank(const court_state_t *st, int *rank);
 

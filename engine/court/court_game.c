@@ -131,13 +131,9 @@ static int g_hand_over(const void *state)
 static void g_hand_value(const void *state, double *out)
 {
     const court_pub_t *p = &((const court_state_t *)state)->pub;
-    int n = p->rules.players, marks[CC_MAX_PLAYERS], low = 0;
-    for (int s = 0; s < n; s++) {
-        marks[s] = court_marks(p->up[s], p->down[s]);
-        low = marks[s] < marks[low] ? s : low;
-    }
-    for (int s = 0; s < n; s++)
-        out[s] = marks[s] - marks[low];
+    int low = court_low_marks(p);
+    for (int s = 0; s < p->rules.players; s++)
+        out[s] = court_marks(p->up[s], p->down[s]) - low;
 }
 
 static void g_view_from_state(const void *state, int seat, void *view) { court_view_from_state(state, seat, view); }

@@ -14,100 +14,60 @@ const char *const CC_EVENT_NAMES[CC_EV_COUNT] = {
 /* The source's class number (1 best) from the internal strength, and back. */
 static int class_number(int cls) { return cls == CC_CLASS_1 ? 1 : cls == CC_CLASS_2 ? 2 : cls == CC_CLASS_3 ? 3 : 0; }
 
+/* The moves' verbs, by kind (CC_MV_*): resign names no card. */
+static const char *const MOVE_VERBS[] = { NULL, "play", "resign", "lead" };
+
 int court_move_format(const game_move_t *m, char *buf, size_t len)
 {
-    char c[3];
-    int card_ok = m->arg >= 0 && m->arg < CARD_COUNT;
-    if (m->kind == CC_MV_PLAY && card_ok)
-        return snprintf(buf, len, "play %s", card_format(m->arg, c));
-    if (m->kind == CC_MV_LEAD && card_ok)
-        return snprintf(buf, len, "lead %s", card_format(m->arg, c));
-    if (m->kind == CC_MV_RESIGN)
-        return snprintf(buf, len, "resign");
-    return snprintf(buf, len, "?");
+    return game_card_move_format(m, MOVE_VERBS, 4, 1u << CC_MV_RESIGN, buf, len);
 }
 
 int court_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
-    text_tokens_t tk;
-    char shown[40];
-    memset(out, 0, sizeof *out);
-    if (text_tokenize(text, &tk) <= 0)
-        return text_fail(err, errlen, "empty or overlong move");
-    if (strcmp(tk.t[0], "resign") == 0) {
-        if (tk.n != 1)
-            return text_fail(err, errlen, "resign takes nothing after it");
-        out->kind = CC_MV_RESIGN;
-        return 0;
-    }
-    int kind = strcmp(tk.t[0], "play") == 0 ? CC_MV_PLAY : strcmp(tk.t[0], "lead") == 0 ? CC_MV_LEAD : 0;
-    if (!kind) {
-        text_quote(tk.t[0], 24, shown, sizeof shown);
-        return text_fail(err, errlen, "unknown move '%s' (play, resign, lead)", shown);
-    }
-    int c;
-    if (tk.n != 2 || text_card(tk.t[1], &c) < 0)
-        return text_fail(err, errlen, "%s needs exactly one card, as '%s AS'", tk.t[0], tk.t[0]);
-    *out = game_card_move(kind, c);
-    return 0;
+    return game_card_move_parse(text, MOVE_VERBS, 4, 1u << CC_MV_RESIGN, out, err, errlen);
 }
+
+/* The events' forms (docs/court.md), but for a won trick's line: seats 0 to 7, numbers in the
+ * bounds of a 52-card pack (marks: 4 a card at most). */
+static const game_notation_t EVENT_FORMS[] = {
+    { CC_EV_CUT, "cut %s#0:7 %gP" },
+    { CC_EV_DEAL, "deal %a#1:30000 first %s#0:7 dealer %b#0:7" },
+    { CC_EV_CARD, "card %S#0:7 %gP" },
+    { CC_EV_GIVEN, "given %s#0:7 pack %a#0:52" },
+    { CC_EV_LEAD, "lead %gP pack %a#0:52 by %s#0:7" },
+    { CC_EV_LEAD, "lead %gP pack %a#0:52" },
+    { CC_EV_TRICK, "trick %a#1:52 first %s#0:7" },
+    { CC_EV_TURN, "turn %s#0:7 %g(play|lead)1" },
+    { CC_EV_PLAY, "play %s#0:7 %gP" },
+    { CC_EV_RESIGN, "resign %s#0:7" },
+    { CC_EV_WON, "won %s#0:7 %g(none)" },
+    { CC_EV_TAKE, "take %s#0:7 %g(down|up) %*" },
+    { CC_EV_SCORE, "score %s#0:7 marks %a#0:208 points %b#0:208 total %c#0:1000000" },
+    { CC_EV_DEAL_END, "deal-end %a#1:30000" },
+    { CC_EV_GAME_END, "game-end" },
+    { 0, NULL },
+};
+_Static_assert(CC_MAX_PLAYERS == 8 && CC_PACK == 52, "EVENT_FORMS' bounds");
 
 int court_event_format(const game_event_t *ev, char *buf, size_t len)
 {
-    char cards[160], c[3];
-    const char *card = ev->arg >= 0 && ev->arg < CARD_COUNT ? card_format(ev->arg, c) : "?";
-    switch (ev->type) {
-    case CC_EV_CUT:
-        return snprintf(buf, len, "cut %d %s", ev->seat, card);
-    case CC_EV_DEAL:
-        return snprintf(buf, len, "deal %d first %d dealer %d", ev->a, ev->seat, ev->b);
-    case CC_EV_CARD:
-        return snprintf(buf, len, "card %d %s", ev->seat, card);
-    case CC_EV_GIVEN:
-        return snprintf(buf, len, "given %d pack %d", ev->seat, ev->a);
-    case CC_EV_LEAD:
-        if (ev->seat < 0)
-            return snprintf(buf, len, "lead %s pack %d", card, ev->a);
-        return snprintf(buf, len, "lead %s pack %d by %d", card, ev->a, ev->seat);
-    case CC_EV_TRICK:
-        return snprintf(buf, len, "trick %d first %d", ev->a, ev->seat);
-    case CC_EV_TURN:
-        return snprintf(buf, len, "turn %d %s", ev->seat, ev->arg == CC_PH_LEAD ? "lead" : "play");
-    case CC_EV_PLAY:
-        return snprintf(buf, len, "play %d %s", ev->seat, card);
-    case CC_EV_RESIGN:
-        return snprintf(buf, len, "resign %d", ev->seat);
-    case CC_EV_WON:
-        if (ev->arg == CC_CLASS_NONE)
-            return snprintf(buf, len, "won %d none", ev->seat);
+    if (ev->type == CC_EV_WON && ev->arg != CC_CLASS_NONE)
         return snprintf(buf, len, "won %d class %d %s %d", ev->seat, class_number(ev->arg),
                         court_kind_name(ev->arg, ev->a), ev->b);
-    case CC_EV_TAKE:
-        cardset_format(ev->cards, cards, sizeof cards);
-        return snprintf(buf, len, "take %d %s %s", ev->seat, ev->arg ? "up" : "down", cards);
-    case CC_EV_SCORE:
-        return snprintf(buf, len, "score %d marks %d points %d total %d", ev->seat, ev->a, ev->b, ev->c);
-    case CC_EV_DEAL_END:
-        return snprintf(buf, len, "deal-end %d", ev->a);
-    case CC_EV_GAME_END:
-        return snprintf(buf, len, "game-end");
-    default:
-        return snprintf(buf, len, "?");
-    }
+    return game_event_write(EVENT_FORMS, NULL, ev, buf, len);
 }
-
-static int seat_token(const char *t, int *s) { return text_int(t, 0, CC_MAX_PLAYERS - 1, s); }
 
 /* "won S class K NAME L": the kind from its name in class K. */
 static int parse_line(const text_tokens_t *tk, game_event_t *ev)
 {
-    int k, len;
-    if (tk->n != 6 || strcmp(tk->t[2], "class") != 0 || text_int(tk->t[3], 1, 3, &k) < 0 ||
-        text_int(tk->t[5], 2, 4, &len) < 0)
+    int k, len, s;
+    if (tk->n != 6 || text_int(tk->t[1], 0, CC_MAX_PLAYERS - 1, &s) < 0 || strcmp(tk->t[2], "class") != 0 ||
+        text_int(tk->t[3], 1, 3, &k) < 0 || text_int(tk->t[5], 2, 4, &len) < 0)
         return 0;
     int cls = k == 1 ? CC_CLASS_1 : k == 2 ? CC_CLASS_2 : CC_CLASS_3, top = cls == CC_CLASS_3 ? CC_KIND_PAIR : CC_KIND_TRIO;
     for (int kind = 1; kind <= top; kind++)
         if (strcmp(tk->t[4], court_kind_name(cls, kind)) == 0) {
+            ev->seat = (int8_t)s;
             ev->arg = (int8_t)cls;
             ev->a = (int16_t)kind;
             ev->b = (int16_t)len;
@@ -122,86 +82,9 @@ int court_event_parse(const char *text, int seat, game_event_t *ev, char *err, s
     char word[40];
     if (game_event_start(text, CC_EVENT_NAMES, CC_EV_COUNT, &tk, ev, word, sizeof word, err, errlen) < 0)
         return -1;
-    int type = ev->type;
-    int s = 0, v = 0, w = 0, x = 0, ok = 0;
-    switch (type) {
-    case CC_EV_CUT:
-    case CC_EV_CARD:
-    case CC_EV_PLAY:
-        ok = tk.n == 3 && seat_token(tk.t[1], &s) == 0 && text_card(tk.t[2], &v) == 0;
-        if (ok && type == CC_EV_CARD) {
-            if (s != seat)
-                return text_fail(err, errlen, "'card' is private to seat %d, not for seat %d", s, seat);
-            ev->audience = (int8_t)seat;
-        }
-        ev->arg = (int8_t)v;
-        ev->cards = ok ? cardset_of(v) : 0;
-        break;
-    case CC_EV_DEAL:
-        ok = tk.n == 6 && text_int(tk.t[1], 1, 30000, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
-             seat_token(tk.t[3], &s) == 0 && strcmp(tk.t[4], "dealer") == 0 && seat_token(tk.t[5], &w) == 0;
-        ev->a = (int16_t)v;
-        ev->b = (int16_t)w;
-        break;
-    case CC_EV_GIVEN:
-        ok = tk.n == 4 && seat_token(tk.t[1], &s) == 0 && strcmp(tk.t[2], "pack") == 0 &&
-             text_int(tk.t[3], 0, CC_PACK, &v) == 0;
-        ev->a = (int16_t)v;
-        break;
-    case CC_EV_LEAD:
-        ok = (tk.n == 4 || tk.n == 6) && text_card(tk.t[1], &v) == 0 && strcmp(tk.t[2], "pack") == 0 &&
-             text_int(tk.t[3], 0, CC_PACK, &w) == 0;
-        s = -1;
-        if (ok && tk.n == 6)
-            ok = strcmp(tk.t[4], "by") == 0 && seat_token(tk.t[5], &s) == 0;
-        ev->arg = (int8_t)v;
-        ev->a = (int16_t)w;
-        ev->cards = ok ? cardset_of(v) : 0;
-        break;
-    case CC_EV_TRICK:
-        ok = tk.n == 4 && text_int(tk.t[1], 1, CC_PACK, &v) == 0 && strcmp(tk.t[2], "first") == 0 &&
-             seat_token(tk.t[3], &s) == 0;
-        ev->a = (int16_t)v;
-        break;
-    case CC_EV_TURN:
-        ok = tk.n == 3 && seat_token(tk.t[1], &s) == 0 &&
-             (strcmp(tk.t[2], "play") == 0 || strcmp(tk.t[2], "lead") == 0);
-        ev->arg = (int8_t)(ok && strcmp(tk.t[2], "lead") == 0 ? CC_PH_LEAD : CC_PH_PLAY);
-        break;
-    case CC_EV_RESIGN:
-        ok = tk.n == 2 && seat_token(tk.t[1], &s) == 0;
-        break;
-    case CC_EV_WON:
-        ok = tk.n >= 3 && seat_token(tk.t[1], &s) == 0 &&
-             ((tk.n == 3 && strcmp(tk.t[2], "none") == 0) || parse_line(&tk, ev));
-        break;
-    case CC_EV_TAKE:
-        ok = tk.n >= 3 && seat_token(tk.t[1], &s) == 0 && (strcmp(tk.t[2], "up") == 0 || strcmp(tk.t[2], "down") == 0);
-        ev->arg = (int8_t)(ok && strcmp(tk.t[2], "up") == 0);
-        ok = ok && text_cards(&tk, 3, &ev->cards) == 0;
-        break;
-    case CC_EV_SCORE:
-        ok = tk.n == 8 && seat_token(tk.t[1], &s) == 0 && strcmp(tk.t[2], "marks") == 0 &&
-             text_int(tk.t[3], 0, 4 * CC_PACK, &v) == 0 && strcmp(tk.t[4], "points") == 0 &&
-             text_int(tk.t[5], 0, 4 * CC_PACK, &w) == 0 && strcmp(tk.t[6], "total") == 0 &&
-             text_int(tk.t[7], 0, 1000000, &x) == 0;
-        ev->a = (int16_t)v;
-        ev->b = (int16_t)w;
-        ev->c = x;
-        break;
-    case CC_EV_DEAL_END:
-        ok = tk.n == 2 && text_int(tk.t[1], 1, 30000, &v) == 0;
-        s = -1;
-        ev->a = (int16_t)v;
-        break;
-    case CC_EV_GAME_END:
-        ok = tk.n == 1;
-        s = -1;
-        break;
-    default:
-        break;
-    }
-    ev->seat = (int8_t)s;
+    int ok = ev->type == CC_EV_WON && tk.n == 6 ? parse_line(&tk, ev) : game_event_read(EVENT_FORMS, NULL, &tk, seat, ev);
+    if (ok == 2)
+        return text_fail(err, errlen, "'card' is private to seat %d, not for seat %d", ev->seat, seat);
     if (ok)
         return 0;
     memset(ev, 0, sizeof *ev);

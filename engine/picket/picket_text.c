@@ -143,6 +143,36 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
 
 /* ---------------------------------------------------------------- events */
 
+/* The events' forms (docs/protocol.md section 8), but for the claims of DECLARE and ANSWER. */
+static const char *const *const NAME_LISTS[] = { PK_PHASE_NAMES, PK_CAT_NAMES };
+static const game_notation_t EVENT_FORMS[] = {
+    { PK_EV_CUT, "cut %a(-)-1 %b(-)-1 dealer %s#0:1" },
+    { PK_EV_CUT, "cut %aC %bC dealer %s#0:1" },
+    { PK_EV_HAND, "hand %a#1:30000 dealer %s#0:1 stock %b#0:28" },
+    { PK_EV_DEALT, "dealt %S#0:1 %*" },
+    { PK_EV_TURN, "turn %s#-1:1 %g{0}0:9" },
+    { PK_EV_BLANK, "blank %s#0:1 discards %a#1:8" },
+    { PK_EV_BLANK, "blank %s#0:1" },
+    { PK_EV_SHOW, "show %s#0:1 %g(leftover)-1 %*" },
+    { PK_EV_SHOW, "show %s#0:1 %g{1}0:3 %*" },
+    { PK_EV_DISCARD, "discard %S#0:1 %a#0:12 %+" },
+    { PK_EV_DISCARD, "discard %s#0:1 %a#0:12" },
+    { PK_EV_DRAW, "draw %S#0:1 %a#0:12 %+" },
+    { PK_EV_DRAW, "draw %s#0:1 %a#0:12" },
+    { PK_EV_PEEK, "peek %S#0:1 %a#0:11 %gC" },
+    { PK_EV_CALL, "call %s#0:1 %g(none)-1" },
+    { PK_EV_CALL, "call %s#0:1 %gU" },
+    { PK_EV_STOCK, "stock %S#0:1 %*" },
+    { PK_EV_LEFTOVER, "leftover %s#0:1 %g(keep|show)" },
+    { PK_EV_SCORE, "score %s#0:1 %g{1}0:9 %a#1:100 total %c#1:2000000000" },
+    { PK_EV_APPOINT, "appoint %s#0:1 %gU" },
+    { PK_EV_PLAY, "play %s#0:1 %gP" },
+    { PK_EV_TRICK, "trick %a#1:12 won-by %s#0:1" },
+    { PK_EV_HAND_END, "hand-end" },
+    { PK_EV_SET_END, "set-end winner %s#0:1" },
+    { 0, NULL },
+};
+
 static int claim_text(int cat, int a, int b, char *buf, size_t len)
 {
     switch (cat) {
@@ -161,68 +191,22 @@ static int claim_text(int cat, int a, int b, char *buf, size_t len)
 
 int picket_event_format(const game_event_t *ev, char *buf, size_t len)
 {
-    char cards[200], c1[3], c2[3], claim[32];
-    const char *name = ev->type < PK_EV_COUNT ? PK_EVENT_NAMES[ev->type] : "?";
-    cardset_format(ev->cards, cards, sizeof cards);
+    char claim[32];
     int s = ev->seat;
+    const char *cat = ev->arg >= 0 ? PK_CAT_NAMES[ev->arg % PK_CAT_COUNT] : "?";
     switch (ev->type) {
-    case PK_EV_CUT:
-        if (ev->a < 0)
-            return snprintf(buf, len, "cut - - dealer %d", s);
-        return snprintf(buf, len, "cut %s %s dealer %d", card_format(ev->a, c1), card_format(ev->b, c2), s);
-    case PK_EV_HAND:
-        return snprintf(buf, len, "hand %d dealer %d stock %d", ev->a, s, ev->b);
-    case PK_EV_DEALT:
-    case PK_EV_STOCK:
-        return snprintf(buf, len, "%s %d %s", name, s, cards);
-    case PK_EV_TURN:
-        return snprintf(buf, len, "turn %d %s", s, ev->arg >= 0 && ev->arg < PK_PH_COUNT ? PK_PHASE_NAMES[ev->arg] : "?");
-    case PK_EV_BLANK:
-        if (ev->a)
-            return snprintf(buf, len, "blank %d discards %d", s, ev->a);
-        return snprintf(buf, len, "blank %d", s);
-    case PK_EV_SHOW:
-        return snprintf(buf, len, "show %d %s %s", s,
-                        ev->arg < 0 ? "leftover" : PK_CAT_NAMES[ev->arg % PK_CAT_COUNT], cards);
-    case PK_EV_DISCARD:
-    case PK_EV_DRAW:
-        if (ev->cards)
-            return snprintf(buf, len, "%s %d %d %s", name, s, ev->a, cards);
-        return snprintf(buf, len, "%s %d %d", name, s, ev->a);
-    case PK_EV_PEEK:
-        return snprintf(buf, len, "peek %d %d %s", s, ev->a, card_format(ev->arg, c1));
-    case PK_EV_CALL:
-        if (ev->arg < 0)
-            return snprintf(buf, len, "call %d none", s);
-        return snprintf(buf, len, "call %d %c", s, CARD_SUIT_CHARS[ev->arg & 3]);
-    case PK_EV_LEFTOVER:
-        return snprintf(buf, len, "leftover %d %s", s, ev->arg ? "show" : "keep");
     case PK_EV_DECLARE:
         claim_text(ev->arg, ev->a, ev->b, claim, sizeof claim);
-        return snprintf(buf, len, "declare %d %s %s", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT], claim);
+        return snprintf(buf, len, "declare %d %s %s", s, cat, claim);
     case PK_EV_ANSWER:
         if (ev->a == PK_ANS_GOOD)
-            return snprintf(buf, len, "answer %d %s good", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT]);
+            return snprintf(buf, len, "answer %d %s good", s, cat);
         claim_text(ev->arg, ev->b, ev->c, claim, sizeof claim);
-        return snprintf(buf, len, "answer %d %s %s %s", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT],
-                        ANSWER_NAMES[ev->a % 3], claim);
-    case PK_EV_SCORE:
-        return snprintf(buf, len, "score %d %s %d total %d", s, PK_CAT_NAMES[ev->arg % PK_CAT_COUNT], ev->a, ev->c);
-    case PK_EV_APPOINT:
-        return snprintf(buf, len, "appoint %d %c", s, CARD_SUIT_CHARS[ev->arg & 3]);
-    case PK_EV_PLAY:
-        return snprintf(buf, len, "play %d %s", s, card_format(ev->arg, c1));
-    case PK_EV_TRICK:
-        return snprintf(buf, len, "trick %d won-by %d", ev->a, s);
-    case PK_EV_HAND_END:
-        return snprintf(buf, len, "hand-end");
-    case PK_EV_SET_END:
-        return snprintf(buf, len, "set-end winner %d", s);
+        return snprintf(buf, len, "answer %d %s %s %s", s, cat, ANSWER_NAMES[ev->a % 3], claim);
     default:
-        return snprintf(buf, len, "?");
+        return game_event_write(EVENT_FORMS, NAME_LISTS, ev, buf, len);
     }
 }
-
 
 /* ---------------------------------------------------------------- event parsing */
 
@@ -271,14 +255,27 @@ static int claim_parse(int cat, const char *s, int *a, int *b)
     return 0;
 }
 
-static int cat_token(const char *s)
+/* "declare S CAT CLAIM", "answer S CAT good", "answer S CAT equal|not-good CLAIM": 1, or 0. */
+static int claim_read(const text_tokens_t *tk, int type, game_event_t *ev)
 {
-    return find_name(PK_CAT_NAMES, PK_CAT_COUNT, s);
-}
-
-static int suit_token(const char *s)
-{
-    return strlen(s) == 1 ? card_parse_suit(s[0]) : CARD_NONE;
+    int s, a = 0, b = 0, cat = tk->n >= 4 ? find_name(PK_CAT_NAMES, PK_CAT_COUNT, tk->t[2]) : -1;
+    int ans = type == PK_EV_DECLARE ? PK_ANS_NOT_GOOD : tk->n >= 4 ? find_name(ANSWER_NAMES, 3, tk->t[3]) : -1;
+    if (cat < PK_CAT_RUFF || cat > PK_CAT_SETS || ans < 0 || text_int(tk->t[1], 0, 1, &s) < 0)
+        return 0;
+    if (ans == PK_ANS_GOOD ? tk->n != 4
+                           : tk->n != (type == PK_EV_DECLARE ? 4 : 5) || claim_parse(cat, tk->t[tk->n - 1], &a, &b) < 0)
+        return 0;
+    ev->seat = (int8_t)s;
+    ev->arg = (int8_t)cat;
+    if (type == PK_EV_DECLARE) {
+        ev->a = (int16_t)a;
+        ev->b = (int16_t)b;
+    } else {
+        ev->a = (int16_t)ans;
+        ev->b = (int16_t)a;
+        ev->c = b;
+    }
+    return 1;
 }
 
 int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, size_t errlen)
@@ -293,143 +290,16 @@ int picket_event_parse(const char *text, int seat, game_event_t *ev, char *err, 
         tk.n > 1 && strcmp(tk.t[1], seat == 0 ? "0" : "1") != 0 &&
         (strcmp(tk.t[1], "0") == 0 || strcmp(tk.t[1], "1") == 0))
         return text_fail(err, errlen, "'%s' with cards is private to seat %s, not for seat %d", word, tk.t[1], seat);
-    int s = 0, v = 0, w = 0, ok = 0;
-    /* Most events: NAME SEAT ...; the seat is 0 or 1 (turn also -1). */
-    if (type != PK_EV_CUT && type != PK_EV_HAND && type != PK_EV_HAND_END && type != PK_EV_SET_END &&
-        type != PK_EV_TRICK) {
-        if (tk.n < 2 || text_int(tk.t[1], type == PK_EV_TURN ? -1 : 0, 1, &s) < 0)
-            goto bad;
-        ev->seat = (int8_t)s;
-    }
-    switch (type) {
-    case PK_EV_CUT:
-        if (tk.n != 5 || strcmp(tk.t[3], "dealer") != 0 || text_int(tk.t[4], 0, 1, &s) < 0)
-            goto bad;
-        ev->seat = (int8_t)s;
-        if (strcmp(tk.t[1], "-") == 0 && strcmp(tk.t[2], "-") == 0) {
-            ev->a = ev->b = -1;
-            ok = 1;
-        } else {
-            ok = text_card(tk.t[1], &v) == 0 && text_card(tk.t[2], &w) == 0;
-            ev->a = (int16_t)v;
-            ev->b = (int16_t)w;
-        }
-        break;
-    case PK_EV_HAND:
-        ok = tk.n == 6 && strcmp(tk.t[2], "dealer") == 0 && strcmp(tk.t[4], "stock") == 0 &&
-             text_int(tk.t[1], 1, 30000, &v) == 0 && text_int(tk.t[3], 0, 1, &s) == 0 &&
-             text_int(tk.t[5], 0, 28, &w) == 0;
-        ev->seat = (int8_t)s;
-        ev->a = (int16_t)v;
-        ev->b = (int16_t)w;
-        break;
-    case PK_EV_DEALT:
-    case PK_EV_STOCK:
-        ev->audience = (int8_t)seat;
-        ok = s == seat && text_cards(&tk, 2, &ev->cards) == 0;
-        break;
-    case PK_EV_TURN:
-        ok = tk.n == 3 && (v = find_name(PK_PHASE_NAMES, PK_PH_COUNT, tk.t[2])) >= 0;
-        ev->arg = (int8_t)v;
-        break;
-    case PK_EV_BLANK:
-        ok = tk.n == 2 || (tk.n == 4 && strcmp(tk.t[2], "discards") == 0 && text_int(tk.t[3], 1, 8, &v) == 0);
-        ev->a = (int16_t)v;
-        break;
-    case PK_EV_SHOW:
-        if (tk.n < 3)
-            goto bad;
-        v = strcmp(tk.t[2], "leftover") == 0 ? -1 : cat_token(tk.t[2]);
-        ok = (v == -1 || (v >= PK_CAT_BLANK && v <= PK_CAT_SETS)) && text_cards(&tk, 3, &ev->cards) == 0;
-        ev->arg = (int8_t)v;
-        break;
-    case PK_EV_DISCARD:
-    case PK_EV_DRAW:
-        if (tk.n < 3 || text_int(tk.t[2], 0, 12, &v) < 0)
-            goto bad;
-        ev->a = (int16_t)v;
-        if (tk.n > 3) {
-            ev->audience = (int8_t)seat;
-            ok = s == seat && text_cards(&tk, 3, &ev->cards) == 0 && cardset_count(ev->cards) == v;
-        } else {
-            ok = 1;
-        }
-        break;
-    case PK_EV_PEEK:
-        ev->audience = (int8_t)seat;
-        ok = tk.n == 4 && s == seat && text_int(tk.t[2], 0, 11, &v) == 0 && text_card(tk.t[3], &w) == 0;
-        ev->a = (int16_t)v;
-        ev->arg = (int8_t)w;
-        break;
-    case PK_EV_CALL:
-        v = tk.n == 3 ? (strcmp(tk.t[2], "none") == 0 ? -1 : suit_token(tk.t[2])) : CARD_NONE;
-        ok = v != CARD_NONE || (tk.n == 3 && strcmp(tk.t[2], "none") == 0);
-        ev->arg = (int8_t)v;
-        break;
-    case PK_EV_LEFTOVER:
-        ok = tk.n == 3 && (strcmp(tk.t[2], "show") == 0 || strcmp(tk.t[2], "keep") == 0);
-        ev->arg = (int8_t)(ok && strcmp(tk.t[2], "show") == 0);
-        break;
-    case PK_EV_DECLARE: {
-        int cat = tk.n == 4 ? cat_token(tk.t[2]) : -1;
-        int a = 0, b = 0;
-        ok = cat >= PK_CAT_RUFF && cat <= PK_CAT_SETS && claim_parse(cat, tk.t[3], &a, &b) == 0;
-        ev->arg = (int8_t)cat;
-        ev->a = (int16_t)a;
-        ev->b = (int16_t)b;
-        break;
-    }
-    case PK_EV_ANSWER: {
-        int cat = tk.n >= 4 ? cat_token(tk.t[2]) : -1;
-        int ans = tk.n >= 4 ? find_name(ANSWER_NAMES, 3, tk.t[3]) : -1;
-        int a = 0, b = 0;
-        if (cat < PK_CAT_RUFF || cat > PK_CAT_SETS || ans < 0)
-            goto bad;
-        ok = ans == PK_ANS_GOOD ? tk.n == 4 : (tk.n == 5 && claim_parse(cat, tk.t[4], &a, &b) == 0);
-        ev->arg = (int8_t)cat;
-        ev->a = (int16_t)ans;
-        ev->b = (int16_t)a;
-        ev->c = b;
-        break;
-    }
-    case PK_EV_SCORE: {
-        int cat = tk.n == 6 ? cat_token(tk.t[2]) : -1;
-        ok = cat >= 0 && text_int(tk.t[3], 1, 100, &v) == 0 && strcmp(tk.t[4], "total") == 0 &&
-             text_int(tk.t[5], 1, 2000000000, &w) == 0;
-        ev->arg = (int8_t)cat;
-        ev->a = (int16_t)v;
-        ev->c = w;
-        break;
-    }
-    case PK_EV_APPOINT:
-        ok = tk.n == 3 && (v = suit_token(tk.t[2])) != CARD_NONE;
-        ev->arg = (int8_t)v;
-        break;
-    case PK_EV_PLAY:
-        ok = tk.n == 3 && text_card(tk.t[2], &v) == 0;
-        ev->arg = (int8_t)v;
-        ev->cards = ok ? cardset_of(v) : 0;
-        break;
-    case PK_EV_TRICK:
-        /* trick N won-by S: the seat is the third number. */
-        ok = tk.n == 4 && strcmp(tk.t[2], "won-by") == 0 && text_int(tk.t[1], 1, 12, &v) == 0 &&
-             text_int(tk.t[3], 0, 1, &s) == 0;
-        ev->seat = (int8_t)s;
-        ev->a = (int16_t)v;
-        break;
-    case PK_EV_HAND_END:
-        ok = tk.n == 1;
-        ev->seat = -1;
-        break;
-    case PK_EV_SET_END:
-        ok = tk.n == 3 && strcmp(tk.t[1], "winner") == 0 && text_int(tk.t[2], 0, 1, &s) == 0;
-        ev->seat = (int8_t)s;
-        break;
-    default:
-        break;
-    }
+    /* A SHOW's word that names no category reads as the leftover, as it always has. */
+    text_tokens_t rd = tk;
+    if (type == PK_EV_SHOW && tk.n >= 3 && find_name(PK_CAT_NAMES, PK_CAT_COUNT, tk.t[2]) < 0)
+        rd.t[2] = (char *)"leftover";
+    int ok = type == PK_EV_DECLARE || type == PK_EV_ANSWER ? claim_read(&tk, type, ev)
+                                                           : game_event_read(EVENT_FORMS, NAME_LISTS, &rd, seat, ev) == 1;
+    /* A private discard or draw names as many cards as its count. */
+    if (ok && ev->audience != GAME_ALL && (type == PK_EV_DISCARD || type == PK_EV_DRAW) && cardset_count(ev->cards) != ev->a)
+        ok = 0;
     if (ok)
         return 0;
-bad:
     return text_bad_event(&tk, word, err, errlen);
 }
