@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <uthash.h>
 
 int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline)
 {
@@ -125,15 +126,24 @@ void bot_list_names(char *buf, size_t len, const char *sep)
 
 /* ---------------------------------------------------------------- settings */
 
+/* An option's place in the settings, by name (uthash). */
+typedef struct settings_key {
+    int index;
+    UT_hash_handle hh;
+} settings_key_t;
+
 struct bot_settings {
     opt_list_t list;     /* every bot's declarations */
     char **value;        /* current text of each */
     double *num;         /* and as a number (spin, float, check) */
+    settings_key_t *keys, *by_name; /* one key a declaration; the map by name */
 };
 
 const opt_def_t *bot_settings_find(const bot_settings_t *set, const char *name)
 {
-    return opt_find(set->list.defs, set->list.n, name);
+    settings_key_t *k = NULL;
+    HASH_FIND_STR(set->by_name, name, k);
+    return k ? &set->list.defs[k->index] : NULL;
 }
 
 void bot_settings_free(bot_settings_t *set)
@@ -144,6 +154,8 @@ void bot_settings_free(bot_settings_t *set)
         free(set->value[i]);
     free(set->value);
     free(set->num);
+    HASH_CLEAR(hh, set->by_name);
+    free(set->keys);
     opt_list_free(&set->list);
     free(set);
 }
@@ -173,7 +185,8 @@ bot_settings_t *bot_settings_create(char *err, size_t errlen)
     if (ok) {
         set->value = calloc((size_t)set->list.n + 1, sizeof *set->value);
         set->num = calloc((size_t)set->list.n + 1, sizeof *set->num);
-        ok = set->value && set->num;
+        set->keys = calloc((size_t)set->list.n + 1, sizeof *set->keys);
+        ok = set->value && set->num && set->keys;
     }
     if (!ok)
         text_fail(err, errlen, "out of memory");
@@ -181,10 +194,14 @@ bot_settings_t *bot_settings_create(char *err, size_t errlen)
         const opt_def_t *o = &set->list.defs[i];
         /* A name declared twice, or a default outside its own declaration, is a bug of the
          * declaring code. */
-        if (opt_find(set->list.defs, i, o->name))
+        if (bot_settings_find(set, o->name))
             ok = text_fail(err, errlen, "option %s declared twice", o->name) == 0;
         else
             ok = store(set, i, o->def, err, errlen) == 0;
+        if (ok) {
+            set->keys[i].index = i;
+            HASH_ADD_KEYPTR(hh, set->by_name, o->name, strlen(o->name), &set->keys[i]);
+        }
     }
     if (ok)
         return set;
