@@ -13,7 +13,7 @@ usage() { echo "usage: tools/setup.sh main|test" >&2; exit 2; }
 mode=$1
 case "$mode" in main|test) ;; -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; *) usage ;; esac
 
-packages="gcc make cmake pkg-config clang libcunit1-dev uthash-dev libxxhash-dev libcjson-dev python3 gnuplot-nox parallel libncurses-dev tmux"
+packages="gcc make cmake pkg-config clang libcunit1-dev uthash-dev libxxhash-dev libcjson-dev python3 python3-torch gnuplot-nox parallel libncurses-dev tmux"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,0 +1,225 @@
+/* The learned exchange net (engine/net.h, engine/picket/picket_features.h; issue 30):
+ *  1. the engine's evaluation agrees with PyTorch's on the same inputs: the committed model
+ *     (engine/picket/exchange.pknn) and the trainer's float64 outputs for it
+ *     (tests/net/exchange-expected.txt, written by tools/train_exchange.py --expected; if this
+ *     fails after a retraining, write both files again in the same run);
+ *  2. a file that is not a net of this version and size is refused with one line naming it;
+ *  3. the inputs of a known exchange are the ones picket_features.h defines;
+ *  4. the trainer is reproducible by seed, and the engine agrees with what it writes.
+ */
+#include <CUnit/CUnit.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net.h"
+#include "picket_features.h"
+#include "test_util.h"
+
+static const char *const MODEL = "engine/picket/exchange.pknn";
+static const char *const EXPECTED = "tests/net/exchange-expected.txt";
+
+/* 1. Every expected line: the float64 output, then the active inputs. */
+static void test_the_engine_agrees_with_pytorch(void)
+{
+    char err[600];
+    net_t *n = net_load(MODEL, err, sizeof err);
+    if (!n)
+        fprintf(stderr, "\n    %s\n", err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+    CU_ASSERT_EQUAL(net_inputs(n), PICKET_XF_INPUTS);
+    CU_ASSERT(strstr(net_provenance(n), "train_exchange.py") != NULL);
+    FILE *f = fopen(EXPECTED, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[4096];
+    int rows = 0;
+    double worst = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char *p = line, *end;
+        double want = strtod(p, &end);
+        int active[PICKET_XF_INPUTS], k = 0;
+        for (p = end; k < PICKET_XF_INPUTS; p = end) {
+            long a = strtol(p, &end, 10);
+            if (end == p)
+                break;
+            active[k++] = (int)a;
+        }
+        double got = net_eval(n, active, k), diff = fabs(got - want);
+        worst = diff > worst ? diff : worst;
+        rows++;
+    }
+    fclose(f);
+    fprintf(stderr, "[%d inputs, worst difference %.2e] ", rows, worst);
+    CU_ASSERT(rows >= 100);
+    CU_ASSERT(worst <= 1e-5);
+    net_free(n);
+}
+
+/* 2. Damaged files, each one line naming the file. */
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static void test_a_file_that_is_not_this_net_is_refused(void)
+{
+    char dir[128], err[600];
+    test_tmpdir_make(dir, sizeof dir, "picket-net");
+    FILE *f = fopen(MODEL, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fseek(f, 0, SEEK_END);
+    size_t len = (size_t)ftell(f);
+    rewind(f);
+    char *good = malloc(len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(good);
+    CU_ASSERT_EQUAL_FATAL(fread(good, 1, len, f), len);
+    fclose(f);
+    char *bad = malloc(len + 8);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    const char *path = test_path(dir, "bad.pknn");
+    struct {
+        const char *why, *want;
+    } const cases[] = {
+        { "magic", "not a picket net" }, { "version", "a net of version 9" }, { "sizes", "sizes out of range" },
+        { "short", "cut short or too long" }, { "long", "cut short or too long" },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        memcpy(bad, good, len);
+        size_t n = len;
+        if (c == 0)
+            bad[0] = 'X';
+        else if (c == 1)
+            bad[4] = 9;
+        else if (c == 2)
+            bad[12] = 0, bad[13] = 0, bad[14] = 0, bad[15] = 0; /* no hidden unit */
+        else if (c == 3)
+            n = len - 3;
+        else
+            n = len + 4;
+        write_bytes(path, bad, n);
+        err[0] = '\0';
+        net_t *net = net_load(path, err, sizeof err);
+        CU_ASSERT_PTR_NULL(net);
+        net_free(net);
+        int ok = strstr(err, cases[c].want) && strstr(err, path) && !strchr(err, '\n');
+        if (!ok)
+            fprintf(stderr, "\n    %s: '%s'", cases[c].why, err);
+        CU_ASSERT(ok);
+    }
+    CU_ASSERT_PTR_NULL(net_load(test_path(dir, "missing.pknn"), err, sizeof err));
+    CU_ASSERT(strstr(err, "missing.pknn") != NULL);
+    CU_ASSERT_PTR_NULL(net_load("/dev/zero", err, sizeof err));
+    CU_ASSERT(strstr(err, "not a regular file") != NULL);
+    free(bad);
+    free(good);
+    test_tmpdir_remove(dir);
+}
+
+/* 3. Elder of a cotgrave hand, discarding two cards: kept cards, discards, elder, no rule other
+ * than the first values, twelve cards in the stock. */
+static void test_the_inputs_of_a_known_exchange(void)
+{
+    picket_rules_t r;
+    char err[200];
+    CU_ASSERT_EQUAL_FATAL(picket_rules_build(&r, "cotgrave", NULL, 0, err, sizeof err), 0);
+    picket_state_t st;
+    picket_init(&st, &r, 7);
+    while (picket_to_move(&st) == GAME_CHANCE)
+        picket_apply_chance(&st, NULL, NULL, 0);
+    CU_ASSERT_EQUAL_FATAL(st.pub.phase, PK_PH_ELDER_EXCHANGE);
+    picket_view_t v;
+    picket_view_from_state(&st, picket_to_move(&st), &v);
+    cardset_t discard = cardset_of(cardset_first(v.hand)) | cardset_of(cardset_last(v.hand));
+    int active[PICKET_XF_MAX_ACTIVE], n = picket_exchange_features(&v, discard, active);
+    CU_ASSERT_EQUAL(n, 12 + 1 + 1);
+    int kept = 0, thrown = 0;
+    for (int i = 0; i < n; i++) {
+        kept += active[i] < 36;
+        thrown += active[i] >= 36 && active[i] < 72;
+        if (i)
+            CU_ASSERT(active[i] > active[i - 1]);
+    }
+    CU_ASSERT_EQUAL(kept, 10);
+    CU_ASSERT_EQUAL(thrown, 2);
+    CU_ASSERT_EQUAL(active[n - 2], 108); /* elder */
+    CU_ASSERT_EQUAL(active[n - 1], 120 + 12);
+    /* The Six of Clubs is input 0, the Ace of Spades 35 (suit * 9 + rank from the Six). */
+    picket_view_t w = v;
+    w.hand = cardset_of(card_make(SUIT_C, RANK_6)) | cardset_of(card_make(SUIT_S, RANK_A));
+    n = picket_exchange_features(&w, cardset_of(card_make(SUIT_S, RANK_A)), active);
+    CU_ASSERT(n >= 2 && active[0] == 0 && active[1] == 36 + 35);
+}
+
+/* 4. The trainer (tools/train_exchange.py, Debian's python3-torch) is reproducible by seed: two
+ * runs on the same small data write the same model, byte for byte, and the engine agrees with
+ * that model's float64 outputs. */
+static void test_the_trainer_is_reproducible_and_agrees_with_the_engine(void)
+{
+    if (system("/usr/bin/python3 -c 'import torch' > /dev/null 2>&1") != 0) {
+        CU_FAIL("PyTorch is missing: install Debian's python3-torch (tools/setup.sh does)");
+        return;
+    }
+    char dir[128], cmd[2048], err[600];
+    test_tmpdir_make(dir, sizeof dir, "picket-train");
+    /* The same command twice (the provenance it writes names it): the second model must be the
+     * first, byte for byte. */
+    for (int run = 0; run < 2; run++) {
+        snprintf(cmd, sizeof cmd,
+                 "/usr/bin/python3 tools/train_exchange.py tests/net/small.jsonl --out %s/m.pknn --report %s/r --epochs 2 "
+                 "--hidden 16 8 --seed 3 --expected %s/e.txt > %s/out.txt 2>&1 %s",
+                 dir, dir, dir, dir, run ? "" : "&& cp " );
+        if (!run)
+            snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), "%s/m.pknn %s/first.pknn", dir, dir);
+        CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    }
+    char a[256], b[256];
+    snprintf(a, sizeof a, "%s/m.pknn", dir);
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s/first.pknn", a, dir);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    net_t *n = net_load(a, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+    snprintf(b, sizeof b, "%s/e.txt", dir);
+    FILE *f = fopen(b, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[4096];
+    int rows = 0;
+    double worst = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char *p = line, *end;
+        double want = strtod(p, &end);
+        int active[PICKET_XF_INPUTS], k = 0;
+        for (p = end; k < PICKET_XF_INPUTS; p = end) {
+            long x = strtol(p, &end, 10);
+            if (end == p)
+                break;
+            active[k++] = (int)x;
+        }
+        double diff = fabs(net_eval(n, active, k) - want);
+        worst = diff > worst ? diff : worst;
+        rows++;
+    }
+    fclose(f);
+    CU_ASSERT(rows > 0 && worst <= 1e-5);
+    net_free(n);
+    test_tmpdir_remove(dir);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("net", NULL, NULL);
+    CU_add_test(s, "the engine agrees with PyTorch on the committed model", test_the_engine_agrees_with_pytorch);
+    CU_add_test(s, "a file that is not this net is refused", test_a_file_that_is_not_this_net_is_refused);
+    CU_add_test(s, "the inputs of a known exchange", test_the_inputs_of_a_known_exchange);
+    CU_add_test(s, "the trainer is reproducible by seed and agrees with the engine", test_the_trainer_is_reproducible_and_agrees_with_the_engine);
+    return test_run_all();
+}

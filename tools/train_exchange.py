@@ -1,0 +1,242 @@
+#!/usr/bin/python3
+"""Train the learned judgement of the Picket exchange (issue 30, docs/learning.md).
+
+Reads the JSON lines of picket-selfplay (each position: what the seat knew, and candidate
+discards each valued in the same sampled worlds), fits a small net that values a discard from
+what the seat knew, and writes:
+  - the model file (format below), which engine/net.c reads;
+  - OUT.card.txt: the command, data, seed, split and figures that made it;
+  - OUT.curve.dat and, with gnuplot, OUT.curve.png: the loss per epoch, train and validation;
+  - with --expected FILE: inputs and the net's outputs computed in float64, for the C test.
+
+Deterministic by --seed (torch and the split). Runs on the CPU; Debian's python3-torch, run with
+/usr/bin/python3.
+
+The inputs are 0/1, given in the examples as the indices of the ones ("inputs"), computed by the
+engine itself (engine/picket/picket_features.h: their one definition). The first 108 are three
+blocks of 36 cards (kept, discarded, known), a card suit * 9 + rank: the trainer renames the
+suits at random, since Picket has no trumps.
+
+The model file, little-endian: "PKNN", u32 version 1, u32 n_in, u32 n_h1, u32 n_h2, u32 the
+length of a provenance text and the text, then float32: W1 [n_h1][n_in], b1 [n_h1],
+W2 [n_h2][n_h1], b2 [n_h2], W3 [n_h2], b3. The net: relu(W1 x + b1), relu(W2 . + b2), W3 . + b3:
+the seat's points less the opponent's for the hand, after this discard.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import shlex
+import struct
+import subprocess
+import sys
+
+N_IN = 133        # PICKET_XF_INPUTS
+N_CARD_INPUTS = 108
+VERSION = 1
+
+
+def load(paths):
+    """Positions: (id, [(active, value, heuristic_rank)]) in file order."""
+    positions = []
+    for path in paths:
+        with open(path, encoding="ascii") as f:
+            for n, line in enumerate(f, 1):
+                if not line.endswith("\n"):
+                    print("train_exchange: %s: line %d is torn (no newline): left out" % (path, n), file=sys.stderr)
+                    continue
+                try:
+                    p = json.loads(line)
+                    if not p["candidates"]:
+                        continue
+                    cands = [([int(a) for a in c["inputs"]], float(c["value"]), int(c["rank"])) for c in p["candidates"]]
+                    if any(a < 0 or a >= N_IN for c in cands for a in c[0]):
+                        raise ValueError("an input index out of 0..%d" % (N_IN - 1))
+                except (ValueError, KeyError, TypeError) as e:
+                    sys.exit("train_exchange: %s: line %d: %s" % (path, n, e))
+                positions.append(((p["preset"], p["i"], p["role"]), cands))
+    return positions
+
+
+def permute_suits(active, perm):
+    """The same inputs with the suits renamed (Picket has no trumps: a discard's worth does not
+    depend on the suits' names)."""
+    out = []
+    for a in active:
+        if a < N_CARD_INPUTS:
+            block, c = divmod(a, 36)
+            s, r = divmod(c, 9)
+            out.append(block * 36 + perm[s] * 9 + r)
+        else:
+            out.append(a)
+    return out
+
+
+def write_model(path, net, provenance):
+    import torch
+    with torch.no_grad():
+        layers = [net[0], net[2], net[4]]
+        blob = bytearray(b"PKNN")
+        text = provenance.encode("utf-8")
+        blob += struct.pack("<5I", VERSION, N_IN, layers[0].out_features, layers[1].out_features, len(text))
+        blob += text
+        for layer in layers:
+            for t in (layer.weight, layer.bias):
+                vals = t.detach().float().reshape(-1).tolist()
+                blob += struct.pack("<%df" % len(vals), *vals)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(blob)
+    os.replace(tmp, path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("data", nargs="+", help="picket-selfplay output files")
+    ap.add_argument("--out", required=True, help="the model file to write")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--hidden", type=int, nargs=2, default=[64, 32], metavar=("H1", "H2"))
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--expected", help="write inputs and float64 outputs for the C agreement test")
+    ap.add_argument("--report", help="where the model card, the loss curve's data and picture go (PREFIX.card.txt, PREFIX.curve.dat, PREFIX.curve.png; default: the model's path)")
+    args = ap.parse_args()
+    try:
+        import torch
+    except ImportError:
+        sys.exit("train_exchange: PyTorch is missing: install Debian's python3-torch (tools/setup.sh) and run with /usr/bin/python3")
+    torch.manual_seed(args.seed)
+    random.seed(args.seed)
+    torch.set_num_threads(1)
+
+    positions = load(args.data)
+    if len(positions) < 20:
+        sys.exit("train_exchange: %d positions with candidates: too few to train on" % len(positions))
+    # The split by position (never a position's candidates on both sides): every tenth, by a
+    # hash of its id, is for validation.
+    val = [p for p in positions if hash_id(p[0]) % 10 == 0]
+    train = [p for p in positions if hash_id(p[0]) % 10 != 0]
+    examples = [(a, v) for _, cs in train for a, v, _ in cs]
+    print("train_exchange: %d positions (%d examples) to train on, %d positions to validate" % (len(train), len(examples), len(val)))
+
+    h1, h2 = args.hidden
+    net = torch.nn.Sequential(torch.nn.Linear(N_IN, h1), torch.nn.ReLU(), torch.nn.Linear(h1, h2), torch.nn.ReLU(), torch.nn.Linear(h2, 1))
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    perms = [p for p in permutations4()]
+
+    def dense(batch_active):
+        x = torch.zeros(len(batch_active), N_IN)
+        for row, act in enumerate(batch_active):
+            x[row, act] = 1.0
+        return x
+
+    val_x = dense([a for _, cs in val for a, _, _ in cs])
+    val_y = torch.tensor([v for _, cs in val for _, v, _ in cs])
+    curve = []
+    for epoch in range(1, args.epochs + 1):
+        random.shuffle(examples)
+        net.train()
+        total = 0.0
+        for b in range(0, len(examples), args.batch):
+            chunk = examples[b:b + args.batch]
+            acts = [permute_suits(a, random.choice(perms)) for a, _ in chunk]
+            x, y = dense(acts), torch.tensor([v for _, v in chunk])
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(net(x).squeeze(1), y)
+            loss.backward()
+            opt.step()
+            total += loss.item() * len(chunk)
+        net.eval()
+        with torch.no_grad():
+            vloss = torch.nn.functional.mse_loss(net(val_x).squeeze(1), val_y).item()
+        curve.append((epoch, total / len(examples), vloss))
+        print("epoch %3d  train mse %8.3f  validation mse %8.3f" % curve[-1], flush=True)
+
+    figures = judge(net, val)
+    for k, v in figures.items():
+        print("validation: %s %s" % (k, v))
+    command = " ".join(shlex.quote(a) for a in ["/usr/bin/python3"] + sys.argv)
+    provenance = "picket exchange net v%d; %s; %d positions %d examples; seed %d" % (VERSION, command, len(train), len(examples), args.seed)
+    write_model(args.out, net, provenance)
+    report = args.report or args.out
+    with open(report + ".curve.dat", "w") as f:
+        f.write("# epoch train_mse validation_mse\n")
+        for row in curve:
+            f.write("%d %.6f %.6f\n" % row)
+    with open(report + ".card.txt", "w") as f:
+        f.write("command: %s\n" % command)
+        f.write("data: %s\n" % ", ".join(args.data))
+        f.write("positions: %d to train (%d examples), %d to validate\n" % (len(train), len(examples), len(val)))
+        f.write("net: %d inputs, hidden %d and %d (relu), 1 output; seed %d; %d epochs, Adam lr %g, batch %d\n" % (N_IN, h1, h2, args.seed, args.epochs, args.lr, args.batch))
+        f.write("final: train mse %.3f, validation mse %.3f\n" % curve[-1][1:])
+        for k, v in figures.items():
+            f.write("validation %s: %s\n" % (k, v))
+    png = report + ".curve.png"
+    gp = ("set terminal png size 700,420 noenhanced\nset output '%s'\nset xlabel 'epoch'\nset ylabel 'mean squared error (points^2)'\n"
+          "plot '%s' using 1:2 with lines title 'train', '' using 1:3 with lines title 'validation'\n" % (png, report + ".curve.dat"))
+    try:
+        subprocess.run(["gnuplot"], input=gp.encode(), check=True)
+    except (OSError, subprocess.CalledProcessError):
+        print("train_exchange: gnuplot could not draw %s (is gnuplot-nox installed?)" % png, file=sys.stderr)
+    if args.expected:
+        write_expected(args.expected, net, val)
+    print("train_exchange: wrote %s" % args.out)
+
+
+def hash_id(pid):
+    h = 1469598103934665603
+    for ch in "%s/%s/%s" % pid:
+        h = ((h ^ ord(ch)) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def permutations4():
+    import itertools
+    return list(itertools.permutations(range(4)))
+
+
+def judge(net, val):
+    """The net's choice among each position's candidates, against the best candidate's value
+    (the reference: the same worlds for all): mean regret, and the heuristic's first choice's."""
+    import torch
+    regret_net = regret_heur = 0.0
+    agree = 0
+    with torch.no_grad():
+        for _, cs in val:
+            x = torch.zeros(len(cs), N_IN)
+            for row, (a, _, _) in enumerate(cs):
+                x[row, a] = 1.0
+            pred = net(x).squeeze(1).tolist()
+            best = max(v for _, v, _ in cs)
+            pick = max(range(len(cs)), key=lambda k: pred[k])
+            heur = next(k for k, (_, _, r) in enumerate(cs) if r == 0)
+            regret_net += best - cs[pick][1]
+            regret_heur += best - cs[heur][1]
+            agree += pick == heur
+    n = len(val)
+    return {"mean regret of the net's pick (points)": "%.3f" % (regret_net / n),
+            "mean regret of the heuristic's first (points)": "%.3f" % (regret_heur / n),
+            "net picks the heuristic's first": "%.1f%%" % (100.0 * agree / n)}
+
+
+def write_expected(path, net, val):
+    import torch
+    rows = [a for _, cs in val[:50] for a, _, _ in cs][:400]
+    with torch.no_grad():
+        d = net.double()
+        out = []
+        for a in rows:
+            x = torch.zeros(1, N_IN, dtype=torch.float64)
+            x[0, a] = 1.0
+            out.append(d(x).item())
+        net.float()
+    with open(path, "w") as f:
+        f.write("# inputs (active indices) and the net's output in float64 (train_exchange.py --expected)\n")
+        for a, y in zip(rows, out):
+            f.write("%.12f %s\n" % (y, " ".join(str(i) for i in a)))
+
+
+if __name__ == "__main__":
+    main()
