@@ -5,7 +5,8 @@
  *     fails after a retraining, write both files again in the same run);
  *  2. a file that is not a net of this version and size is refused with one line naming it;
  *  3. the inputs of a known exchange are the ones picket_features.h defines;
- *  4. the trainer is reproducible by seed, and the engine agrees with what it writes.
+ *  4. the trainer is reproducible by seed, and the engine agrees with what it writes;
+ *  5. picket-selfplay's shards and a resumed run write exactly one run's lines.
  */
 #include <CUnit/CUnit.h>
 #include <math.h>
@@ -212,6 +213,33 @@ static void test_the_trainer_is_reproducible_and_agrees_with_the_engine(void)
     test_tmpdir_remove(dir);
 }
 
+/* 5. picket-selfplay ($PICKET_SELFPLAY) is deterministic by seed: two shards hold exactly the
+ * whole run's lines, and a run killed in the middle of a line and resumed writes the same file. */
+static void test_selfplay_shards_and_resume_equal_one_run(void)
+{
+    const char *bin = getenv("PICKET_SELFPLAY");
+    char dir[128], cmd[4096];
+    test_tmpdir_make(dir, sizeof dir, "picket-selfplay");
+    const char *few = "-positions 6 -candidates 3 -random 2 -worlds 2 -seed 4 -quiet";
+    snprintf(cmd, sizeof cmd, "%s -out %s/whole.jsonl %s && %s -out %s/s0.jsonl %s -shard 0/2 && %s -out %s/s1.jsonl %s -shard 1/2",
+             bin, dir, few, bin, dir, few, bin, dir, few);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    /* The shards' lines, sorted, are the whole run's, sorted. */
+    snprintf(cmd, sizeof cmd, "cd %s && sort whole.jsonl > a && sort s0.jsonl s1.jsonl > b && cmp -s a b", dir);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    /* Cut inside its fourth line, then resumed: the same bytes as the whole run. */
+    snprintf(cmd, sizeof cmd, "cd %s && head -c $(( $(head -3 whole.jsonl | wc -c) + 40 )) whole.jsonl > cut.jsonl && %s -out cut.jsonl %s -resume "
+             "&& cmp -s cut.jsonl whole.jsonl", dir, bin, few);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    /* Without -resume a file that holds examples is refused, and left as it was. */
+    snprintf(cmd, sizeof cmd, "cd %s && ! %s -out whole.jsonl %s 2> err.txt && grep -q 'already holds examples' err.txt && cmp -s cut.jsonl whole.jsonl",
+             dir, bin, few);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s --help | grep -q 'usage: picket-selfplay' && %s -version | grep -q '^picket-selfplay '", bin, bin);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    test_tmpdir_remove(dir);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -221,5 +249,6 @@ int main(void)
     CU_add_test(s, "a file that is not this net is refused", test_a_file_that_is_not_this_net_is_refused);
     CU_add_test(s, "the inputs of a known exchange", test_the_inputs_of_a_known_exchange);
     CU_add_test(s, "the trainer is reproducible by seed and agrees with the engine", test_the_trainer_is_reproducible_and_agrees_with_the_engine);
+    CU_add_test(s, "selfplay: shards and a resume equal one run", test_selfplay_shards_and_resume_equal_one_run);
     return test_run_all();
 }
