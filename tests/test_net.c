@@ -21,21 +21,15 @@
 static const char *const MODEL = "engine/picket/exchange.pknn";
 static const char *const EXPECTED = "tests/net/exchange-expected.txt";
 
-/* 1. Every expected line: the float64 output, then the active inputs. */
-static void test_the_engine_agrees_with_pytorch(void)
+/* The largest difference between the engine's output and the trainer's float64 one over an
+ * --expected file (each line: the output, then the active inputs); *rows: its lines. */
+static double worst_difference(const net_t *n, const char *path, int *rows)
 {
-    char err[600];
-    net_t *n = net_load(MODEL, err, sizeof err);
-    if (!n)
-        fprintf(stderr, "\n    %s\n", err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(n);
-    CU_ASSERT_EQUAL(net_inputs(n), PICKET_XF_INPUTS);
-    CU_ASSERT(strstr(net_provenance(n), "train_exchange.py") != NULL);
-    FILE *f = fopen(EXPECTED, "r");
+    FILE *f = fopen(path, "r");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     char line[4096];
-    int rows = 0;
     double worst = 0;
+    *rows = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#')
             continue;
@@ -48,11 +42,26 @@ static void test_the_engine_agrees_with_pytorch(void)
                 break;
             active[k++] = (int)a;
         }
-        double got = net_eval(n, active, k), diff = fabs(got - want);
+        double diff = fabs(net_eval(n, active, k) - want);
         worst = diff > worst ? diff : worst;
-        rows++;
+        (*rows)++;
     }
     fclose(f);
+    return worst;
+}
+
+/* 1. Every expected line: the float64 output, then the active inputs. */
+static void test_the_engine_agrees_with_pytorch(void)
+{
+    char err[600];
+    net_t *n = net_load(MODEL, err, sizeof err);
+    if (!n)
+        fprintf(stderr, "\n    %s\n", err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+    CU_ASSERT_EQUAL(net_inputs(n), PICKET_XF_INPUTS);
+    CU_ASSERT(strstr(net_provenance(n), "train_exchange.py") != NULL);
+    int rows = 0;
+    double worst = worst_difference(n, EXPECTED, &rows);
     fprintf(stderr, "[%d inputs, worst difference %.2e] ", rows, worst);
     CU_ASSERT(rows >= 100);
     CU_ASSERT(worst <= 1e-5);
@@ -186,28 +195,8 @@ static void test_the_trainer_is_reproducible_and_agrees_with_the_engine(void)
     net_t *n = net_load(a, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(n);
     snprintf(b, sizeof b, "%s/e.txt", dir);
-    FILE *f = fopen(b, "r");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    char line[4096];
     int rows = 0;
-    double worst = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#')
-            continue;
-        char *p = line, *end;
-        double want = strtod(p, &end);
-        int active[PICKET_XF_INPUTS], k = 0;
-        for (p = end; k < PICKET_XF_INPUTS; p = end) {
-            long x = strtol(p, &end, 10);
-            if (end == p)
-                break;
-            active[k++] = (int)x;
-        }
-        double diff = fabs(net_eval(n, active, k) - want);
-        worst = diff > worst ? diff : worst;
-        rows++;
-    }
-    fclose(f);
+    double worst = worst_difference(n, b, &rows);
     CU_ASSERT(rows > 0 && worst <= 1e-5);
     net_free(n);
     test_tmpdir_remove(dir);
