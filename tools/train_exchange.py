@@ -94,7 +94,8 @@ def write_model(path, net, provenance):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("data", nargs="+", help="picket-selfplay output files")
-    ap.add_argument("--out", required=True, help="the model file to write")
+    ap.add_argument("--out", help="the model file to write")
+    ap.add_argument("--judge", metavar="MODEL", help="train nothing: judge MODEL's picks on the data's validation positions")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--hidden", type=int, nargs=2, default=[64, 32], metavar=("H1", "H2"))
@@ -111,7 +112,14 @@ def main():
     random.seed(args.seed)
     torch.set_num_threads(1)
 
+    if not args.out and not args.judge:
+        sys.exit("train_exchange: give --out MODEL to train, or --judge MODEL")
     positions = load(args.data)
+    if args.judge:
+        val = [p for p in positions if hash_id(p[0]) % 10 == 0]
+        for k, v in judge(read_model(args.judge), val).items():
+            print("validation: %s %s" % (k, v))
+        return
     if len(positions) < 20:
         sys.exit("train_exchange: %d positions with candidates: too few to train on" % len(positions))
     # The split by position (never a position's candidates on both sides): every tenth, by a
@@ -199,12 +207,13 @@ def permutations4():
 
 def judge(net, val):
     """The net's choice among each position's candidates, against the best candidate's value
-    (the reference: the same worlds for all): mean regret, and the heuristic's first choice's."""
+    (the reference: the same worlds for all): mean regret, the heuristic's first choice's, and
+    their paired difference with its 95% interval (normal approximation), for all positions and
+    for elder's and younger's apart."""
     import torch
-    regret_net = regret_heur = 0.0
-    agree = 0
+    rows = []   # (role, regret of the net's pick, of the heuristic's first, agree)
     with torch.no_grad():
-        for _, cs in val:
+        for pid, cs in val:
             x = torch.zeros(len(cs), N_IN)
             for row, (a, _, _) in enumerate(cs):
                 x[row, a] = 1.0
@@ -212,13 +221,48 @@ def judge(net, val):
             best = max(v for _, v, _ in cs)
             pick = max(range(len(cs)), key=lambda k: pred[k])
             heur = next(k for k, (_, _, r) in enumerate(cs) if r == 0)
-            regret_net += best - cs[pick][1]
-            regret_heur += best - cs[heur][1]
-            agree += pick == heur
-    n = len(val)
-    return {"mean regret of the net's pick (points)": "%.3f" % (regret_net / n),
-            "mean regret of the heuristic's first (points)": "%.3f" % (regret_heur / n),
-            "net picks the heuristic's first": "%.1f%%" % (100.0 * agree / n)}
+            rows.append((pid[2], best - cs[pick][1], best - cs[heur][1], pick == heur))
+    out = {}
+    for role in (None, "elder", "younger"):
+        sel = [r for r in rows if role is None or r[0] == role]
+        n = len(sel)
+        if n < 2:
+            continue
+        d = [r[2] - r[1] for r in sel]
+        mean = sum(d) / n
+        half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+        tag = "" if role is None else " (%s)" % role
+        out["positions%s" % tag] = "%d" % n
+        out["mean regret of the net's pick (points)%s" % tag] = "%.3f" % (sum(r[1] for r in sel) / n)
+        out["mean regret of the heuristic's first (points)%s" % tag] = "%.3f" % (sum(r[2] for r in sel) / n)
+        out["the net's pick better by (points)%s" % tag] = "%.3f +- %.3f (95%%)" % (mean, half)
+    out["net picks the heuristic's first"] = "%.1f%%" % (100.0 * sum(r[3] for r in rows) / max(1, len(rows)))
+    return out
+
+
+def read_model(path):
+    """A model file back into the net (the --judge mode)."""
+    import torch
+    with open(path, "rb") as f:
+        blob = f.read()
+    if blob[:4] != b"PKNN" or len(blob) < 24:
+        sys.exit("train_exchange: %s: not a picket net" % path)
+    version, n_in, h1, h2, plen = struct.unpack("<5I", blob[4:24])
+    if version != VERSION or n_in != N_IN:
+        sys.exit("train_exchange: %s: version %d with %d inputs; this trainer writes version %d with %d" % (path, version, n_in, VERSION, N_IN))
+    net = torch.nn.Sequential(torch.nn.Linear(N_IN, h1), torch.nn.ReLU(), torch.nn.Linear(h1, h2), torch.nn.ReLU(), torch.nn.Linear(h2, 1))
+    at = 24 + plen
+    with torch.no_grad():
+        for layer in (net[0], net[2], net[4]):
+            for t in (layer.weight, layer.bias):
+                n = t.numel()
+                if at + 4 * n > len(blob):
+                    sys.exit("train_exchange: %s: cut short" % path)
+                t.copy_(torch.tensor(struct.unpack("<%df" % n, blob[at:at + 4 * n])).reshape(t.shape))
+                at += 4 * n
+    if at != len(blob):
+        sys.exit("train_exchange: %s: %d bytes more than its sizes make" % (path, len(blob) - at))
+    return net
 
 
 def write_expected(path, net, val):
