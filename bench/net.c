@@ -32,11 +32,11 @@ int main(int argc, char **argv)
     char err[600];
     net_t *net = net_load(model, err, sizeof err);
     picket_rules_t rules = picket_preset_find("cotgrave")->rules;
-    static game_move_t moves[GAME_MAX_MOVES];
     int cap = 64 * 4096, n = 0;
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
     int (*act)[PICKET_XF_MAX_ACTIVE] = malloc(sizeof *act * (size_t)cap);
     int *count = malloc(sizeof *count * (size_t)cap);
-    if (!net || !act || !count) {
+    if (!net || !act || !count || !moves) {
         fprintf(stderr, "bench/net: %s\n", net ? "out of memory" : err);
         return 1;
     }
@@ -73,5 +73,6 @@ int main(int argc, char **argv)
     net_free(net);
     free(act);
     free(count);
+    free(moves);
     return 0;
 }

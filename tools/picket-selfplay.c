@@ -66,6 +66,11 @@ typedef struct selfplay {
     solver_t *solver;
     worlds_t worlds;
     picket_state_t *world;   /* [n_worlds] */
+    /* scratch: the legal moves and their values, for the heuristic's moves (policy) and for
+     * the position studied (moves, hvalue, order, sum) */
+    game_move_t policy_moves[GAME_MAX_MOVES], moves[GAME_MAX_MOVES];
+    double policy_values[GAME_MAX_MOVES], hvalue[GAME_MAX_MOVES], sum[MAX_CANDIDATES];
+    int order[GAME_MAX_MOVES];
 } selfplay_t;
 
 static volatile sig_atomic_t interrupted;
@@ -78,10 +83,10 @@ static void on_signal(int sig)
 /* ---------------------------------------------------------------- playing */
 
 /* The heuristic's best move for the seat to move, judged from its own view of the state. */
-static int heuristic_move(const picket_state_t *st, game_move_t *out)
+static int heuristic_move(selfplay_t *sp, const picket_state_t *st, game_move_t *out)
 {
-    static game_move_t moves[GAME_MAX_MOVES];
-    static double values[GAME_MAX_MOVES];
+    game_move_t *moves = sp->policy_moves;
+    double *values = sp->policy_values;
     picket_view_t v;
     picket_view_from_state(st, picket_to_move(st), &v);
     int n = picket_view_legal_moves(&v, moves, GAME_MAX_MOVES);
@@ -98,7 +103,7 @@ static int heuristic_move(const picket_state_t *st, game_move_t *out)
 
 /* Play on by the heuristic (chance by the state's own deal) until `stop` says so or the hand
  * reaches its play. 0, or -1 if the state has no move. */
-static int play_until(picket_state_t *st, int (*stop)(const picket_state_t *))
+static int play_until(selfplay_t *sp, picket_state_t *st, int (*stop)(const picket_state_t *))
 {
     for (int steps = 0; steps < 1000; steps++) {
         int tm = picket_to_move(st);
@@ -107,7 +112,7 @@ static int play_until(picket_state_t *st, int (*stop)(const picket_state_t *))
         game_move_t m;
         if (tm == GAME_CHANCE)
             picket_apply_chance(st, NULL, NULL, 0);
-        else if (heuristic_move(st, &m) < 0)
+        else if (heuristic_move(sp, st, &m) < 0)
             return -1;
         else
             picket_apply(st, &m, NULL, 0);
@@ -123,7 +128,7 @@ static int at_younger_exchange(const picket_state_t *st) { return st->pub.phase 
 static int discard_value(selfplay_t *sp, const picket_state_t *world, int seat, const game_move_t *discard, double *out)
 {
     picket_state_t st = *world;
-    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(&st, NULL) < 0)
+    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(sp, &st, NULL) < 0)
         return -1;
     double d = st.pub.hand_pts[seat] - st.pub.hand_pts[1 - seat];
     picket_end_t e;
@@ -148,17 +153,16 @@ static void card_text(cardset_t set, char *buf, size_t len)
  * the positions done), or -1 on an error (err). */
 static int position(selfplay_t *sp, int i, FILE *f, char *err, size_t errlen)
 {
-    static game_move_t moves[GAME_MAX_MOVES];
-    static double hvalue[GAME_MAX_MOVES];
-    static int order[GAME_MAX_MOVES];
-    static double sum[MAX_CANDIDATES];
+    game_move_t *moves = sp->moves;
+    double *hvalue = sp->hvalue, *sum = sp->sum;
+    int *order = sp->order;
     picket_state_t st;
     uint64_t deal = rng_derive(sp->seed, (uint64_t)i);
     picket_init(&st, &sp->rules, deal);
-    int younger = i % 2, found = play_until(&st, at_elder_exchange) == 0 && at_elder_exchange(&st);
+    int younger = i % 2, found = play_until(sp, &st, at_elder_exchange) == 0 && at_elder_exchange(&st);
     if (found && younger) {
         game_move_t m;
-        found = heuristic_move(&st, &m) == 0 && picket_apply(&st, &m, NULL, 0) >= 0 && play_until(&st, at_younger_exchange) == 0 &&
+        found = heuristic_move(sp, &st, &m) == 0 && picket_apply(&st, &m, NULL, 0) >= 0 && play_until(sp, &st, at_younger_exchange) == 0 &&
                 at_younger_exchange(&st);
     }
     if (!found)
