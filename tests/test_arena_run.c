@@ -1256,6 +1256,27 @@ static void test_resume_refuses_a_complete_damaged_last_line(void)
     remove_tmpdir();
 }
 
+/* A whole run of RESUME_BASE with its records in one file, rec (tp("rec.txt")): the file's bytes
+ * (*len of them), to free. */
+static char *records_run(char *rec, size_t cap, size_t *len)
+{
+    snprintf(rec, cap, "%s", tp("rec.txt"));
+    CU_ASSERT_EQUAL_FATAL(arena(RESUME_BASE " -records %s", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
+    char *full = slurp(rec, len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    return full;
+}
+
+/* 1 if the records file holds exactly the len bytes of full. */
+static int records_are(const char *rec, const char *full, size_t len)
+{
+    size_t n;
+    char *now = slurp(rec, &n);
+    int same = now && n == len && memcmp(now, full, len) == 0;
+    free(now);
+    return same;
+}
+
 /* Issue 29: a one-file -records of this run opens with its run line; -resume cuts a record the
  * file ends inside (its set has no results line) and plays that set again, so every record in
  * the file is whole; a records file of another run is refused on -resume and left unchanged. */
@@ -1263,32 +1284,22 @@ static void test_resume_repairs_a_torn_records_file_and_refuses_another_runs(voi
 {
     make_tmpdir();
     char rec[4200];
-    snprintf(rec, sizeof rec, "%s", tp("rec.txt"));
-    CU_ASSERT_EQUAL_FATAL(arena(RESUME_BASE " -records %s", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
     size_t len;
-    char *full = slurp(rec, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    char *full = records_run(rec, sizeof rec, &len);
     CU_ASSERT(strncmp(full, "# picket-arena run ", 19) == 0);
     /* the last set's record torn in the middle, and its results line gone */
     CU_ASSERT_EQUAL(spit(rec, full, len - 200), 0);
     truncate_lines(tp("r.jsonl"), 6);
     CU_ASSERT_EQUAL(arena(RESUME_BASE " -records %s -resume", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "cut a torn record"));
-    size_t len2;
-    char *again = slurp(rec, &len2);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
-    CU_ASSERT(len2 == len && memcmp(again, full, len) == 0);
+    CU_ASSERT(records_are(rec, full, len));
     /* another run (another seed) on the same records file */
     int rc = arena("-engine cmd=%s name=alpha option.bot=heuristic -engine cmd=%s name=beta option.bot=random " HC2
                    " -rounds 3 -seed 6 -results %s -records %s -resume", ENGINE, ENGINE, tp("other.jsonl"), rec);
     CU_ASSERT_NOT_EQUAL(rc, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "holds another run's records"));
-    size_t len3;
-    char *after = slurp(rec, &len3);
-    CU_ASSERT(after && len3 == len && memcmp(after, full, len) == 0);
+    CU_ASSERT(records_are(rec, full, len));
     free(full);
-    free(again);
-    free(after);
     remove_tmpdir();
 }
 
@@ -1299,25 +1310,17 @@ static void test_resume_takes_out_records_of_sets_not_counted(void)
 {
     make_tmpdir();
     char rec[4200];
-    snprintf(rec, sizeof rec, "%s", tp("rec.txt"));
-    CU_ASSERT_EQUAL_FATAL(arena(RESUME_BASE " -records %s", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
     size_t len;
-    char *full = slurp(rec, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    char *full = records_run(rec, sizeof rec, &len);
     truncate_lines(tp("r.jsonl"), 5); /* the last two sets recorded, not counted */
     CU_ASSERT_EQUAL(arena(RESUME_BASE " -records %s -resume", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "took 2 records of sets with no results line"));
-    size_t len2;
-    char *again = slurp(rec, &len2);
-    CU_ASSERT(again && len2 == len && memcmp(again, full, len) == 0);
-    free(again);
+    CU_ASSERT(records_are(rec, full, len));
     /* No results at all: every record goes, and the run records each set once. */
     CU_ASSERT_EQUAL(unlink(tp("r.jsonl")), 0);
     CU_ASSERT_EQUAL(arena(RESUME_BASE " -records %s -resume", ENGINE, "", ENGINE, tp("r.jsonl"), rec), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(arena_err(), "took 6 records"));
-    again = slurp(rec, &len2);
-    CU_ASSERT(again && len2 == len && memcmp(again, full, len) == 0);
-    free(again);
+    CU_ASSERT(records_are(rec, full, len));
     free(full);
     remove_tmpdir();
 }
