@@ -343,7 +343,8 @@ static void iterate(worker_t *w)
     path[depth++] = at;
     while (!playout_done(&w->po, w->state) && depth < MAX_PATH) {
         if (g->to_move(w->state) == GAME_CHANCE) {
-            g->apply_chance(w->state, &w->rng, w->po.ev, GAME_MAX_EVENTS);
+            if (g->apply_chance(w->state, &w->rng, w->po.ev, GAME_MAX_EVENTS) <= 0)
+                break; /* a world the rules cannot go on from: the rollout fails and the state is valued */
             continue;
         }
         game_move_t m;

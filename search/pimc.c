@@ -12,7 +12,7 @@
 #include "worlds.h"
 
 enum {
-    MAX_DRAW_FAILS = 64      /* draws in a row that find no world before the search gives up */
+    MAX_FAILS = 64 /* worlds in a row not drawn or not valued (a view the rules never give) before the search gives up */
 };
 
 struct pimc {
@@ -161,7 +161,8 @@ static double finish(pimc_t *s, void *state, rng_t *rng)
         if (left == 0)
             return -1.0;
         if (g->to_move(state) == GAME_CHANCE) {
-            g->apply_chance(state, rng, s->po.ev, GAME_MAX_EVENTS);
+            if (g->apply_chance(state, rng, s->po.ev, GAME_MAX_EVENTS) <= 0)
+                return -1.0;
             continue;
         }
         if (s->solver && solve_line(s, state))
@@ -327,11 +328,10 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
     double last_report = s->t0;
     while (worlds < 0 || s->done < worlds) {
         if (worlds_draw(&s->worlds, &r, s->world) < 0) {
-            if (++fails >= MAX_DRAW_FAILS)
+            if (++fails >= MAX_FAILS)
                 break;
             continue;
         }
-        fails = 0;
         uint64_t seed = rng_next(&r);
         int ok;
         if (play) {
@@ -345,6 +345,9 @@ int pimc_search(pimc_t *s, const void *view, const bot_limits_t *lim, const bot_
             for (int c = 0; c < s->ncand; c++)
                 s->sum[c] += s->wval[c];
             s->done++;
+            fails = 0;
+        } else if (++fails >= MAX_FAILS) {
+            break;
         }
         if (interrupted(s))
             break;

@@ -124,7 +124,8 @@ int playout_run(playout_t *p, void *state, int policy, rng_t *rng)
         if (left == 0)
             return -1;
         if (g->to_move(state) == GAME_CHANCE) {
-            g->apply_chance(state, rng, p->ev, GAME_MAX_EVENTS);
+            if (g->apply_chance(state, rng, p->ev, GAME_MAX_EVENTS) <= 0)
+                return -1;
             continue;
         }
         game_move_t m;

@@ -1314,16 +1314,23 @@ static int no_world_sample(const void *view, rng_t *rng, void *state_out)
     return -1;
 }
 
-/* A fixed budget with no world to search must still end (with a move or -1), not spin for
- * ever: run in a child that is killed after 3 s. */
-static void test_a_search_with_no_world_ends(void)
+/* A game whose every world sticks between events once seat 1 is to move: the rules say chance
+ * is due, and chance writes nothing (what a view the rules never give once left in a sampled
+ * Court Circular world, issue 29). */
+static int stuck_to_move(const void *state)
 {
-    game_t g = PICKET_GAME;
-    g.sampler_draw = no_world_draw;
-    g.sample_world = no_world_sample;
+    int r = picket_to_move(state);
+    return r == 1 ? GAME_CHANCE : r;
+}
+
+/* A fixed budget whose worlds are not found, or found and not finished, must still end (with a
+ * move or -1), not spin for ever: run in a child that is killed after 3 s. */
+static void search_ends(const game_t *g, const char *what)
+{
     picket_state_t st;
     picket_init(&st, &picket_preset_find("cotgrave")->rules, 3);
     deal_chance(&st);
+    CU_ASSERT_EQUAL_FATAL(picket_to_move(&st), 0); /* the root is seat 0's, the next move seat 1's */
     picket_view_t v;
     picket_view_from_state(&st, picket_to_move(&st), &v);
     static const char *const MODES[] = { "ismcts_search, 1 thread,", "ismcts_search, 2 threads,", "pimc_search" };
@@ -1340,7 +1347,7 @@ static void test_a_search_with_no_world_ends(void)
                 pimc_params_t q;
                 pimc_default_params(&q);
                 q.solver_mb = 1;
-                pimc_t *s = pimc_create(&g, &q, err, sizeof err);
+                pimc_t *s = pimc_create(g, &q, err, sizeof err);
                 if (!s)
                     _exit(3);
                 rng_t rng;
@@ -1366,7 +1373,7 @@ static void test_a_search_with_no_world_ends(void)
             ismcts_params_t p;
             ismcts_default_params(&p);
             p.threads = mode ? 2 : 1;
-            ismcts_t *s = ismcts_create(&g, &p, err, sizeof err);
+            ismcts_t *s = ismcts_create(g, &p, err, sizeof err);
             if (!s)
                 _exit(3);
             rng_t rng;
@@ -1387,15 +1394,25 @@ static void test_a_search_with_no_world_ends(void)
         if (!done) {
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
-            fprintf(stderr, "\n    %s iterations 100, on a game whose sampler finds no world had not returned "
-                            "after 3 s\n", MODES[mode]);
+            fprintf(stderr, "\n    %s iterations 100, on %s, had not returned after 3 s\n", MODES[mode], what);
         } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            fprintf(stderr, "\n    %s iterations 100, no world: the child ended with status %d (3: not created, "
-                            "4: no move, 5: a value not -1, 6: best not legal, 7: worlds counted)\n", MODES[mode],
+            fprintf(stderr, "\n    %s iterations 100, %s: the child ended with status %d (3: not created, "
+                            "4: no move, 5: a value not -1, 6: best not legal, 7: worlds counted)\n", MODES[mode], what,
                     WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status));
         }
         CU_ASSERT(done && WIFEXITED(status) && WEXITSTATUS(status) == 0);
     }
+}
+
+static void test_a_search_with_no_world_ends(void)
+{
+    game_t g = PICKET_GAME;
+    g.sampler_draw = no_world_draw;
+    g.sample_world = no_world_sample;
+    search_ends(&g, "a game whose sampler finds no world");
+    g = PICKET_GAME;
+    g.to_move = stuck_to_move;
+    search_ends(&g, "worlds stuck between events");
 }
 
 /* ismcts_stats are the last search's: a second search on the same bot counts its own

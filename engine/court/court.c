@@ -131,6 +131,15 @@ static int valid_card(int c) { return c >= 0 && c < CARD_COUNT; }
 /* The trick's winner has named the new Lead: a card still on the table until he takes them. */
 static int lead_chosen(const court_pub_t *p) { return p->lead >= 0 && cardset_has(court_table(p), p->lead); }
 
+/* Every card played: the pack exhausted and every hand empty. */
+static int deal_played_out(const court_pub_t *p)
+{
+    int held = 0;
+    for (int s = 0; s < p->rules.players; s++)
+        held += p->held[s];
+    return held == 0 && p->pack_left == 0;
+}
+
 int court_pub_apply(court_pub_t *p, const game_event_t *ev)
 {
     int n = p->rules.players, s = ev->seat, c = ev->arg;
@@ -216,7 +225,8 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
             if (p->phase != CC_PH_PLAY || !(p->in & (1u << s)) || p->count[s] >= CC_PER_TRICK || p->held[s] == 0)
                 return -1;
         } else if (c == CC_PH_LEAD) {
-            if (p->phase != CC_PH_LEAD || s != p->winner || lead_chosen(p))
+            /* No Lead is chosen after the deal's last trick: its winner clears the board. */
+            if (p->phase != CC_PH_LEAD || s != p->winner || lead_chosen(p) || deal_played_out(p))
                 return -1;
         } else {
             return -1;
@@ -501,10 +511,7 @@ static void decide_trick(ctx_t *x)
     court_line_t line;
     int w = court_trick_winner(players(st), (const int8_t(*)[CC_PER_TRICK])p->played, p->count, p->in, p->lead, &line);
     emit(x, CC_EV_WON, GAME_ALL, w, line.cls, line.kind, line.len, 0, 0);
-    int empty = 1;
-    for (int s = 0; s < players(st); s++)
-        empty &= p->held[s] == 0;
-    if (empty && p->pack_left == 0) {
+    if (deal_played_out(p)) {
         emit(x, CC_EV_TAKE, GAME_ALL, w, w == p->first, 0, 0, 0, court_table(p) | cardset_of(p->lead));
         end_deal(x);
         return;
