@@ -24,6 +24,7 @@ cardset_t cards_pack(int size)
     case 52: lowest = RANK_2; break;
     case 36: lowest = RANK_6; break;
     case 32: lowest = RANK_7; break;
+    case 24: lowest = RANK_9; break;
     default: return 0;
     }
     cardset_t set = 0;
@@ -42,17 +43,15 @@ uint64_t cards_choose(int n, int k)
     return c;
 }
 
-int card_parse_rank(char c)
+/* The place of c (either case) in chars, or CARD_NONE. */
+static int char_index(const char *chars, char c)
 {
-    const char *p = strchr(CARD_RANK_CHARS, toupper((unsigned char)c));
-    return (c && p) ? (int)(p - CARD_RANK_CHARS) : CARD_NONE;
+    const char *p = strchr(chars, toupper((unsigned char)c));
+    return (c && p) ? (int)(p - chars) : CARD_NONE;
 }
 
-int card_parse_suit(char c)
-{
-    const char *p = strchr(CARD_SUIT_CHARS, toupper((unsigned char)c));
-    return (c && p) ? (int)(p - CARD_SUIT_CHARS) : CARD_NONE;
-}
+int card_parse_rank(char c) { return char_index(CARD_RANK_CHARS, c); }
+int card_parse_suit(char c) { return char_index(CARD_SUIT_CHARS, c); }
 
 int card_parse(const char *text, size_t len)
 {

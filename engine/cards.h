@@ -1,7 +1,7 @@
 /* cards: cards as small integers and sets of cards as 64-bit masks.
  *
  * A card is suit * 13 + rank, rank 0 = deuce ... 12 = ace, suits in the order C D H S.
- * That one 52-card index covers every pack the project plays (32, 36, 52 cards); a pack is
+ * That one 52-card index covers every pack the project plays (24, 32, 36, 52 cards); a pack is
  * just a mask. Text notation: rank 2..9 T J Q K A (input also takes 10), suit C D H S.
  * This module must never allocate: it sits under every hot loop.
  */
@@ -41,7 +41,7 @@ static inline cardset_t cardset_suit(int suit) { return (cardset_t)CARDSET_SUIT_
 /* Every card of one rank, in all four suits. */
 cardset_t cardset_rank(int rank);
 
-/* The pack of 32, 36 or 52 cards; 0 for any other size. */
+/* The pack of 24 (9 to A: highcard), 32, 36 or 52 cards; 0 for any other size. */
 cardset_t cards_pack(int size);
 /* C(n, k): the k-card subsets of n cards; 0 outside 0 <= k <= n. */
 uint64_t cards_choose(int n, int k);

@@ -87,14 +87,6 @@ static void on_replay_event(void *data, const game_event_t *ev)
         return -1;                                           \
     } while (0)
 
-/* Resolve chance nodes, passing their events on: the referee steps until a seat must move. */
-static int run_chance(record_t *rec, int lineno, char *err, size_t errlen)
-{
-    if (referee_play(rec->ref) == REFEREE_FAULT)
-        FAIL("%s", referee_fault(rec->ref)->text);
-    return 0;
-}
-
 static int start_game(record_t *rec, replay_hook_t *hook, int lineno, char *err, size_t errlen)
 {
     char why[GAME_ERR_LEN];
@@ -106,7 +98,10 @@ static int start_game(record_t *rec, replay_hook_t *hook, int lineno, char *err,
         referee_hooks_t h = { on_replay_event, NULL, hook };
         referee_set_hooks(rec->ref, &h);
     }
-    return run_chance(rec, lineno, err, errlen);
+    /* Chance nodes resolved, their events passed on: the referee steps until a seat must move. */
+    if (referee_play(rec->ref) == REFEREE_FAULT)
+        FAIL("%s", referee_fault(rec->ref)->text);
+    return 0;
 }
 
 static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t errlen)
@@ -362,7 +357,7 @@ static int read_record(record_reader_t *rd, record_t *rec, record_event_fn on_ev
             if (st < 0)
                 FAIL("%s", refused);
             rec->moves++;
-            if (st == REFEREE_FAULT || run_chance(rec, lineno, err, errlen) < 0)
+            if (st == REFEREE_FAULT || referee_play(rec->ref) == REFEREE_FAULT)
                 FAIL("%s", referee_fault(rec->ref)->text);
         } else {
             char word[24];

@@ -82,24 +82,22 @@ void rng_shuffle_u8(rng_t *rng, uint8_t *a, int n)
 
 /* ---------------------------------------------------------------- SipHash-2-4 */
 
-static uint64_t rotl64(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
-
 static void sip_round(uint64_t v[4])
 {
     v[0] += v[1];
-    v[1] = rotl64(v[1], 13);
+    v[1] = rotl(v[1], 13);
     v[1] ^= v[0];
-    v[0] = rotl64(v[0], 32);
+    v[0] = rotl(v[0], 32);
     v[2] += v[3];
-    v[3] = rotl64(v[3], 16);
+    v[3] = rotl(v[3], 16);
     v[3] ^= v[2];
     v[0] += v[3];
-    v[3] = rotl64(v[3], 21);
+    v[3] = rotl(v[3], 21);
     v[3] ^= v[0];
     v[2] += v[1];
-    v[1] = rotl64(v[1], 17);
+    v[1] = rotl(v[1], 17);
     v[1] ^= v[2];
-    v[2] = rotl64(v[2], 32);
+    v[2] = rotl(v[2], 32);
 }
 
 static uint64_t read_le64(const uint8_t *p, size_t n)

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <uthash.h>
 
 int64_t bot_budget(const bot_limits_t *lim, int64_t fallback, double t0, double *deadline)

@@ -1,6 +1,5 @@
 #include "hybrid.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "ismcts.h"

@@ -143,8 +143,6 @@ int opt_reset(const opt_def_t *opts, int n, void *ctx, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- tables built at run time */
 
-void opt_list_init(opt_list_t *l) { memset(l, 0, sizeof *l); }
-
 int opt_list_add(opt_list_t *l, const opt_def_t *d)
 {
     if (l->n == l->cap) {
@@ -189,7 +187,7 @@ void opt_list_free(opt_list_t *l)
         free(l->text[i]);
     free(l->text);
     free(l->defs);
-    opt_list_init(l);
+    memset(l, 0, sizeof *l);
 }
 
 int opt_list_add_prefixed(opt_list_t *l, const char *prefix, const opt_def_t *defs, int n)

@@ -68,7 +68,6 @@ typedef struct opt_list {
     int n_text, cap_text;
 } opt_list_t;
 
-void opt_list_init(opt_list_t *l);
 /* Append a copy of d; 0, or -1 when out of memory. */
 int opt_list_add(opt_list_t *l, const opt_def_t *d);
 /* A string the list owns (freed with it), or NULL when out of memory. */

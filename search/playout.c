@@ -1,7 +1,6 @@
 #include "playout.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,13 +2,7 @@
 
 #include <stddef.h>
 
-void worlds_init(worlds_t *w, const game_t *g)
-{
-    w->g = g;
-    w->view = NULL;
-    w->sampler = NULL;
-    w->err[0] = '\0';
-}
+void worlds_init(worlds_t *w, const game_t *g) { *w = (worlds_t){ .g = g }; }
 
 int worlds_prepare(worlds_t *w, const void *view)
 {

@@ -487,7 +487,7 @@ static uint64_t random_game(int players, uint64_t seed, int *moves_out)
     }
     CU_ASSERT_EQUAL_FATAL(court_to_move(&st), GAME_OVER);
     int rank[CC_MAX_PLAYERS], top = 0;
-    CU_ASSERT_FATAL(court_rank(&st, rank));
+    CU_ASSERT_FATAL(COURT_GAME.rank(&st, rank));
     for (int s = 0; s < players; s++) {
         CU_ASSERT_EQUAL(st.pub.score[s], score[s]);
         top = st.pub.score[s] > top ? st.pub.score[s] : top;

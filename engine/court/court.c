@@ -3,7 +3,6 @@
 #include "court.h"
 
 #include <assert.h>
-#include <stdio.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- rules */
@@ -550,18 +549,4 @@ int court_apply(court_state_t *st, const game_move_t *m, game_event_t *ev, int e
     refill(&x, w);
     start_trick(&x, w);
     return x.n;
-}
-
-int court_rank(const court_state_t *st, int *rank)
-{
-    const court_pub_t *p = &st->pub;
-    if (p->phase != CC_PH_OVER)
-        return 0;
-    int n = players(st);
-    for (int s = 0; s < n; s++) {
-        rank[s] = 0;
-        for (int o = 0; o < n; o++)
-            rank[s] += p->score[o] > p->score[s];
-    }
-    return 1;
 }

@@ -155,11 +155,6 @@ typedef struct court_ruling {
 extern const court_ruling_t CC_RULINGS[];
 extern const int CC_N_RULINGS;
 
-/* Views (court_game.c). */
-void court_view_from_state(const court_state_t *st, int seat, court_view_t *v);
-/* Apply one event the seat may see: 0, or -1 (nothing changed) if it cannot follow. */
-int court_view_apply(court_view_t *v, const game_event_t *ev);
-
 /* The heuristic player's weights (court_game.c). */
 enum { CC_W_LINE, CC_W_CARD, CC_W_KEEP, CC_W_RESIGN, CC_N_PARAMS };
 extern const game_param_t CC_PARAMS[CC_N_PARAMS];
@@ -169,7 +164,5 @@ extern const game_t COURT_GAME;
 /* The marks of cards taken (rule VIII), and the lowest seat's this deal. */
 int court_marks(cardset_t up, cardset_t down);
 int court_low_marks(const court_pub_t *p);
-/* 1 once the game is over, with each seat's rank (0 first; ties share, the next skips). */
-int court_rank(const court_state_t *st, int *rank);
 
 #endif

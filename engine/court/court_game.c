@@ -1,22 +1,24 @@
 /* Court Circular behind game_t: the views, worlds, the heuristic player and the table. The rules
  * are court.c, the Lines court_lines.c, the notation court_text.c. */
-#include <stdio.h>
 #include <string.h>
 
 #include "court.h"
 
 /* ---------------------------------------------------------------- views */
 
-void court_view_from_state(const court_state_t *st, int seat, court_view_t *v)
+static void g_view_from_state(const void *state, int seat, void *view)
 {
+    const court_state_t *st = state;
+    court_view_t *v = view;
     memset(v, 0, sizeof *v);
     v->pub = st->pub;
     v->seat = seat;
     v->hand = st->hand[seat];
 }
 
-int court_view_apply(court_view_t *v, const game_event_t *ev)
+static int g_view_apply(void *view, const game_event_t *ev)
 {
+    court_view_t *v = view;
     if (!game_event_visible(ev, v->seat))
         return -1;
     if (ev->audience != GAME_ALL) {
@@ -34,9 +36,7 @@ int court_view_apply(court_view_t *v, const game_event_t *ev)
     switch (ev->type) {
     case CC_EV_GIVEN:
         /* My own card came just before. */
-        if (mine && cardset_count(v->hand) != v->pub.held[v->seat] + 1)
-            return -1;
-        if (!mine && cardset_count(v->hand) != v->pub.held[v->seat])
+        if (cardset_count(v->hand) != v->pub.held[v->seat] + mine)
             return -1;
         break;
     case CC_EV_PLAY:
@@ -112,7 +112,20 @@ static int g_apply(void *state, const game_move_t *m, game_event_t *ev, int evca
 {
     return court_apply(state, m, ev, evcap);
 }
-static int g_rank(const void *state, int *rank) { return court_rank(state, rank); }
+
+/* Once the game is over: each seat's rank by score (0 first; ties share, the next skips). */
+static int g_rank(const void *state, int *rank)
+{
+    const court_pub_t *p = &((const court_state_t *)state)->pub;
+    if (p->phase != CC_PH_OVER)
+        return 0;
+    for (int s = 0; s < p->rules.players; s++) {
+        rank[s] = 0;
+        for (int o = 0; o < p->rules.players; o++)
+            rank[s] += p->score[o] > p->score[s];
+    }
+    return 1;
+}
 
 static void g_scores(const void *state, int *out)
 {
@@ -136,7 +149,6 @@ static void g_hand_value(const void *state, double *out)
         out[s] = court_marks(p->up[s], p->down[s]) - low;
 }
 
-static void g_view_from_state(const void *state, int seat, void *view) { court_view_from_state(state, seat, view); }
 static int g_view_seat(const void *view) { return ((const court_view_t *)view)->seat; }
 static int g_view_num_players(const void *view) { return ((const court_view_t *)view)->pub.rules.players; }
 
@@ -149,11 +161,10 @@ static int g_view_init(void *view, const game_config_t *cfg, int seat, char *err
         return text_fail(err, errlen, "court-circular seats are 0 to %d, not %d", r.players - 1, seat);
     court_state_t st;
     court_init(&st, &r, 0);
-    court_view_from_state(&st, seat, view);
+    g_view_from_state(&st, seat, view);
     return 0;
 }
 
-static int g_view_apply(void *view, const game_event_t *ev) { return court_view_apply(view, ev); }
 static const char *g_view_diff(const void *a, const void *b) { return game_fields_diff(a, b, VIEW_FIELDS); }
 
 static int g_view_to_move(const void *view) { return court_pub_to_move(&((const court_view_t *)view)->pub); }

@@ -12,7 +12,8 @@ int court_card_value(int card)
     return 3 * r + SUIT_ORDER[s];
 }
 
-int court_is_court_card(int card)
+/* 1 for a court card (King, Queen, Knave). */
+static int court_is_court_card(int card)
 {
     int r = card_rank(card);
     return r == RANK_J || r == RANK_Q || r == RANK_K;

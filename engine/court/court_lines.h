@@ -40,8 +40,6 @@ typedef struct court_line {
 
 /* The card order of rule IV as a number: higher is better, every card distinct. */
 int court_card_value(int card);
-/* 1 for a court card (King, Queen, Knave). */
-int court_is_court_card(int card);
 /* The best line of n (0..3) cards put down, with the Lead (a card, or -1 for none). A seat with
  * no line gets cls CC_CLASS_NONE. */
 void court_best_line(const int8_t *cards, int n, int lead, court_line_t *out);

@@ -2,23 +2,12 @@
  * The rules are in highcard.h and docs/highcard.md. */
 #include "highcard.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 const game_param_t HC_PARAMS[HC_N_PARAMS] = {
     { "aggression", 0.5, 0.0, 1.0,
       "play the highest card when its chance to win the round is at least 1 - aggression, else the lowest" },
 };
-
-cardset_t highcard_pack(void)
-{
-    cardset_t pack = 0;
-    for (int s = 0; s < CARD_SUITS; s++)
-        for (int r = HC_LOW_RANK; r < CARD_RANKS; r++)
-            pack |= cardset_of(card_make(s, r));
-    return pack;
-}
 
 /* ---------------------------------------------------------------- rules and config */
 
@@ -62,20 +51,14 @@ static void pub_init(highcard_pub_t *p, const highcard_rules_t *r)
     p->rules = *r;
     p->need = HC_NEED_HAND;
     p->to_move = -1;
-    for (int s = 0; s < HC_MAX_PLAYERS; s++)
-        p->round_card[s] = -1;
+    memset(p->round_card, -1, sizeof p->round_card);
 }
 
 /* ---------------------------------------------------------------- the public record */
 
 static game_event_t mk(int type, int audience, int seat)
 {
-    game_event_t e;
-    memset(&e, 0, sizeof e);
-    e.type = (uint8_t)type;
-    e.audience = (int8_t)audience;
-    e.seat = (int8_t)seat;
-    return e;
+    return (game_event_t){ .type = (uint8_t)type, .audience = (int8_t)audience, .seat = (int8_t)seat };
 }
 
 static game_event_t play_event(int seat, int card)
@@ -171,11 +154,10 @@ static int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
     switch (ev->type) {
     case HC_EV_HAND:
         p->hand_no++;
-        p->leader = ev->seat;
-        p->to_move = -1;
+        p->leader = ev->seat; /* to_move is -1 since the last play */
         p->round_no = p->n_played = 0;
-        for (int s = 0; s < HC_MAX_PLAYERS; s++)
-            p->round_card[s] = -1, p->hand_pts[s] = 0;
+        memset(p->round_card, -1, sizeof p->round_card);
+        memset(p->hand_pts, 0, sizeof p->hand_pts);
         p->played = 0;
         p->need = HC_NEED_TURN;
         break;
@@ -191,8 +173,7 @@ static int highcard_pub_apply(highcard_pub_t *p, const game_event_t *ev)
         }
         p->round_no++;
         p->n_played = 0;
-        for (int s = 0; s < HC_MAX_PLAYERS; s++)
-            p->round_card[s] = -1;
+        memset(p->round_card, -1, sizeof p->round_card);
         p->need = p->round_no == p->rules.hand ? HC_NEED_HAND_END : HC_NEED_TURN;
         break;
     case HC_EV_HAND_END:
@@ -454,22 +435,16 @@ static int g_view_apply(void *view, const game_event_t *ev)
     return 0;
 }
 
-#define PUB_FIELD(f) GAME_FIELD(highcard_pub_t, f)
-static const game_field_t PUB_FIELDS[] = {
-    PUB_FIELD(rules), PUB_FIELD(need), PUB_FIELD(hand_no), PUB_FIELD(leader), PUB_FIELD(to_move), PUB_FIELD(round_no),
-    PUB_FIELD(n_played), PUB_FIELD(round_card), PUB_FIELD(score), PUB_FIELD(hand_pts), PUB_FIELD(played), { NULL, 0, 0 },
-};
+/* The record's fields under their own names, then the seat's. */
+#define PUB_FIELD(f) { #f, offsetof(highcard_view_t, pub.f), sizeof(((highcard_view_t *)0)->pub.f) }
+#define VIEW_FIELD(f) GAME_FIELD(highcard_view_t, f)
 static const game_field_t VIEW_FIELDS[] = {
-    GAME_FIELD(highcard_view_t, seat), GAME_FIELD(highcard_view_t, got_deal), GAME_FIELD(highcard_view_t, hand),
-    { NULL, 0, 0 },
+    PUB_FIELD(rules), PUB_FIELD(need), PUB_FIELD(hand_no), PUB_FIELD(leader), PUB_FIELD(to_move), PUB_FIELD(round_no),
+    PUB_FIELD(n_played), PUB_FIELD(round_card), PUB_FIELD(score), PUB_FIELD(hand_pts), PUB_FIELD(played),
+    VIEW_FIELD(seat), VIEW_FIELD(got_deal), VIEW_FIELD(hand), { NULL, 0, 0 },
 };
 
-static const char *g_view_diff(const void *va, const void *vb)
-{
-    const highcard_view_t *a = va, *b = vb;
-    const char *d = game_fields_diff(&a->pub, &b->pub, PUB_FIELDS);
-    return d ? d : game_fields_diff(a, b, VIEW_FIELDS);
-}
+static const char *g_view_diff(const void *a, const void *b) { return game_fields_diff(a, b, VIEW_FIELDS); }
 
 static int g_view_to_move(const void *view) { return pub_to_move(&((const highcard_view_t *)view)->pub); }
 
@@ -528,10 +503,9 @@ double highcard_win_chance(const highcard_view_t *v)
     const highcard_pub_t *p = &v->pub;
     if (!v->hand)
         return 0.0;
-    int top = -1;
-    for (cardset_t c = v->hand; c; c &= c - 1)
-        if (card_rank(cardset_first(c)) > top)
-            top = card_rank(cardset_first(c));
+    int top = RANK_A; /* the hand's highest rank */
+    while (top > 0 && !(v->hand & cardset_rank(top)))
+        top--;
     for (int s = 0; s < p->rules.players; s++)
         if (p->round_card[s] >= 0 && card_rank(p->round_card[s]) >= top)
             return 0.0; /* beaten or tied already */

@@ -36,7 +36,6 @@ enum {
     HC_MAX_PLAYERS = 4,
     HC_DEFAULT_PLAYERS = 3,
     HC_PACK_SIZE = 24,
-    HC_LOW_RANK = RANK_9,   /* the pack's ranks: 9 T J Q K A */
     HC_DEFAULT_HAND = 3,
     HC_DEFAULT_HANDS = 2,
     HC_MAX_HANDS = 10000
@@ -101,7 +100,7 @@ typedef struct highcard_view {
 } highcard_view_t;
 
 /* The 24 cards. */
-cardset_t highcard_pack(void);
+static inline cardset_t highcard_pack(void) { return cards_pack(HC_PACK_SIZE); }
 
 /* Deal chosen hands (tests): each seat `hand` cards of the pack, disjoint. Returns the events
  * written (as apply_chance), or -1 if the hands are not a deal or no deal is due. */

@@ -2,7 +2,6 @@
  * Parsing checks form only and never trusts its input; whether an event can follow is
  * view_apply's question, whether a move is legal is_legal's. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "highcard.h"

@@ -1,7 +1,6 @@
 /* The Picket state machine. Every transition is an event; see picket.h. */
 #include "picket.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "picket_score.h"
@@ -93,11 +92,8 @@ static int score_blanks(ctx_t *x)
     int both = st->pub.blank[e] && st->pub.blank[y];
     if (both && st->rules.both_blank == PK_BB_VOID)
         return 0;
-    if (st->pub.blank[e] && score(x, e, PK_CAT_BLANK, 10))
-        return 1;
-    if (st->pub.blank[y] && score(x, y, PK_CAT_BLANK, 10))
-        return 1;
-    return 0;
+    return (st->pub.blank[e] && score(x, e, PK_CAT_BLANK, 10)) ||
+           (st->pub.blank[y] && score(x, y, PK_CAT_BLANK, 10));
 }
 
 static void declare_blank(ctx_t *x, int seat, int count, int show)
@@ -441,6 +437,9 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
     picket_pub_t *p = &st->pub;
     int seat = p->to_move;
     int e = picket_elder(p), y = 1 - e;
+    /* The stock's undrawn cards: what the call and the leftover show. */
+    int nstock = picket_stock_size(&st->rules);
+    cardset_t left = stock_range(st, nstock - p->stock_left, nstock);
     switch (p->phase) {
     case PK_PH_BLANK_COUNT:
         declare_blank(&x, e, m->arg, 0);
@@ -466,9 +465,7 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         draw(&x, y, cardset_count(m->cards));
         after_exchange(&x);
         break;
-    case PK_PH_CALL: {
-        int from = picket_stock_size(&st->rules) - p->stock_left;
-        cardset_t left = stock_range(st, from, picket_stock_size(&st->rules));
+    case PK_PH_CALL:
         emit(&x, PK_EV_CALL, GAME_ALL, e, m->arg, 0, 0, 0, 0);
         if (m->arg >= 0) {
             st->know[e].seen |= left;
@@ -477,10 +474,7 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         }
         declarations(&x);
         break;
-    }
-    case PK_PH_LEFTOVER: {
-        int from = picket_stock_size(&st->rules) - p->stock_left;
-        cardset_t left = stock_range(st, from, picket_stock_size(&st->rules));
+    case PK_PH_LEFTOVER:
         emit(&x, PK_EV_LEFTOVER, GAME_ALL, y, m->arg, 0, 0, 0, 0);
         if (m->arg) {
             emit(&x, PK_EV_SHOW, GAME_ALL, y, -1, 0, 0, 0, left);
@@ -491,7 +485,6 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         }
         declarations(&x);
         break;
-    }
     case PK_PH_APPOINT:
         emit(&x, PK_EV_APPOINT, GAME_ALL, y, m->arg, 0, 0, 0, 0);
         turn(&x, e, PK_PH_PLAY);

@@ -7,7 +7,6 @@
  * (PICKET_HEURISTIC_PARAMS), so a bot can offer it as an option and a tuner can move it; with the
  * defaults the values are the hand-tuned ones, bit for bit.
  */
-#include <math.h>
 #include <string.h>
 
 #include "picket.h"
@@ -131,10 +130,7 @@ static double hand_value(const double *w, cardset_t h, int unsuited)
 /* Cards of a suit higher than `rank` that the seat has not accounted for (may be out there). */
 static cardset_t higher_unseen(const picket_view_t *v, int card)
 {
-    int s = card_suit(card), r = card_rank(card);
-    cardset_t above = 0;
-    for (int q = r + 1; q < CARD_RANKS; q++)
-        above |= cardset_of(card_make(s, q));
+    cardset_t above = cardset_suit(card_suit(card)) & ~((cardset_of(card) << 1) - 1);
     cardset_t gone = v->hand | v->pub.played[0] | v->pub.played[1] | v->discards;
     return above & cards_pack(v->rules.deck) & ~gone;
 }

@@ -3,7 +3,6 @@
 #include "text.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define RULES(deck, target, yd, lo, bo, bb, ties, seq, pp, lt, pq) \
@@ -168,14 +167,13 @@ int picket_rules_set(picket_rules_t *r, const char *assignment, char *err, size_
         }
         return text_fail(err, errlen, "flag %s: unknown value '%.40s' (allowed: %s)", name, value, allowed);
     }
-    char *end;
-    long v = strtol(value, &end, 10);
-    int ok = *value >= '0' && *value <= '9' && !*end && v >= f->min && v <= f->max;
+    /* Digits only: every numeric flag's minimum is positive, so no sign gets through. */
+    int v, ok = text_int(value, f->min, f->max, &v) == 0;
     if (ok && f->offset == offsetof(picket_rules_t, deck))
         ok = (v == 32 || v == 36);
     if (!ok)
         return text_fail(err, errlen, "flag %s: bad value '%.40s' (allowed: %s)", name, value, allowed);
-    *field = (int)v;
+    *field = v;
     return 0;
 }
 

@@ -1,6 +1,5 @@
 /* The public record (what both seats know) and a seat's view, both built from events.
  * picket_pub_apply is the only code that changes a picket_pub_t. */
-#include <stdio.h>
 #include <string.h>
 
 #include "picket.h"
@@ -237,7 +236,6 @@ static const unsigned NEXT_PHASES[PK_PH_COUNT] = {
 /* Between two hands: the last one ended (its turn to the deal came), the next not yet begun. */
 static int between_hands(const picket_pub_t *p) { return p->phase == PK_PH_DEAL && p->trick_no != 0; }
 
-/* The declarations' time: after the exchange began, before the first card is played. */
 /* Both seats have drawn what they discarded: each holds its twelve cards again. */
 static int exchanged(const picket_pub_t *p) { return p->drawn[0] == p->discarded[0] && p->drawn[1] == p->discarded[1]; }
 
