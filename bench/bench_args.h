@@ -79,13 +79,19 @@ static inline int bench_opt_set(const bench_opt_t *o, const char *v)
 
 #define BENCH_NOPTS(opts) ((int)(sizeof(opts) / sizeof((opts)[0])))
 
-/* -1 to go on; else the exit status: 0 after -version or --help (-h; usage printed as it is), 2
- * after a bad option or value ("NAME: bad option 'X' (see --help)" on stderr). */
+/* -1 to go on; else the exit status: 0 after -version (--version; anywhere on the command line:
+ * "bench/NAME VERSION") or --help (-h; usage printed as it is), 2 after a bad option or value
+ * ("NAME: bad option 'X' (see --help)" on stderr). Every bench calls it first: it also makes
+ * output that cannot be written an error. */
 static inline int bench_args(int argc, char **argv, const char *name, const char *usage, const bench_opt_t *opts,
                              int nopts)
 {
-    if (bench_version(argc, argv, name))
-        return 0;
+    atexit(bench_check_stdout);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
+            printf("bench/%s %s\n", name, PICKET_VERSION);
+            return 0;
+        }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage, stdout);

@@ -1,4 +1,4 @@
-/* bench_util: what every bench program times with, and its -version. Header only. */
+/* bench_util: what every bench program times and signs with. Header only. */
 #ifndef PICKET_BENCH_UTIL_H
 #define PICKET_BENCH_UTIL_H
 
@@ -21,20 +21,8 @@ static inline int bench_cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Output that could not be written is an error (bench_args registers it). */
 static inline void bench_check_stdout(void) { lines_check_stdout("bench"); }
-
-/* -version (or --version) anywhere on the command line: prints "bench/NAME VERSION", returns 1.
- * Every bench calls it first: it also makes output that cannot be written an error. */
-static inline int bench_version(int argc, char **argv, const char *name)
-{
-    atexit(bench_check_stdout);
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-version") || !strcmp(argv[i], "--version")) {
-            printf("bench/%s %s\n", name, PICKET_VERSION);
-            return 1;
-        }
-    return 0;
-}
 
 /* A hash step, for signatures that fold in the moves a search chose. */
 static inline uint64_t bench_mix(uint64_t h, uint64_t x)

@@ -24,6 +24,7 @@
  * every set the hands' points must add up to the record's final scores, or the program stops:
  * its figures cannot drift from the records. Two seats only. */
 #include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -180,49 +181,30 @@ fail:
     return -1;
 }
 
-static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int is_record(const struct dirent *de)
+{
+    size_t len = strlen(de->d_name);
+    return len >= 5 && !strcmp(de->d_name + len - 4, ".txt");
+}
 
 /* Every *.txt of the folder, in name order (the arena's names sort by round and leg). */
 static int read_folder(const char *dir, run_t *r, char *err, size_t errlen)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
-        snprintf(err, errlen, "%s: not a folder of records (the arena's -records DIR)", dir);
-        return -1;
+    struct dirent **names;
+    int n = scandir(dir, &names, is_record, alphasort), rc = 0;
+    if (n < 0 && errno == ENOMEM)
+        return text_fail(err, errlen, "out of memory");
+    if (n < 0)
+        return text_fail(err, errlen, "%s: not a folder of records (the arena's -records DIR)", dir);
+    if (n == 0)
+        rc = text_fail(err, errlen, "%s: no records (*.txt) in it", dir);
+    for (int i = 0; rc == 0 && i < n; i++) {
+        char *path = malloc(strlen(dir) + strlen(names[i]->d_name) + 2);
+        if (path)
+            sprintf(path, "%s/%s", dir, names[i]->d_name);
+        rc = path ? read_set(path, r, err, errlen) : text_fail(err, errlen, "out of memory");
+        free(path);
     }
-    char **names = NULL;
-    int n = 0, cap = 0, rc = 0;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        size_t len = strlen(de->d_name);
-        if (len < 5 || strcmp(de->d_name + len - 4, ".txt"))
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 256;
-            char **m = realloc(names, sizeof *m * (size_t)cap);
-            if (!m) {
-                rc = -1;
-                break;
-            }
-            names = m;
-        }
-        if (!(names[n] = malloc(strlen(dir) + len + 2))) {
-            rc = -1;
-            break;
-        }
-        sprintf(names[n++], "%s/%s", dir, de->d_name);
-    }
-    closedir(d);
-    if (rc < 0)
-        snprintf(err, errlen, "out of memory");
-    else if (n == 0) {
-        snprintf(err, errlen, "%s: no records (*.txt) in it", dir);
-        rc = -1;
-    }
-    if (rc == 0)
-        qsort(names, (size_t)n, sizeof *names, cmp_name);
-    for (int i = 0; rc == 0 && i < n; i++)
-        rc = read_set(names[i], r, err, errlen);
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);

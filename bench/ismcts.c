@@ -207,13 +207,19 @@ int main(int argc, char **argv)
     printf("%-18s %-9s %10s %12s %12s %10s %12s  %s\n", "leaf", "phase", "iters", "iters/s", "nodes",
            "nodes/it", "MB/100k it", "target");
     int met = 0, missed = 0;
+    /* The timed searches, and the signature's: fixed budgets, the same in --quick. */
+    uint64_t sig_nodes = 0, sig_moves = 0;
     for (int mode = 0; mode < MODES; mode++)
         for (int ph = 0; ph < PHASES; ph++) {
-            bench_figures_t f = { 0 };
+            bench_figures_t f = { 0 }, sig = { 0 };
             if (bench_search("ismcts", &PICKET_GAME, MODE_ROLLOUT[mode], vs[ph].v, vs[ph].n, vs[ph].set,
                              quick ? TIMED_ITERS[mode] / 10 : TIMED_ITERS[mode],
-                             rng_derive(seed, 1000 + (uint64_t)(mode * PHASES + ph)), &f) < 0)
+                             rng_derive(seed, 1000 + (uint64_t)(mode * PHASES + ph)), &f) < 0 ||
+                bench_search("ismcts", &PICKET_GAME, MODE_ROLLOUT[mode], vs[ph].v, vs[ph].n, vs[ph].set,
+                             SIGNATURE_ITERS[mode], rng_derive(seed, 3000 + (uint64_t)(mode * PHASES + ph)), &sig) < 0)
                 return 1;
+            sig_nodes += (uint64_t)sig.nodes;
+            sig_moves = bench_mix(sig_moves, sig.moves_hash);
             double rate = f.seconds > 0 ? (double)f.iterations / f.seconds : 0;
             double per_it = f.iterations ? (double)f.nodes / (double)f.iterations : 0;
             char target[64] = "";
@@ -236,17 +242,6 @@ int main(int argc, char **argv)
         printf("sampler alone, %-9s %12.0f worlds/s (a search draws one world an iteration: in the search, "
                "worlds/s = iters/s)\n", PHASE_NAMES[ph], w);
     }
-    /* The signature: fixed budgets, the same in --quick. */
-    uint64_t sig_nodes = 0, sig_moves = 0;
-    for (int mode = 0; mode < MODES; mode++)
-        for (int ph = 0; ph < PHASES; ph++) {
-            bench_figures_t f = { 0 };
-            if (bench_search("ismcts", &PICKET_GAME, MODE_ROLLOUT[mode], vs[ph].v, vs[ph].n, vs[ph].set,
-                             SIGNATURE_ITERS[mode], rng_derive(seed, 3000 + (uint64_t)(mode * PHASES + ph)), &f) < 0)
-                return 1;
-            sig_nodes += (uint64_t)f.nodes;
-            sig_moves = bench_mix(sig_moves, f.moves_hash);
-        }
     /* The default bot's decisions, as a player meets them. */
     enum { MAX_DECISIONS = 20000 };
     static double t[MAX_DECISIONS];

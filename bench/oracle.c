@@ -36,7 +36,6 @@
 #include "picket.h"
 #include "picket_score.h"
 #include "bench_args.h"
-#include "bench_util.h"
 
 enum { HONEST, HAND_PLAY, SEES_HAND, ORACLE, HAND_ELDER, HAND_YOUNGER, KEPT_YOUNGER, SIDES };
 static const char *const SIDE_NAMES[SIDES] = { "honest", "hand-play", "hand", "oracle", "hand-elder-exchange",

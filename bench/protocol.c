@@ -54,7 +54,7 @@ int main(int argc, char **argv)
     client_t c;
     char err[256];
     char *args[] = { (char *)engine, NULL };
-    if (client_start(&c, args, err, sizeof err) < 0) {
+    if (client_start_opts(&c, args, NULL, err, sizeof err) < 0) {
         fprintf(stderr, "protocol: %s\n", err);
         return 1;
     }

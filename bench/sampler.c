@@ -28,7 +28,6 @@
 #include "picket.h"
 #include "picket_sampler.h"
 #include "bench_args.h"
-#include "bench_util.h"
 
 
 enum { VIEW_DEALT, VIEW_EXCHANGE, VIEW_DECLARED, VIEW_VOIDS, VIEW_KINDS };

@@ -17,11 +17,6 @@
 /* Close-on-exec from birth (pipe2), so a fork in another thread never inherits it. */
 static int make_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
-int client_start(client_t *c, char *const argv[], char *err, size_t errlen)
-{
-    return client_start_opts(c, argv, NULL, err, errlen);
-}
-
 int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts, char *err, size_t errlen)
 {
     int fds[3][2], made = 0, *in = fds[0], *out = fds[1], *status = fds[2];

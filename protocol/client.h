@@ -10,7 +10,7 @@
 
 #include "proto.h"
 
-/* Which step of client_start failed (client_t.failed_step). */
+/* Which step of client_start_opts failed (client_t.failed_step). */
 typedef enum { CLIENT_STEP_EXEC, CLIENT_STEP_DIR, CLIENT_STEP_STDERR } client_step_t;
 
 typedef struct client {
@@ -18,8 +18,8 @@ typedef struct client {
     int to_engine;     /* write end of the engine's stdin */
     proto_reader_t from; /* the engine's stdout */
     int exit_status;   /* after client_stop: the wait status, or -1 */
-    int plain_writes;  /* SIGPIPE was ignored at client_start: no signal mask around writes */
-    client_step_t failed_step; /* after a failed client_start: what failed (also for pipes, fork) */
+    int plain_writes;  /* SIGPIPE was ignored at client_start_opts: no signal mask around writes */
+    client_step_t failed_step; /* after a failed client_start_opts: what failed (also for pipes, fork) */
 } client_t;
 
 /* How to start an engine beyond its argv (every field may be NULL). */
@@ -31,14 +31,12 @@ typedef struct client_opts {
 /* Start argv[0] with its arguments, in a process group of its own (a terminal's ^C reaches the
  * controller alone, and client_stop can end everything the engine started). Returns 0 or -1
  * with a reason, which names the step that failed ("cannot start 'X': ...", "cannot enter the
- * folder 'D': ...", "cannot open 'F' for stderr: ..."). client_start is client_start_opts with
- * no options. */
-int client_start(client_t *c, char *const argv[], char *err, size_t errlen);
+ * folder 'D': ...", "cannot open 'F' for stderr: ..."). opts may be NULL: no options. */
 int client_start_opts(client_t *c, char *const argv[], const client_opts_t *opts, char *err, size_t errlen);
 /* Write one line (a newline is added). Returns 0, or -1 if the engine has gone (errno EPIPE)
  * or the line is longer than PROTO_MAX_LINE. Never raises SIGPIPE and never changes its
  * disposition: the client touches no process-wide state. A program that ignores SIGPIPE itself
- * before client_start (as the arena does) gets plain writes; otherwise SIGPIPE is blocked in
+ * before client_start_opts (as the arena does) gets plain writes; otherwise SIGPIPE is blocked in
  * the writing thread around each write, three system calls more a line. */
 int client_send(client_t *c, const char *line);
 /* Read one line within timeout_ms (<0: wait forever). Returns PROTO_LINE, PROTO_AGAIN on timeout,

@@ -21,7 +21,7 @@ static int faults_of(const char *seed, int first, int fault[SETS])
     char *argv[] = { (char *)(bin ? bin : "build/tests/fault_engine"), "garbage", "0.5", (char *)seed, NULL };
     client_t c;
     char err[200], line[PROTO_MAX_LINE + 1];
-    if (client_start(&c, argv, err, sizeof err) < 0) {
+    if (client_start_opts(&c, argv, NULL, err, sizeof err) < 0) {
         fprintf(stderr, "\n    %s\n", err);
         return -1;
     }

@@ -1136,7 +1136,7 @@ static void test_three_engine_processes_play_a_game(void)
     char err[256], cmd[128];
     int started = 0;
     for (int s = 0; s < 3; s++) {
-        if (client_start(&e[s].c, argv, err, sizeof err) < 0) {
+        if (client_start_opts(&e[s].c, argv, NULL, err, sizeof err) < 0) {
             fprintf(stderr, "\n    %s\n", err);
             break;
         }

@@ -430,7 +430,7 @@ static int engine_start(void)
     const char *bin = getenv("PICKET_ENGINE");
     char *argv[] = { (char *)(bin ? bin : "build/tools/picket-engine"), NULL };
     char err[200];
-    if (client_start(&engine, argv, err, sizeof err) < 0) {
+    if (client_start_opts(&engine, argv, NULL, err, sizeof err) < 0) {
         fprintf(stderr, "\n    %s\n", err);
         return -1;
     }
@@ -572,11 +572,11 @@ static void test_client_reports_a_program_that_cannot_start(void)
     char *argv[] = { "/nonexistent/engine", NULL };
     char err[200];
     client_t c;
-    CU_ASSERT_EQUAL(client_start(&c, argv, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(client_start_opts(&c, argv, NULL, err, sizeof err), -1);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot start '/nonexistent/engine'"));
 }
 
-/* A library leaves process-wide state alone: client_start must not change the SIGPIPE
+/* A library leaves process-wide state alone: client_start_opts must not change the SIGPIPE
  * disposition, and a line written to an engine that has exited is an error (EPIPE) for the
  * caller, not a signal that kills it. The write runs in a child with SIGPIPE at SIG_DFL, so a
  * SIGPIPE would show as the child's death instead of killing this suite. */

@@ -56,47 +56,44 @@ static int fail(const char *fmt, ...)
 
 static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
 
+/* The helpers below read the command line: a bad one ends the program at once with fail's line
+ * and its status, 2, as the command itself would return it. */
+
 /* A whole number from lo to hi for option `opt` of command `cmd`: decimal digits only (no sign,
- * space, point or exponent), never wrapped. 0, or -1 after one line naming the option and the
- * range. */
-static int number_arg(const char *cmd, const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+ * space, point or exponent), never wrapped; the message names the option and the range. */
+static uint64_t number_arg(const char *cmd, const char *opt, const char *v, uint64_t lo, uint64_t hi)
 {
-    if (text_u64(v, lo, hi, out) == 0)
-        return 0;
+    uint64_t n;
+    if (text_u64(v, lo, hi, &n) == 0)
+        return n;
     char shown[48];
     text_quote(v, 40, shown, sizeof shown);
-    fail("%s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'", cmd, opt, lo, hi, shown);
-    return -1;
+    exit(fail("%s: %s must be a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'", cmd, opt, lo, hi, shown));
 }
 
 /* Shared option: --preset P and --flag name=value into a game config. Returns 1 if consumed
- * (advancing *i), 0 if not this option, -1 on error (already reported). */
+ * (advancing *i), 0 if not this option. */
 static int config_option(int argc, char **argv, int *i, game_config_t *cfg)
 {
     char err[GAME_ERR_LEN];
     const char *a = argv[*i];
     if (strcmp(a, "--preset") != 0 && strcmp(a, "--flag") != 0)
         return 0;
-    if (*i + 1 >= argc) {
-        fail("%s needs a value", a);
-        return -1;
-    }
+    if (*i + 1 >= argc)
+        exit(fail("%s needs a value", a));
     const char *v = argv[++*i];
     int rc = strcmp(a, "--preset") == 0 ? game_config_set_preset(cfg, v, err, sizeof err)
                                         : game_config_add_flag(cfg, v, err, sizeof err);
-    if (rc < 0) {
-        fail("%s", err);
-        return -1;
-    }
+    if (rc < 0)
+        exit(fail("%s", err));
     return 1;
 }
 
-static int build_rules(const game_config_t *cfg, picket_rules_t *r)
+static void build_rules(const game_config_t *cfg, picket_rules_t *r)
 {
     char err[GAME_ERR_LEN];
     if (picket_rules_build(r, cfg->preset, cfg->flags, cfg->n_flags, err, sizeof err) < 0)
-        return fail("%s", err);
-    return 0;
+        exit(fail("%s", err));
 }
 
 /* ---------------------------------------------------------------- rules */
@@ -216,10 +213,7 @@ static int cmd_score(int argc, char **argv)
                    "            \"sets\":[{\"rank\":\"A\",\"count\":3,\"points\":3}],\"set_points\":N}\n");
             return 0;
         }
-        int rc = config_option(argc, argv, &i, &cfg);
-        if (rc < 0)
-            return 2;
-        if (rc)
+        if (config_option(argc, argv, &i, &cfg))
             continue;
         if (strcmp(argv[i], "--json") == 0) {
             json = 1;
@@ -233,8 +227,7 @@ static int cmd_score(int argc, char **argv)
         strcat(text, argv[i]);
     }
     picket_rules_t r;
-    if (build_rules(&cfg, &r))
-        return 2;
+    build_rules(&cfg, &r);
     cardset_t hand;
     char err[GAME_ERR_LEN];
     int n = cards_parse_list(text, cards_pack(r.deck), &hand, err, sizeof err);
@@ -370,10 +363,7 @@ static int cmd_selfplay(int argc, char **argv)
                    names);
             return 0;
         }
-        int rc = config_option(argc, argv, &i, &cfg);
-        if (rc < 0)
-            return 2;
-        if (rc)
+        if (config_option(argc, argv, &i, &cfg))
             continue;
         const char *a = argv[i];
         if ((strcmp(a, "--sets") == 0 || strcmp(a, "--seed") == 0 || strcmp(a, "--records") == 0 ||
@@ -394,11 +384,9 @@ static int cmd_selfplay(int argc, char **argv)
             continue;
         }
         if (strcmp(a, "--sets") == 0) {
-            if (number_arg("selfplay", a, argv[++i], 1, 100000000, &sets) < 0)
-                return 2;
+            sets = number_arg("selfplay", a, argv[++i], 1, 100000000);
         } else if (strcmp(a, "--seed") == 0) {
-            if (number_arg("selfplay", a, argv[++i], 0, UINT64_MAX, &seed) < 0)
-                return 2;
+            seed = number_arg("selfplay", a, argv[++i], 0, UINT64_MAX);
         } else if (strcmp(a, "--records") == 0) {
             record_dir = argv[++i];
             if (mkdir(record_dir, 0777) < 0 && errno != EEXIST)
@@ -408,8 +396,7 @@ static int cmd_selfplay(int argc, char **argv)
         }
     }
     picket_rules_t rules;
-    if (build_rules(&cfg, &rules))
-        return 2;
+    build_rules(&cfg, &rules);
     if (!cfg.preset[0])
         snprintf(cfg.preset, sizeof cfg.preset, "%s", PICKET_PRESETS[0].name);
     const game_t *g = &PICKET_GAME;
@@ -628,40 +615,28 @@ static int cmd_solve(int argc, char **argv)
                    "  --tt-mb MB       transposition table size (default 16)\n");
             return 0;
         }
-        int rc = config_option(argc, argv, &i, &cfg);
-        if (rc < 0)
-            return 2;
-        if (rc)
+        if (config_option(argc, argv, &i, &cfg))
             continue;
         const char *a = argv[i];
         int need = !strcmp(a, "--tricks") ? 2 : 1;
         if (i + need >= argc)
             return fail("solve: %s needs a value", a);
-        uint64_t v;
         if (!strcmp(a, "--hand0") || !strcmp(a, "--hand1"))
             hand_text[a[6] - '0'] = argv[++i];
         else if (!strcmp(a, "--lead"))
             lead_text = argv[++i];
-        else if (!strcmp(a, "--to-move")) {
-            if (number_arg("solve", a, argv[++i], 0, 1, &v) < 0)
-                return 2;
-            to_move = (int)v;
-        } else if (!strcmp(a, "--tricks")) {
-            for (int k = 0; k < 2; k++) {
-                if (number_arg("solve", a, argv[++i], 0, PK_TRICKS, &v) < 0)
-                    return 2;
-                tricks[k] = (int)v;
-            }
-        } else if (!strcmp(a, "--tt-mb")) {
-            if (number_arg("solve", a, argv[++i], 1, 65536, &v) < 0)
-                return 2;
-            tt_mb = (int)v;
-        } else
+        else if (!strcmp(a, "--to-move"))
+            to_move = (int)number_arg("solve", a, argv[++i], 0, 1);
+        else if (!strcmp(a, "--tricks"))
+            for (int k = 0; k < 2; k++)
+                tricks[k] = (int)number_arg("solve", a, argv[++i], 0, PK_TRICKS);
+        else if (!strcmp(a, "--tt-mb"))
+            tt_mb = (int)number_arg("solve", a, argv[++i], 1, 65536);
+        else
             return fail("solve: unknown option '%s'", a);
     }
     picket_rules_t r;
-    if (build_rules(&cfg, &r))
-        return 2;
+    build_rules(&cfg, &r);
     if (!hand_text[0] || !hand_text[1])
         return fail("solve: %s", "give both hands: --hand0 CARDS --hand1 CARDS");
     cardset_t hands[2], lead_set = 0;
@@ -777,7 +752,7 @@ static int cmd_worlds(int argc, char **argv)
 {
     const char *path = NULL, *after_text = NULL;
     int seat = -1, json = 0;
-    uint64_t samples = WORLDS_SAMPLES, seed = WORLDS_SEED, after = 0, v;
+    uint64_t samples = WORLDS_SAMPLES, seed = WORLDS_SEED, after = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (is_help(a)) {
@@ -811,9 +786,7 @@ static int cmd_worlds(int argc, char **argv)
                 return fail("worlds: %s needs a value", a);
             const char *val = argv[++i];
             if (!strcmp(a, "--seat")) {
-                if (number_arg("worlds", a, val, 0, 1, &v) < 0)
-                    return 2;
-                seat = (int)v;
+                seat = (int)number_arg("worlds", a, val, 0, 1);
             } else if (!strcmp(a, "--after")) {
                 /* The range is the record's: checked once it is read. */
                 if (text_u64(val, 0, UINT64_MAX, &after) < 0) {
@@ -823,10 +796,9 @@ static int cmd_worlds(int argc, char **argv)
                 }
                 after_text = val;
             } else if (!strcmp(a, "--sample")) {
-                if (number_arg("worlds", a, val, 0, WORLDS_MAX_SAMPLES, &samples) < 0)
-                    return 2;
-            } else if (number_arg("worlds", a, val, 0, UINT64_MAX, &seed) < 0) {
-                return 2;
+                samples = number_arg("worlds", a, val, 0, WORLDS_MAX_SAMPLES);
+            } else {
+                seed = number_arg("worlds", a, val, 0, UINT64_MAX);
             }
             continue;
         }

@@ -9,16 +9,6 @@
 /* Bisection steps: enough to exhaust a double's precision on any interval used here. */
 #define BISECT_STEPS 200
 
-double arena_stats_elo(double score)
-{
-    const double eps = 1e-6;
-    if (score < eps)
-        score = eps;
-    if (score > 1 - eps)
-        score = 1 - eps;
-    return -400.0 * log10(1.0 / score - 1.0);
-}
-
 double arena_stats_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 /* ---------------------------------------------------------------- three-point distributions */
@@ -140,8 +130,7 @@ static void score_interval(const support3_t *d, double *lo, double *hi)
 
 /* ---------------------------------------------------------------- summaries */
 
-/* Elo of a score, unclamped: -infinity at 0, +infinity at 1. */
-static double elo_of(double score)
+double arena_stats_elo(double score)
 {
     if (score <= 0)
         return -INFINITY;
@@ -162,9 +151,9 @@ void arena_stats_summarize(const arena_score_counts_t *c, arena_score_summary_t 
     }
     out->score = mean(&d);
     score_interval(&d, &out->score_lo, &out->score_hi);
-    out->elo = elo_of(out->score);
-    out->elo_lo = elo_of(out->score_lo);
-    out->elo_hi = elo_of(out->score_hi);
+    out->elo = arena_stats_elo(out->score);
+    out->elo_lo = arena_stats_elo(out->score_lo);
+    out->elo_hi = arena_stats_elo(out->score_hi);
     /* LOS as cutechess and fastchess give it: Phi((won - lost) / sqrt(won + lost)), i.e. the
      * spread taken around 1/2 (the hypothesis of equal strength) rather than around the mean, so
      * that units all won or all lost do not have zero variance; splits carry no information. */

@@ -33,7 +33,7 @@ typedef struct arena_score_summary {
 /* Size of a buffer that always holds arena_stats_format_elo's text, its NUL included. */
 #define STATS_ELO_TEXT 28
 
-/* Elo difference of a mean score (clamped to +-2400 near 0 and 1). */
+/* Elo difference of a mean score: -infinity at 0, +infinity at 1. */
 double arena_stats_elo(double score);
 /* Expected score of an Elo difference. */
 double arena_stats_score(double elo);
