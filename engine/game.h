@@ -128,7 +128,9 @@ typedef struct game {
     int (*to_move)(const void *state);
     /* Resolve a chance node. rng NULL: from the game's own stream (the config's deal_seed, so a
      * record replays); otherwise every draw comes from rng. Returns events written, which may
-     * exceed evcap (then only evcap were written: callers treat that as a fault). */
+     * exceed evcap (then only evcap were written: callers treat that as a fault). A chance node
+     * always writes one at least: none means a state the rules cannot go on from, which a search
+     * treats as a failed playout (a world drawn from a view the rules never give). */
     int (*apply_chance)(void *state, rng_t *rng, game_event_t *ev, int evcap);
     /* Every legal move for the seat to move; returns the count (<= cap). */
     int (*legal_moves)(const void *state, game_move_t *out, int cap);
@@ -202,6 +204,13 @@ typedef struct game {
                                double *values);
     const game_param_t *heuristic_params;
     int n_heuristic_params;
+    /* A learned judgement of some decisions, where the game has one (NULL otherwise): the bytes
+     * of a net file (engine/net.h) built into the program, and the net's inputs for move m of
+     * the view's seat: how many (into active, at most cap), or -1 for a decision it does not
+     * cover. */
+    const unsigned char *learned_net;
+    size_t learned_net_size;
+    int (*learned_inputs)(const void *view, const game_move_t *m, int *active, int cap);
     /* The endgame a trick solver searches, or NULL for a game without one. */
     const game_endgame_t *endgame;
     /* Which phase the view's decision is in: 1 when the hand is in its play, so that every

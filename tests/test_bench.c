@@ -239,6 +239,35 @@ static void test_oracle_threads_agree(void)
     CU_ASSERT_PTR_NULL(strstr(out, "\noracle "));
 }
 
+/* bench/exchange on 4 positions (2 elder's, 2 younger's), few worlds and iterations: every
+ * evaluator has its row, a regret is never below 0 (the reference's best is a candidate), the
+ * same seed prints the same, and a preset the net did not learn is said so, not judged. */
+static void test_exchange_yardstick(void)
+{
+    const char *b = bin("PICKET_BENCH_EXCHANGE", "build/bench/exchange");
+    char *argv[] = { (char *)b, "--positions", "4", "--worlds", "4", "--iterations", "200", "--seed", "2", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(argv), 0);
+    static const char *const rows[] = { "\nheuristic's first ", "\ndefault search (tree, heuristic's top 24) ",
+                                        "\nnet's first of all discards " };
+    for (int r = 0; r < 3; r++) {
+        const char *p = strstr(out, rows[r]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        CU_ASSERT(strtod(p + strlen(rows[r]), NULL) >= 0);
+    }
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ntarget (issue 30): the net's regret at most half the default search's: "));
+    const char *sig = strstr(out, "; signature ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sig);
+    static char first[64];
+    snprintf(first, sizeof first, "%.30s", sig);
+    CU_ASSERT_EQUAL_FATAL(run(argv), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, first));
+    char *other[] = { (char *)b, "--positions", "2", "--worlds", "2", "--iterations", "50", "--preset", "ducoeur-report", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(other), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "target: the net does not cover ducoeur-report's rules"));
+    char *bad[] = { (char *)b, "--preset", "whist", NULL };
+    CU_ASSERT_EQUAL(run(bad), 2);
+}
+
 /* The signed number after `label` in out (strtod), or NAN. */
 static double real_after(const char *label)
 {
@@ -307,6 +336,7 @@ int main(void)
         return 1;
     CU_pSuite s = CU_add_suite("bench signatures", NULL, NULL);
     CU_add_test(s, "bench/solver: the node-count signature of 20 deals", test_solver_signature);
+    CU_add_test(s, "bench/exchange: every evaluator's regret, the same for the same seed", test_exchange_yardstick);
     CU_add_test(s, "bench/solver: the signature with a 1 MB table, full", test_solver_signature_small_table);
     CU_add_test(s, "bench/rules: checksums and Blank counts", test_rules_checksums);
     CU_add_test(s, "bench/sampler: exact counts of its views, consistent worlds, a stable checksum",

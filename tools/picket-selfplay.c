@@ -22,12 +22,11 @@
 #include <unistd.h>
 
 #include "arena_cli.h"
+#include "exchange_ref.h"
 #include "lines.h"
 #include "measure.h"
 #include "picket.h"
-#include "picket_endgame.h"
 #include "picket_features.h"
-#include "solver.h"
 #include "text.h"
 #include "worlds.h"
 
@@ -63,13 +62,12 @@ typedef struct selfplay {
     const char *preset, *out_path;
     uint64_t seed;
     int positions, candidates, randoms, n_worlds, shard_index, shard_count, resume, quiet;
-    solver_t *solver;
+    exref_t ref;
     worlds_t worlds;
     picket_state_t *world;   /* [n_worlds] */
-    /* scratch: the legal moves and their values, for the heuristic's moves (policy) and for
-     * the position studied (moves, hvalue, order, sum) */
-    game_move_t policy_moves[GAME_MAX_MOVES], moves[GAME_MAX_MOVES];
-    double policy_values[GAME_MAX_MOVES], hvalue[GAME_MAX_MOVES], sum[MAX_CANDIDATES];
+    /* scratch: the position's legal moves, their heuristic values, order and sums */
+    game_move_t moves[GAME_MAX_MOVES];
+    double hvalue[GAME_MAX_MOVES], sum[MAX_CANDIDATES];
     int order[GAME_MAX_MOVES];
 } selfplay_t;
 
@@ -78,66 +76,6 @@ static void on_signal(int sig)
 {
     (void)sig;
     interrupted = 1;
-}
-
-/* ---------------------------------------------------------------- playing */
-
-/* The heuristic's best move for the seat to move, judged from its own view of the state. */
-static int heuristic_move(selfplay_t *sp, const picket_state_t *st, game_move_t *out)
-{
-    game_move_t *moves = sp->policy_moves;
-    double *values = sp->policy_values;
-    picket_view_t v;
-    picket_view_from_state(st, picket_to_move(st), &v);
-    int n = picket_view_legal_moves(&v, moves, GAME_MAX_MOVES);
-    if (n <= 0)
-        return -1;
-    picket_heuristic_evaluate(&v, NULL, moves, n, values);
-    int best = 0;
-    for (int i = 1; i < n; i++)
-        if (values[i] > values[best])
-            best = i;
-    *out = moves[best];
-    return 0;
-}
-
-/* Play on by the heuristic (chance by the state's own deal) until `stop` says so or the hand
- * reaches its play. 0, or -1 if the state has no move. */
-static int play_until(selfplay_t *sp, picket_state_t *st, int (*stop)(const picket_state_t *))
-{
-    for (int steps = 0; steps < 1000; steps++) {
-        int tm = picket_to_move(st);
-        if (tm == GAME_OVER || st->pub.phase == PK_PH_PLAY || (stop && stop(st)))
-            return 0;
-        game_move_t m;
-        if (tm == GAME_CHANCE)
-            picket_apply_chance(st, NULL, NULL, 0);
-        else if (heuristic_move(sp, st, &m) < 0)
-            return -1;
-        else
-            picket_apply(st, &m, NULL, 0);
-    }
-    return -1;
-}
-
-static int at_elder_exchange(const picket_state_t *st) { return st->pub.phase == PK_PH_ELDER_EXCHANGE; }
-static int at_younger_exchange(const picket_state_t *st) { return st->pub.phase == PK_PH_YOUNGER_EXCHANGE; }
-
-/* The seat's points less the opponent's for the hand, from a world after its discard: the rest of
- * the hand's decisions by the heuristic, the play solved. */
-static int discard_value(selfplay_t *sp, const picket_state_t *world, int seat, const game_move_t *discard, double *out)
-{
-    picket_state_t st = *world;
-    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(sp, &st, NULL) < 0)
-        return -1;
-    double d = st.pub.hand_pts[seat] - st.pub.hand_pts[1 - seat];
-    picket_end_t e;
-    if (picket_to_move(&st) != GAME_OVER && picket_end_from_state(&st, &e) == 0) {
-        int move, v = solver_best(sp->solver, &e, &move);
-        d += picket_to_move(&st) == seat ? v : -v;
-    }
-    *out = d;
-    return 0;
 }
 
 /* ---------------------------------------------------------------- one position */
@@ -157,15 +95,8 @@ static int position(selfplay_t *sp, int i, FILE *f, char *err, size_t errlen)
     double *hvalue = sp->hvalue, *sum = sp->sum;
     int *order = sp->order;
     picket_state_t st;
-    uint64_t deal = rng_derive(sp->seed, (uint64_t)i);
-    picket_init(&st, &sp->rules, deal);
-    int younger = i % 2, found = play_until(sp, &st, at_elder_exchange) == 0 && at_elder_exchange(&st);
-    if (found && younger) {
-        game_move_t m;
-        found = heuristic_move(sp, &st, &m) == 0 && picket_apply(&st, &m, NULL, 0) >= 0 && play_until(sp, &st, at_younger_exchange) == 0 &&
-                at_younger_exchange(&st);
-    }
-    if (!found)
+    uint64_t deal;
+    if (!exref_position(&sp->ref, &sp->rules, sp->seed, i, &st, &deal))
         return fprintf(f, "{\"i\":%d,\"preset\":\"%s\",\"candidates\":[]}\n", i, sp->preset) < 0 ? text_fail(err, errlen, "cannot write") : 0;
     int seat = picket_to_move(&st);
     picket_view_t v;
@@ -201,7 +132,7 @@ static int position(selfplay_t *sp, int i, FILE *f, char *err, size_t errlen)
         sum[c] = 0;
         for (int w = 0; w < sp->n_worlds; w++) {
             double d;
-            if (discard_value(sp, &sp->world[w], seat, &moves[order[c]], &d) < 0)
+            if (exref_value(&sp->ref, &sp->world[w], seat, &moves[order[c]], &d) < 0)
                 return text_fail(err, errlen, "position %d: a world could not be played out", i);
             sum[c] += d;
         }
@@ -334,10 +265,10 @@ int main(int argc, char **argv)
     }
     FILE *f = fopen(sp.out_path, sp.resume ? "a" : "w");
     sp.world = calloc((size_t)sp.n_worlds, sizeof *sp.world);
-    sp.solver = solver_create(&PICKET_ENDGAME, 16, err, sizeof err);
+    int ref = exref_init(&sp.ref, err, sizeof err);
     worlds_init(&sp.worlds, &PICKET_GAME);
-    if (!f || !sp.world || !sp.solver) {
-        fprintf(stderr, "picket-selfplay: %s\n", !f ? strerror(errno) : sp.solver ? "out of memory" : err);
+    if (!f || !sp.world || ref < 0) {
+        fprintf(stderr, "picket-selfplay: %s\n", !f ? strerror(errno) : ref == 0 ? "out of memory" : err);
         return 1;
     }
     /* The positions of this shard, in order; the first `done` are in the file. */
@@ -371,7 +302,7 @@ int main(int argc, char **argv)
                 isatty(STDERR_FILENO) ? "\n" : "", written, skipped, examples, secs, secs > 0 ? (double)examples / secs : 0.0,
                 status == 130 ? " (interrupted: continue with -resume)" : "");
     worlds_free(&sp.worlds);
-    solver_free(sp.solver);
+    exref_free(&sp.ref);
     free(sp.world);
     return status;
 }

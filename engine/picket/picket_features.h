@@ -19,7 +19,14 @@
 
 #include "picket.h"
 
-enum { PICKET_XF_INPUTS = 133, PICKET_XF_CARDS = 108, PICKET_XF_MAX_ACTIVE = 12 + 36 + 1 + 10 + 1 };
+enum {
+    PICKET_XF_INPUTS = 133,
+    PICKET_XF_CARDS = 108,
+    PICKET_XF_RULES = 110,
+    PICKET_XF_N_RULES = 10,
+    PICKET_XF_MAX_ACTIVE = 12 + 36 + 1 + 10 + 1
+};
+
 
 /* The active inputs for the seat of view v discarding `discard` (its cards, in v.hand), in
  * increasing order: how many. */

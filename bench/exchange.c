@@ -1,0 +1,267 @@
+/* bench/exchange: a yardstick for exchange decisions (issue 30), far quicker and finer than
+ * matches. A fixed, seeded set of exchange positions (tools/exchange_ref.h: elder's for even
+ * positions, younger's for odd). In each, a broad set of candidate discards (the heuristic's best
+ * 24, the learned net's best 8, the search's pick, 16 legal ones at random) is valued by the
+ * reference: every candidate in the same --worlds worlds drawn from the seat's view (the same
+ * opponent hand and stock order for all), the rest of the hand by the heuristic, the play solved.
+ *
+ * For each evaluator (the heuristic's first; today's default search, the ISMCTS exchange tree
+ * over the heuristic's top 24 valued by heuristic rollouts; the net's first among every legal
+ * discard) it prints the mean regret in points against the reference's
+ * best candidate with its 95% interval over the positions, beside the reference's own noise (the
+ * mean 95% half-width, over the worlds, of the best's value less the pick's); for the two that
+ * value every candidate, the mean rank correlation with the reference; and how often the
+ * reference's best lies outside the heuristic's top 24. Then where the net fails most, and
+ * whether the issue's target is met: the net's regret at most half of the default search's. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench_args.h"
+#include "exchange_ref.h"
+#include "ismcts.h"
+#include "net.h"
+#include "picket_features.h"
+#include "worlds.h"
+
+enum { TOP_HEURISTIC = 24, TOP_NET = 8, RANDOMS = 16, MAX_CAND = TOP_HEURISTIC + TOP_NET + 1 + RANDOMS, MAX_WORLDS = 1024 };
+enum { EV_HEURISTIC, EV_SEARCH, EV_NET, N_EV };
+static const char *const EV_NAMES[N_EV] = { "heuristic's first", "default search (tree, heuristic's top 24)",
+                                            "net's first of all discards" };
+
+typedef struct bench {
+    exref_t ref;
+    worlds_t worlds;
+    ismcts_t *search; /* today's default exchange search */
+    net_t *net;
+    picket_state_t world[MAX_WORLDS];
+    game_move_t moves[GAME_MAX_MOVES];
+    double hv[GAME_MAX_MOVES], nv[GAME_MAX_MOVES], scratch[GAME_MAX_MOVES];
+    double val[MAX_CAND][MAX_WORLDS];
+} bench_t;
+
+/* The indices of the k best of n values, best first (ties: the lower index). */
+static int top_k(const double *v, int n, int k, int *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (m == k && !(v[i] > v[out[k - 1]]))
+            continue;
+        int j = m < k ? m++ : k - 1;
+        while (j > 0 && v[i] > v[out[j - 1]]) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = i;
+    }
+    return m;
+}
+
+static int add_candidate(int *cand, int n, int move)
+{
+    for (int c = 0; c < n; c++)
+        if (cand[c] == move)
+            return n;
+    cand[n] = move;
+    return n + 1;
+}
+
+/* Spearman's rank correlation of a and b over the candidates (average ranks for ties). */
+static void ranks(const double *x, int n, double *r)
+{
+    for (int i = 0; i < n; i++) {
+        int below = 0, equal = 0;
+        for (int j = 0; j < n; j++)
+            below += x[j] < x[i], equal += x[j] == x[i];
+        r[i] = below + (equal - 1) / 2.0;
+    }
+}
+static double spearman(const double *a, const double *b, int n)
+{
+    double ra[MAX_CAND], rb[MAX_CAND], ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
+    ranks(a, n, ra);
+    ranks(b, n, rb);
+    for (int i = 0; i < n; i++)
+        ma += ra[i] / n, mb += rb[i] / n;
+    for (int i = 0; i < n; i++)
+        sab += (ra[i] - ma) * (rb[i] - mb), saa += (ra[i] - ma) * (ra[i] - ma), sbb += (rb[i] - mb) * (rb[i] - mb);
+    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
+}
+
+/* The search's pick from the view, by ISMCTS with its seed: the legal move's index, or -1. */
+static int search_pick(bench_t *b, ismcts_t *s, const picket_view_t *v, int n, int64_t iterations, uint64_t seed)
+{
+    rng_t rng;
+    rng_seed(&rng, seed);
+    bot_limits_t lim = { -1, -1, -1, iterations, 0 };
+    game_move_t best, *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    int k = moves ? ismcts_search(s, v, &lim, NULL, &rng, moves, b->scratch, GAME_MAX_MOVES, &best) : -1;
+    free(moves);
+    for (int i = 0; k > 0 && i < n; i++)
+        if (b->moves[i].cards == best.cards)
+            return i;
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    int positions = 40, n_worlds = 32, iterations = 10000, quick = 0;
+    uint64_t seed = 1;
+    const char *preset = "cotgrave";
+    const bench_opt_t opts[] = {
+        { "--positions", BENCH_INT, &positions, 1, 100000, NULL }, { "--worlds", BENCH_INT, &n_worlds, 2, MAX_WORLDS, NULL },
+        { "--iterations", BENCH_INT, &iterations, 1, 100000000, NULL }, { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
+        { "--preset", BENCH_TEXT, &preset, 0, 0, NULL },           { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+    };
+    int done = bench_args(argc, argv, "exchange",
+                          "usage: exchange [--positions N] [--worlds W] [--iterations I] [--seed S] [--preset P] [--quick]\n\n"
+                          "Judges exchange decisions against a reference (every candidate discard valued in the\n"
+                          "same W sampled worlds, default 32, the rest of the hand by the heuristic, the play\n"
+                          "solved) on N seeded positions (default 40, half elder's, half younger's): the mean\n"
+                          "regret of the heuristic, today's default search (I iterations, default 10000) and\n"
+                          "the net, with 95% intervals. --quick: 8 positions, 12 worlds, 1000 iterations.\n",
+                          opts, BENCH_NOPTS(opts));
+    if (done >= 0)
+        return done;
+    if (quick)
+        positions = 8, n_worlds = 12, iterations = 1000;
+    const picket_preset_t *pp = picket_preset_find(preset);
+    static bench_t b;
+    char err[600];
+    if (!pp) {
+        fprintf(stderr, "bench/exchange: unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report)\n", preset);
+        return 2;
+    }
+    const game_t *g = &PICKET_GAME;
+    ismcts_params_t p;
+    ismcts_default_params(&p);
+    b.search = ismcts_create(g, &p, err, sizeof err);
+    b.net = b.search ? net_read(g->learned_net, g->learned_net_size, g->name, err, sizeof err) : NULL;
+    worlds_init(&b.worlds, g);
+    if (!b.net || exref_init(&b.ref, err, sizeof err) < 0) {
+        fprintf(stderr, "bench/exchange: %s\n", err);
+        return 1;
+    }
+    printf("bench/exchange: %s, %d positions, %d worlds, searches of %d iterations, seed %" PRIu64 "\n", preset, positions,
+           n_worlds, iterations, seed);
+    double sum[N_EV] = { 0 }, sq[N_EV] = { 0 }, noise[N_EV] = { 0 }, rho[2] = { 0 };
+    int counted = 0, outside = 0, net_covers = 1, worst_i[3] = { -1, -1, -1 };
+    double worst[3] = { 0 };
+    uint64_t signature = 1469598103934665603ull;
+    double t0 = measure_now();
+    for (int i = 0; i < positions; i++) {
+        picket_state_t st;
+        uint64_t deal;
+        if (!exref_position(&b.ref, &pp->rules, seed, i, &st, &deal))
+            continue;
+        int seat = picket_to_move(&st);
+        picket_view_t v;
+        picket_view_from_state(&st, seat, &v);
+        int n = picket_view_legal_moves(&v, b.moves, GAME_MAX_MOVES);
+        picket_heuristic_evaluate(&v, NULL, b.moves, n, b.hv);
+        int cand[MAX_CAND], nc = 0, pick[N_EV], idx[TOP_HEURISTIC];
+        int have_net = 1;
+        for (int m = 0; m < n && have_net; m++) {
+            int active[PICKET_XF_MAX_ACTIVE], k = g->learned_inputs(&v, &b.moves[m], active, PICKET_XF_MAX_ACTIVE);
+            have_net = k >= 0;
+            b.nv[m] = have_net ? net_eval(b.net, active, k) : 0;
+        }
+        net_covers &= have_net;
+        int kh = top_k(b.hv, n, TOP_HEURISTIC, idx);
+        for (int c = 0; c < kh; c++)
+            nc = add_candidate(cand, nc, idx[c]);
+        pick[EV_HEURISTIC] = idx[0];
+        int kn = top_k(b.nv, n, TOP_NET, idx);
+        for (int c = 0; have_net && c < kn; c++)
+            nc = add_candidate(cand, nc, idx[c]);
+        pick[EV_NET] = have_net ? idx[0] : -1;
+        pick[EV_SEARCH] = search_pick(&b, b.search, &v, n, iterations, rng_derive(deal, 0x5ea7));
+        if (pick[EV_SEARCH] >= 0)
+            nc = add_candidate(cand, nc, pick[EV_SEARCH]);
+        rng_t rng;
+        rng_seed(&rng, rng_derive(deal, 0xe8c));
+        for (int r = 0; r < RANDOMS && nc < MAX_CAND; r++)
+            nc = add_candidate(cand, nc, (int)rng_below(&rng, (uint32_t)n));
+        if (worlds_prepare(&b.worlds, &v) < 0)
+            continue;
+        int w_ok = 1;
+        for (int w = 0; w < n_worlds && w_ok; w++)
+            w_ok = worlds_draw(&b.worlds, &rng, &b.world[w]) == 0;
+        double ref[MAX_CAND], hval[MAX_CAND], nval[MAX_CAND];
+        for (int c = 0; c < nc && w_ok; c++) {
+            ref[c] = 0;
+            for (int w = 0; w < n_worlds && w_ok; w++) {
+                w_ok = exref_value(&b.ref, &b.world[w], seat, &b.moves[cand[c]], &b.val[c][w]) == 0;
+                ref[c] += b.val[c][w] / n_worlds;
+            }
+            hval[c] = b.hv[cand[c]];
+            nval[c] = b.nv[cand[c]];
+        }
+        if (!w_ok)
+            continue;
+        int best = 0;
+        for (int c = 1; c < nc; c++)
+            best = ref[c] > ref[best] ? c : best;
+        outside += best >= kh; /* the heuristic's top come first among the candidates */
+        counted++;
+        rho[0] += spearman(hval, ref, nc);
+        rho[1] += have_net ? spearman(nval, ref, nc) : 0;
+        for (int e = 0; e < N_EV; e++) {
+            int c = 0;
+            while (c < nc && cand[c] != pick[e])
+                c++;
+            if (c == nc)
+                continue; /* no pick (a search with no move, the net not covering the rules) */
+            double r = ref[best] - ref[c], m = 0, ss = 0;
+            sum[e] += r, sq[e] += r * r;
+            for (int w = 0; w < n_worlds; w++)
+                m += (b.val[best][w] - b.val[c][w]) / n_worlds;
+            for (int w = 0; w < n_worlds; w++)
+                ss += (b.val[best][w] - b.val[c][w] - m) * (b.val[best][w] - b.val[c][w] - m);
+            noise[e] += 1.96 * sqrt(ss / (n_worlds - 1) / n_worlds);
+            signature = (signature ^ (uint64_t)llround(r * 1000)) * 1099511628211ull;
+            for (int k = 2; e == EV_NET && k >= 0 && (worst_i[k] < 0 || r > worst[k]); k--) {
+                if (k < 2)
+                    worst[k + 1] = worst[k], worst_i[k + 1] = worst_i[k];
+                worst[k] = r, worst_i[k] = i;
+            }
+        }
+        if (isatty(STDERR_FILENO))
+            fprintf(stderr, "\rbench/exchange: %d of %d positions", i + 1, positions);
+    }
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\n");
+    if (counted < 2) {
+        fprintf(stderr, "bench/exchange: fewer than two positions could be judged\n");
+        return 1;
+    }
+    printf("%-44s %22s %18s\n", "evaluator", "mean regret [95%]", "reference noise");
+    double mean[N_EV];
+    for (int e = 0; e < N_EV; e++) {
+        mean[e] = sum[e] / counted;
+        double sd = sqrt(fmax(0, (sq[e] - counted * mean[e] * mean[e]) / (counted - 1)));
+        printf("%-44s %7.2f [%5.2f, %5.2f] %15s%.2f\n", EV_NAMES[e], mean[e], mean[e] - 1.96 * sd / sqrt(counted),
+               mean[e] + 1.96 * sd / sqrt(counted), "+-", noise[e] / counted);
+    }
+    printf("rank correlation with the reference (over the candidates): heuristic %.3f, net %.3f\n", rho[0] / counted,
+           rho[1] / counted);
+    printf("the reference's best outside the heuristic's top 24: %d of %d positions (%.1f%%)\n", outside, counted,
+           100.0 * outside / counted);
+    printf("where the net fails most (position: its regret):");
+    for (int k = 0; k < 3 && worst_i[k] >= 0; k++)
+        printf(" %d (%s): %.2f%s", worst_i[k], worst_i[k] % 2 ? "younger" : "elder", worst[k], k < 2 ? "," : "");
+    printf("\n%d positions judged in %.1f s; signature %016" PRIx64 "\n", counted, measure_now() - t0, signature);
+    if (!net_covers)
+        printf("target: the net does not cover %s's rules (it learned cotgrave's): not judged\n", preset);
+    else
+        printf("target (issue 30): the net's regret at most half the default search's: %.2f against %.2f: %s\n", mean[EV_NET],
+               mean[EV_SEARCH] / 2, mean[EV_NET] <= mean[EV_SEARCH] / 2 ? "met" : "not met");
+    ismcts_free(b.search);
+    net_free(b.net);
+    worlds_free(&b.worlds);
+    exref_free(&b.ref);
+    return 0;
+}

@@ -1,0 +1,83 @@
+/* exchange_ref: the reference judgement of a Picket exchange (exchange_ref.h). */
+#include "exchange_ref.h"
+
+#include "picket_endgame.h"
+#include "text.h"
+
+int exref_init(exref_t *x, char *err, size_t errlen)
+{
+    x->solver = solver_create(&PICKET_ENDGAME, 16, err, errlen);
+    return x->solver ? 0 : -1;
+}
+
+void exref_free(exref_t *x)
+{
+    solver_free(x->solver);
+    x->solver = NULL;
+}
+
+int exref_heuristic_move(exref_t *x, const picket_state_t *st, game_move_t *out)
+{
+    picket_view_t v;
+    picket_view_from_state(st, picket_to_move(st), &v);
+    int n = picket_view_legal_moves(&v, x->moves, GAME_MAX_MOVES);
+    if (n <= 0)
+        return -1;
+    picket_heuristic_evaluate(&v, NULL, x->moves, n, x->values);
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (x->values[i] > x->values[best])
+            best = i;
+    *out = x->moves[best];
+    return 0;
+}
+
+/* Play on by the heuristic (chance by the state's own deal) until `stop` says so or the hand
+ * reaches its play. 0, or -1 if the state has no move. */
+static int play_until(exref_t *x, picket_state_t *st, int (*stop)(const picket_state_t *))
+{
+    for (int steps = 0; steps < 1000; steps++) {
+        int tm = picket_to_move(st);
+        if (tm == GAME_OVER || st->pub.phase == PK_PH_PLAY || (stop && stop(st)))
+            return 0;
+        game_move_t m;
+        if (tm == GAME_CHANCE)
+            picket_apply_chance(st, NULL, NULL, 0);
+        else if (exref_heuristic_move(x, st, &m) < 0)
+            return -1;
+        else
+            picket_apply(st, &m, NULL, 0);
+    }
+    return -1;
+}
+
+static int at_elder_exchange(const picket_state_t *st) { return st->pub.phase == PK_PH_ELDER_EXCHANGE; }
+static int at_younger_exchange(const picket_state_t *st) { return st->pub.phase == PK_PH_YOUNGER_EXCHANGE; }
+
+int exref_position(exref_t *x, const picket_rules_t *r, uint64_t seed, int i, picket_state_t *st, uint64_t *deal)
+{
+    *deal = rng_derive(seed, (uint64_t)i);
+    picket_init(st, r, *deal);
+    if (play_until(x, st, at_elder_exchange) < 0 || !at_elder_exchange(st))
+        return 0;
+    if (i % 2 == 0)
+        return 1;
+    game_move_t m;
+    return exref_heuristic_move(x, st, &m) == 0 && picket_apply(st, &m, NULL, 0) >= 0 && play_until(x, st, at_younger_exchange) == 0 &&
+           at_younger_exchange(st);
+}
+
+int exref_value(exref_t *x, const picket_state_t *world, int seat, const game_move_t *discard, double *out)
+{
+    picket_state_t st = *world;
+    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL) < 0)
+        return -1;
+    double d = st.pub.hand_pts[seat] - st.pub.hand_pts[1 - seat];
+    picket_end_t e;
+    if (picket_to_move(&st) != GAME_OVER && picket_end_from_state(&st, &e) == 0) {
+        int move, v = solver_best(x->solver, &e, &move);
+        d += picket_to_move(&st) == seat ? v : -v;
+    }
+    *out = d;
+    return 0;
+}
