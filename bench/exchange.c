@@ -38,7 +38,7 @@ typedef struct bench {
     ismcts_t *search; /* today's default exchange search */
     net_t *net;
     picket_state_t world[MAX_WORLDS];
-    game_move_t moves[GAME_MAX_MOVES];
+    game_move_t moves[GAME_MAX_MOVES], searched[GAME_MAX_MOVES];
     double hv[GAME_MAX_MOVES], nv[GAME_MAX_MOVES], scratch[GAME_MAX_MOVES];
     double val[MAX_CAND][MAX_WORLDS];
 } bench_t;
@@ -91,15 +91,28 @@ static double spearman(const double *a, const double *b, int n)
     return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
 }
 
+/* The net's value of each legal discard of the view into b->nv: 1, or 0 when the net does not
+ * cover the view's rules (it learned cotgrave's: every rule input off). */
+static int net_values(bench_t *b, const picket_view_t *v, int n)
+{
+    for (int m = 0; m < n; m++) {
+        int active[PICKET_XF_MAX_ACTIVE], k = picket_exchange_features(v, b->moves[m].cards, active);
+        for (int i = 0; i < k; i++)
+            if (active[i] >= PICKET_XF_RULES && active[i] < PICKET_XF_RULES + PICKET_XF_N_RULES)
+                return 0;
+        b->nv[m] = net_eval(b->net, active, k);
+    }
+    return 1;
+}
+
 /* The search's pick from the view, by ISMCTS with its seed: the legal move's index, or -1. */
 static int search_pick(bench_t *b, ismcts_t *s, const picket_view_t *v, int n, int64_t iterations, uint64_t seed)
 {
     rng_t rng;
     rng_seed(&rng, seed);
     bot_limits_t lim = { -1, -1, -1, iterations, 0 };
-    game_move_t best, *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
-    int k = moves ? ismcts_search(s, v, &lim, NULL, &rng, moves, b->scratch, GAME_MAX_MOVES, &best) : -1;
-    free(moves);
+    game_move_t best;
+    int k = ismcts_search(s, v, &lim, NULL, &rng, b->searched, b->scratch, GAME_MAX_MOVES, &best);
     for (int i = 0; k > 0 && i < n; i++)
         if (b->moves[i].cards == best.cards)
             return i;
@@ -110,19 +123,22 @@ int main(int argc, char **argv)
 {
     int positions = 40, n_worlds = 32, iterations = 10000, quick = 0;
     uint64_t seed = 1;
-    const char *preset = "cotgrave";
+    const char *preset = "cotgrave", *model = "engine/picket/exchange.pknn";
     const bench_opt_t opts[] = {
         { "--positions", BENCH_INT, &positions, 1, 100000, NULL }, { "--worlds", BENCH_INT, &n_worlds, 2, MAX_WORLDS, NULL },
         { "--iterations", BENCH_INT, &iterations, 1, 100000000, NULL }, { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
         { "--preset", BENCH_TEXT, &preset, 0, 0, NULL },           { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
+        { "--model", BENCH_TEXT, &model, 0, 0, NULL },
     };
     int done = bench_args(argc, argv, "exchange",
-                          "usage: exchange [--positions N] [--worlds W] [--iterations I] [--seed S] [--preset P] [--quick]\n\n"
+                          "usage: exchange [--positions N] [--worlds W] [--iterations I] [--seed S] [--preset P] [--quick]\n"
+                          "                [--model FILE]\n\n"
                           "Judges exchange decisions against a reference (every candidate discard valued in the\n"
                           "same W sampled worlds, default 32, the rest of the hand by the heuristic, the play\n"
                           "solved) on N seeded positions (default 40, half elder's, half younger's): the mean\n"
                           "regret of the heuristic, today's default search (I iterations, default 10000) and\n"
-                          "the net, with 95% intervals. --quick: 8 positions, 12 worlds, 1000 iterations.\n",
+                          "the net (FILE, default engine/picket/exchange.pknn), with 95% intervals. --quick: 8\n"
+                          "positions, 12 worlds, 1000 iterations.\n",
                           opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
@@ -139,7 +155,7 @@ int main(int argc, char **argv)
     ismcts_params_t p;
     ismcts_default_params(&p);
     b.search = ismcts_create(g, &p, err, sizeof err);
-    b.net = b.search ? net_read(g->learned_net, g->learned_net_size, g->name, err, sizeof err) : NULL;
+    b.net = b.search ? net_load(model, err, sizeof err) : NULL;
     worlds_init(&b.worlds, g);
     if (!b.net || exref_init(&b.ref, err, sizeof err) < 0) {
         fprintf(stderr, "bench/exchange: %s\n", err);
@@ -163,12 +179,7 @@ int main(int argc, char **argv)
         int n = picket_view_legal_moves(&v, b.moves, GAME_MAX_MOVES);
         picket_heuristic_evaluate(&v, NULL, b.moves, n, b.hv);
         int cand[MAX_CAND], nc = 0, pick[N_EV], idx[TOP_HEURISTIC];
-        int have_net = 1;
-        for (int m = 0; m < n && have_net; m++) {
-            int active[PICKET_XF_MAX_ACTIVE], k = g->learned_inputs(&v, &b.moves[m], active, PICKET_XF_MAX_ACTIVE);
-            have_net = k >= 0;
-            b.nv[m] = have_net ? net_eval(b.net, active, k) : 0;
-        }
+        int have_net = net_values(&b, &v, n);
         net_covers &= have_net;
         int kh = top_k(b.hv, n, TOP_HEURISTIC, idx);
         for (int c = 0; c < kh; c++)

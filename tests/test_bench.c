@@ -266,6 +266,8 @@ static void test_exchange_yardstick(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "target: the net does not cover ducoeur-report's rules"));
     char *bad[] = { (char *)b, "--preset", "whist", NULL };
     CU_ASSERT_EQUAL(run(bad), 2);
+    char *no_model[] = { (char *)b, "--quick", "--model", "tests/net/no-such.pknn", NULL };
+    CU_ASSERT_EQUAL(run(no_model), 1);
 }
 
 /* The signed number after `label` in out (strtod), or NAN. */
