@@ -3,16 +3,21 @@
  * positions, younger's for odd). In each, a broad set of candidate discards (the heuristic's best
  * 24, the learned net's best 8, the search's pick, 16 legal ones at random) is valued by the
  * reference: every candidate in the same --worlds worlds drawn from the seat's view (the same
- * opponent hand and stock order for all), the rest of the hand by the heuristic, the play solved.
+ * opponent hand and stock order for all), the rest of the hand by the heuristic, the play solved
+ * (--play heuristic: played by the heuristic too, to see how far a verdict rests on the solved
+ * play, the net's training target).
  *
- * For each evaluator (the heuristic's first; today's default search, the ISMCTS exchange tree
- * over the heuristic's top 24 valued by heuristic rollouts; the net's first among every legal
- * discard) it prints the mean regret in points against the reference's
+ * For each evaluator (the heuristic's first; heuristic rollouts, each of the heuristic's top 24
+ * valued on worlds of its own with the I iterations shared among them; today's default search,
+ * the ISMCTS exchange tree over the heuristic's top 24 valued by heuristic rollouts; the net's
+ * first among every legal discard) it prints the mean regret in points against the reference's
  * best candidate with its 95% interval over the positions, beside the reference's own noise (the
  * mean 95% half-width, over the worlds, of the best's value less the pick's); for the two that
  * value every candidate, the mean rank correlation with the reference; and how often the
- * reference's best lies outside the heuristic's top 24. Then where the net fails most, and
- * whether the issue's target is met: the net's regret at most half of the default search's. */
+ * reference's best lies outside the heuristic's top 24. Then where the net fails most, the median
+ * time of the search's decision and of the net's over every legal discard (not in the
+ * signature), and whether the issue's target is met: the net's regret at most half of the
+ * default search's. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,9 +33,9 @@
 #include "worlds.h"
 
 enum { TOP_HEURISTIC = 24, TOP_NET = 8, RANDOMS = 16, MAX_CAND = TOP_HEURISTIC + TOP_NET + 1 + RANDOMS, MAX_WORLDS = 1024 };
-enum { EV_HEURISTIC, EV_SEARCH, EV_NET, N_EV };
-static const char *const EV_NAMES[N_EV] = { "heuristic's first", "default search (tree, heuristic's top 24)",
-                                            "net's first of all discards" };
+enum { EV_HEURISTIC, EV_ROLLOUTS, EV_SEARCH, EV_NET, N_EV };
+static const char *const EV_NAMES[N_EV] = { "heuristic's first", "heuristic rollouts (top 24, worlds apart)",
+                                            "default search (tree, heuristic's top 24)", "net's first of all discards" };
 
 typedef struct bench {
     exref_t ref;
@@ -105,6 +110,31 @@ static int net_values(bench_t *b, const picket_view_t *v, int n)
     return 1;
 }
 
+/* Heuristic rollouts without the tree: each of the heuristic's top k valued on budget / k worlds
+ * of its own, the rest of the hand and the play by the heuristic; the best mean (the optimiser's
+ * curse in its plainest form). The legal move's index, or -1. */
+static int rollout_pick(bench_t *b, const picket_view_t *v, const int *top, int k, int budget, uint64_t seed)
+{
+    rng_t rng;
+    rng_seed(&rng, seed);
+    int per = budget / k > 0 ? budget / k : 1, best = -1, seat = v->seat;
+    double best_mean = -1e300;
+    if (worlds_prepare(&b->worlds, v) < 0)
+        return -1;
+    b->ref.heuristic_play = 1;
+    for (int c = 0; c < k; c++) {
+        double sum = 0, d;
+        int valued = 0;
+        for (int r = 0; r < per; r++)
+            if (worlds_draw(&b->worlds, &rng, &b->world[0]) == 0 && exref_value(&b->ref, &b->world[0], seat, &b->moves[top[c]], &d) == 0)
+                sum += d, valued++;
+        if (valued && sum / valued > best_mean)
+            best_mean = sum / valued, best = top[c];
+    }
+    b->ref.heuristic_play = 0;
+    return best;
+}
+
 /* The search's pick from the view, by ISMCTS with its seed: the legal move's index, or -1. */
 static int search_pick(bench_t *b, ismcts_t *s, const picket_view_t *v, int n, int64_t iterations, uint64_t seed)
 {
@@ -123,22 +153,24 @@ int main(int argc, char **argv)
 {
     int positions = 40, n_worlds = 32, iterations = 10000, quick = 0;
     uint64_t seed = 1;
-    const char *preset = "cotgrave", *model = "engine/picket/exchange.pknn";
+    const char *preset = "cotgrave", *model = "engine/picket/exchange.pknn", *play = "solved";
     const bench_opt_t opts[] = {
         { "--positions", BENCH_INT, &positions, 1, 100000, NULL }, { "--worlds", BENCH_INT, &n_worlds, 2, MAX_WORLDS, NULL },
         { "--iterations", BENCH_INT, &iterations, 1, 100000000, NULL }, { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
         { "--preset", BENCH_TEXT, &preset, 0, 0, NULL },           { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
-        { "--model", BENCH_TEXT, &model, 0, 0, NULL },
+        { "--model", BENCH_TEXT, &model, 0, 0, NULL },             { "--play", BENCH_TEXT, &play, 0, 0, NULL },
     };
     int done = bench_args(argc, argv, "exchange",
                           "usage: exchange [--positions N] [--worlds W] [--iterations I] [--seed S] [--preset P] [--quick]\n"
-                          "                [--model FILE]\n\n"
+                          "                [--model FILE] [--play solved|heuristic]\n\n"
                           "Judges exchange decisions against a reference (every candidate discard valued in the\n"
                           "same W sampled worlds, default 32, the rest of the hand by the heuristic, the play\n"
                           "solved) on N seeded positions (default 40, half elder's, half younger's): the mean\n"
-                          "regret of the heuristic, today's default search (I iterations, default 10000) and\n"
-                          "the net (FILE, default engine/picket/exchange.pknn), with 95% intervals. --quick: 8\n"
-                          "positions, 12 worlds, 1000 iterations.\n",
+                          "regret of the heuristic, its rollouts and today's default search (I iterations, default\n"
+                          "10000) and the net (FILE, default engine/picket/exchange.pknn), with 95% intervals.\n"
+                          "--quick: 8 positions, 12 worlds, 1000 iterations. --play heuristic: the reference plays\n"
+                          "the cards by the heuristic too (a diagnostic: how far the verdicts rest on the solved\n"
+                          "play).\n",
                           opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
@@ -147,6 +179,10 @@ int main(int argc, char **argv)
     const picket_preset_t *pp = picket_preset_find(preset);
     static bench_t b;
     char err[600];
+    if (strcmp(play, "solved") && strcmp(play, "heuristic")) {
+        fprintf(stderr, "bench/exchange: --play: '%.40s' is not solved or heuristic\n", play);
+        return 2;
+    }
     if (!pp) {
         fprintf(stderr, "bench/exchange: unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report)\n", preset);
         return 2;
@@ -161,13 +197,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench/exchange: %s\n", err);
         return 1;
     }
-    printf("bench/exchange: %s, %d positions, %d worlds, searches of %d iterations, seed %" PRIu64 "\n", preset, positions,
-           n_worlds, iterations, seed);
+    b.ref.heuristic_play = !strcmp(play, "heuristic");
+    printf("bench/exchange: %s, %d positions, %d worlds, searches of %d iterations, seed %" PRIu64 "; the reference's play %s\n",
+           preset, positions, n_worlds, iterations, seed, play);
     double sum[N_EV] = { 0 }, sq[N_EV] = { 0 }, noise[N_EV] = { 0 }, rho[2] = { 0 };
     int counted = 0, outside = 0, net_covers = 1, worst_i[3] = { -1, -1, -1 };
     double worst[3] = { 0 };
     uint64_t signature = 1469598103934665603ull;
-    double t0 = measure_now();
+    double t0 = measure_now(), *times[2] = { calloc((size_t)positions, sizeof(double)), calloc((size_t)positions, sizeof(double)) };
+    if (!times[0] || !times[1]) {
+        fprintf(stderr, "bench/exchange: out of memory\n");
+        return 1;
+    }
     for (int i = 0; i < positions; i++) {
         picket_state_t st;
         uint64_t deal;
@@ -179,17 +220,24 @@ int main(int argc, char **argv)
         int n = picket_view_legal_moves(&v, b.moves, GAME_MAX_MOVES);
         picket_heuristic_evaluate(&v, NULL, b.moves, n, b.hv);
         int cand[MAX_CAND], nc = 0, pick[N_EV], idx[TOP_HEURISTIC];
+        double t_net = measure_now();
         int have_net = net_values(&b, &v, n);
+        t_net = measure_now() - t_net;
         net_covers &= have_net;
         int kh = top_k(b.hv, n, TOP_HEURISTIC, idx);
         for (int c = 0; c < kh; c++)
             nc = add_candidate(cand, nc, idx[c]);
         pick[EV_HEURISTIC] = idx[0];
+        int heuristic_play = b.ref.heuristic_play;
+        pick[EV_ROLLOUTS] = rollout_pick(&b, &v, idx, kh, iterations, rng_derive(deal, 0x7011));
+        b.ref.heuristic_play = heuristic_play;
         int kn = top_k(b.nv, n, TOP_NET, idx);
         for (int c = 0; have_net && c < kn; c++)
             nc = add_candidate(cand, nc, idx[c]);
         pick[EV_NET] = have_net ? idx[0] : -1;
+        double t_search = measure_now();
         pick[EV_SEARCH] = search_pick(&b, b.search, &v, n, iterations, rng_derive(deal, 0x5ea7));
+        t_search = measure_now() - t_search;
         if (pick[EV_SEARCH] >= 0)
             nc = add_candidate(cand, nc, pick[EV_SEARCH]);
         rng_t rng;
@@ -217,6 +265,7 @@ int main(int argc, char **argv)
         for (int c = 1; c < nc; c++)
             best = ref[c] > ref[best] ? c : best;
         outside += best >= kh; /* the heuristic's top come first among the candidates */
+        times[0][counted] = t_search, times[1][counted] = t_net;
         counted++;
         rho[0] += spearman(hval, ref, nc);
         rho[1] += have_net ? spearman(nval, ref, nc) : 0;
@@ -247,6 +296,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "\n");
     if (counted < 2) {
         fprintf(stderr, "bench/exchange: fewer than two positions could be judged\n");
+        free(times[0]);
+        free(times[1]);
         return 1;
     }
     printf("%-44s %22s %18s\n", "evaluator", "mean regret [95%]", "reference noise");
@@ -264,12 +315,18 @@ int main(int argc, char **argv)
     printf("where the net fails most (position: its regret):");
     for (int k = 0; k < 3 && worst_i[k] >= 0; k++)
         printf(" %d (%s): %.2f%s", worst_i[k], worst_i[k] % 2 ? "younger" : "elder", worst[k], k < 2 ? "," : "");
-    printf("\n%d positions judged in %.1f s; signature %016" PRIx64 "\n", counted, measure_now() - t0, signature);
+    for (int k = 0; k < 2; k++)
+        qsort(times[k], (size_t)counted, sizeof(double), bench_cmp_double);
+    printf("\ndecision times on one core, median over the positions: the default search %.1f ms, the net's first of all "
+           "discards %.2f ms (the issue's target: at most 100 ms)\n", times[0][counted / 2] * 1e3, times[1][counted / 2] * 1e3);
+    printf("%d positions judged in %.1f s; signature %016" PRIx64 "\n", counted, measure_now() - t0, signature);
     if (!net_covers)
         printf("target: the net does not cover %s's rules (it learned cotgrave's): not judged\n", preset);
     else
         printf("target (issue 30): the net's regret at most half the default search's: %.2f against %.2f: %s\n", mean[EV_NET],
                mean[EV_SEARCH] / 2, mean[EV_NET] <= mean[EV_SEARCH] / 2 ? "met" : "not met");
+    free(times[0]);
+    free(times[1]);
     ismcts_free(b.search);
     net_free(b.net);
     worlds_free(&b.worlds);

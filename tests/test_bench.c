@@ -247,9 +247,9 @@ static void test_exchange_yardstick(void)
     const char *b = bin("PICKET_BENCH_EXCHANGE", "build/bench/exchange");
     char *argv[] = { (char *)b, "--positions", "4", "--worlds", "4", "--iterations", "200", "--seed", "2", NULL };
     CU_ASSERT_EQUAL_FATAL(run(argv), 0);
-    static const char *const rows[] = { "\nheuristic's first ", "\ndefault search (tree, heuristic's top 24) ",
-                                        "\nnet's first of all discards " };
-    for (int r = 0; r < 3; r++) {
+    static const char *const rows[] = { "\nheuristic's first ", "\nheuristic rollouts (top 24, worlds apart) ",
+                                        "\ndefault search (tree, heuristic's top 24) ", "\nnet's first of all discards " };
+    for (int r = 0; r < 4; r++) {
         const char *p = strstr(out, rows[r]);
         CU_ASSERT_PTR_NOT_NULL_FATAL(p);
         CU_ASSERT(strtod(p + strlen(rows[r]), NULL) >= 0);
@@ -266,6 +266,14 @@ static void test_exchange_yardstick(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "target: the net does not cover ducoeur-report's rules"));
     char *bad[] = { (char *)b, "--preset", "whist", NULL };
     CU_ASSERT_EQUAL(run(bad), 2);
+    /* The reference's play by the heuristic: another verdict, said in the heading; a play model it
+     * does not know is refused. */
+    char *heur[] = { (char *)b, "--positions", "4", "--worlds", "4", "--iterations", "200", "--seed", "2", "--play", "heuristic", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(heur), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "the reference's play heuristic"));
+    CU_ASSERT_PTR_NULL(strstr(out, first));
+    char *bad_play[] = { (char *)b, "--quick", "--play", "dummy", NULL };
+    CU_ASSERT_EQUAL(run(bad_play), 2);
     char *no_model[] = { (char *)b, "--quick", "--model", "tests/net/no-such.pknn", NULL };
     CU_ASSERT_EQUAL(run(no_model), 1);
 }

@@ -7,8 +7,11 @@
  *  3. the inputs of a known exchange are the ones picket_features.h defines;
  *  4. the trainer is reproducible by seed, and the engine agrees with what it writes;
  *  5. picket-selfplay's shards and a resumed run write exactly one run's lines.
+ *  6. picket-selfplay -refeature gives lines written without the shape inputs the very inputs a
+ *     run writes today; a line that is not an example is refused in one line.
  */
 #include <CUnit/CUnit.h>
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,7 +135,8 @@ static void test_a_file_that_is_not_this_net_is_refused(void)
 }
 
 /* 3. Elder of a cotgrave hand, discarding two cards: kept cards, discards, elder, no rule other
- * than the first values, twelve cards in the stock. */
+ * than the first values, twelve cards in the stock, the shape kept (4 suits' lengths and runs, 9
+ * ranks' counts); and the shape of a hand worked by hand. */
 static void test_the_inputs_of_a_known_exchange(void)
 {
     picket_rules_t r;
@@ -147,7 +151,7 @@ static void test_the_inputs_of_a_known_exchange(void)
     picket_view_from_state(&st, picket_to_move(&st), &v);
     cardset_t discard = cardset_of(cardset_first(v.hand)) | cardset_of(cardset_last(v.hand));
     int active[PICKET_XF_MAX_ACTIVE], n = picket_exchange_features(&v, discard, active);
-    CU_ASSERT_EQUAL(n, 12 + 1 + 1);
+    CU_ASSERT_EQUAL(n, 12 + 1 + 1 + 4 + 4 + 9);
     int kept = 0, thrown = 0;
     for (int i = 0; i < n; i++) {
         kept += active[i] < 36;
@@ -157,13 +161,33 @@ static void test_the_inputs_of_a_known_exchange(void)
     }
     CU_ASSERT_EQUAL(kept, 10);
     CU_ASSERT_EQUAL(thrown, 2);
-    CU_ASSERT_EQUAL(active[n - 2], 108); /* elder */
-    CU_ASSERT_EQUAL(active[n - 1], 120 + 12);
+    CU_ASSERT_EQUAL(active[12], 108); /* elder */
+    CU_ASSERT_EQUAL(active[13], 120 + 12);
+    int lengths = 0, counts = 0;
+    for (int i = 14; i < n; i++) {
+        lengths += active[i] >= PICKET_XF_SHAPE && active[i] < PICKET_XF_SUIT_RUNS ? (active[i] - PICKET_XF_SHAPE) % 10 : 0;
+        counts += active[i] >= PICKET_XF_RANK_COUNTS ? (active[i] - PICKET_XF_RANK_COUNTS) % 5 : 0;
+    }
+    CU_ASSERT_EQUAL(lengths, 10);
+    CU_ASSERT_EQUAL(counts, 10);
     /* The Six of Clubs is input 0, the Ace of Spades 35 (suit * 9 + rank from the Six). */
     picket_view_t w = v;
     w.hand = cardset_of(card_make(SUIT_C, RANK_6)) | cardset_of(card_make(SUIT_S, RANK_A));
     n = picket_exchange_features(&w, cardset_of(card_make(SUIT_S, RANK_A)), active);
     CU_ASSERT(n >= 2 && active[0] == 0 && active[1] == 36 + 35);
+    /* Kept 6C 7C 8C TC JD JH JS (the Ace of Spades thrown): Clubs 4 long with a run of 3, one
+     * card each in the others; three Knaves, no Nine, no Queen, King or Ace. */
+    w.hand = cardset_of(card_make(SUIT_S, RANK_A));
+    const int clubs[] = { RANK_6, RANK_7, RANK_8, RANK_T };
+    for (int i = 0; i < 4; i++)
+        w.hand |= cardset_of(card_make(SUIT_C, clubs[i]));
+    for (int s = SUIT_D; s <= SUIT_S; s++)
+        w.hand |= cardset_of(card_make(s, RANK_J));
+    n = picket_exchange_features(&w, cardset_of(card_make(SUIT_S, RANK_A)), active);
+    const int shape[] = { 137, 144, 154, 164, 176, 184, 194, 204, 214, 219, 224, 228, 234, 241, 243, 248, 253 };
+    CU_ASSERT_EQUAL_FATAL(n, 7 + 1 + 1 + 1 + 17);
+    for (int i = 0; i < 17; i++)
+        CU_ASSERT_EQUAL(active[10 + i], shape[i]);
 }
 
 /* 4. The trainer (tools/train_exchange.py, Debian's python3-torch) is reproducible by seed: two
@@ -229,6 +253,72 @@ static void test_selfplay_shards_and_resume_equal_one_run(void)
     test_tmpdir_remove(dir);
 }
 
+/* The file's lines as JSON, at most cap: how many. */
+static int json_lines(const char *path, cJSON **out, int cap)
+{
+    FILE *f = fopen(path, "r");
+    char line[65536];
+    int n = 0;
+    while (f && n < cap && fgets(line, sizeof line, f))
+        out[n++] = cJSON_Parse(line);
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* 6. A run's lines with the shape inputs taken out, then -refeature: every candidate's inputs as
+ * the run wrote them. */
+static void test_refeature_gives_the_inputs_of_today(void)
+{
+    const char *bin = getenv("PICKET_SELFPLAY");
+    char dir[128], cmd[4096], path[256];
+    test_tmpdir_make(dir, sizeof dir, "picket-refeature");
+    snprintf(cmd, sizeof cmd, "%s -out %s/run.jsonl -positions 4 -candidates 3 -random 3 -worlds 2 -seed 6 -quiet", bin, dir);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    cJSON *run[8] = { 0 }, *back[8] = { 0 };
+    snprintf(path, sizeof path, "%s/run.jsonl", dir);
+    int n = json_lines(path, run, 8), stripped = 0;
+    CU_ASSERT_EQUAL_FATAL(n, 4);
+    snprintf(path, sizeof path, "%s/old.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_FATAL(f != NULL);
+    for (int i = 0; i < n; i++) {
+        cJSON *old = cJSON_Duplicate(run[i], 1), *c, *in;
+        cJSON_ArrayForEach(c, cJSON_GetObjectItem(old, "candidates")) {
+            in = cJSON_GetObjectItem(c, "inputs");
+            for (int k = cJSON_GetArraySize(in) - 1; k >= 0; k--)
+                if (cJSON_GetArrayItem(in, k)->valueint >= PICKET_XF_SHAPE) {
+                    cJSON_DeleteItemFromArray(in, k);
+                    stripped++;
+                }
+        }
+        char *text = cJSON_PrintUnformatted(old);
+        fprintf(f, "%s\n", text);
+        cJSON_free(text);
+        cJSON_Delete(old);
+    }
+    fclose(f);
+    CU_ASSERT(stripped >= 17);
+    snprintf(cmd, sizeof cmd, "%s -refeature %s/old.jsonl -out %s/new.jsonl -quiet", bin, dir, dir);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    snprintf(path, sizeof path, "%s/new.jsonl", dir);
+    CU_ASSERT_EQUAL_FATAL(json_lines(path, back, 8), n);
+    for (int i = 0; i < n; i++)
+        CU_ASSERT(cJSON_Compare(run[i], back[i], 1));
+    for (int i = 0; i < n; i++) {
+        cJSON_Delete(run[i]);
+        cJSON_Delete(back[i]);
+    }
+    /* Not an example line, a missing file, -resume beside it: refused, one line, status 1. */
+    snprintf(cmd, sizeof cmd, "cd %s && echo '{\"candidates\":[{\"discard\":\"AS\"}]}' > bad.jsonl && ! %s -refeature bad.jsonl -out x.jsonl 2> err.txt "
+             "&& grep -q 'line 1 of .bad.jsonl. is not an example line' err.txt && test $(wc -l < err.txt) -eq 1 "
+             "&& ! %s -refeature none.jsonl -out y.jsonl 2> err2.txt && grep -q 'none.jsonl' err2.txt && test $(wc -l < err2.txt) -eq 1 "
+             "&& ! %s -refeature old.jsonl -out new.jsonl -resume 2> err3.txt && grep -q 'go apart' err3.txt",
+             dir, bin, bin, bin);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    test_tmpdir_remove(dir);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS)
@@ -239,5 +329,6 @@ int main(void)
     CU_add_test(s, "the inputs of a known exchange", test_the_inputs_of_a_known_exchange);
     CU_add_test(s, "the trainer is reproducible by seed and agrees with the engine", test_the_trainer_is_reproducible_and_agrees_with_the_engine);
     CU_add_test(s, "selfplay: shards and a resume equal one run", test_selfplay_shards_and_resume_equal_one_run);
+    CU_add_test(s, "selfplay: -refeature gives the inputs of today", test_refeature_gives_the_inputs_of_today);
     return test_run_all();
 }

@@ -6,6 +6,7 @@
 
 int exref_init(exref_t *x, char *err, size_t errlen)
 {
+    x->heuristic_play = 0;
     x->solver = solver_create(&PICKET_ENDGAME, 16, err, errlen);
     return x->solver ? 0 : -1;
 }
@@ -32,13 +33,13 @@ int exref_heuristic_move(exref_t *x, const picket_state_t *st, game_move_t *out)
     return 0;
 }
 
-/* Play on by the heuristic (chance by the state's own deal) until `stop` says so or the hand
- * reaches its play. 0, or -1 if the state has no move. */
-static int play_until(exref_t *x, picket_state_t *st, int (*stop)(const picket_state_t *))
+/* Play on by the heuristic (chance by the state's own deal) until `stop` says so, or the hand
+ * reaches its play (with through_play, its end). 0, or -1 if the state has no move. */
+static int play_until(exref_t *x, picket_state_t *st, int (*stop)(const picket_state_t *), int through_play)
 {
     for (int steps = 0; steps < 1000; steps++) {
         int tm = picket_to_move(st);
-        if (tm == GAME_OVER || st->pub.phase == PK_PH_PLAY || (stop && stop(st)))
+        if (tm == GAME_OVER || (through_play ? PICKET_GAME.hand_over(st) : st->pub.phase == PK_PH_PLAY) || (stop && stop(st)))
             return 0;
         game_move_t m;
         if (tm == GAME_CHANCE)
@@ -58,23 +59,23 @@ int exref_position(exref_t *x, const picket_rules_t *r, uint64_t seed, int i, pi
 {
     *deal = rng_derive(seed, (uint64_t)i);
     picket_init(st, r, *deal);
-    if (play_until(x, st, at_elder_exchange) < 0 || !at_elder_exchange(st))
+    if (play_until(x, st, at_elder_exchange, 0) < 0 || !at_elder_exchange(st))
         return 0;
     if (i % 2 == 0)
         return 1;
     game_move_t m;
-    return exref_heuristic_move(x, st, &m) == 0 && picket_apply(st, &m, NULL, 0) >= 0 && play_until(x, st, at_younger_exchange) == 0 &&
+    return exref_heuristic_move(x, st, &m) == 0 && picket_apply(st, &m, NULL, 0) >= 0 && play_until(x, st, at_younger_exchange, 0) == 0 &&
            at_younger_exchange(st);
 }
 
 int exref_value(exref_t *x, const picket_state_t *world, int seat, const game_move_t *discard, double *out)
 {
     picket_state_t st = *world;
-    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL) < 0)
+    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL, x->heuristic_play) < 0)
         return -1;
     double d = st.pub.hand_pts[seat] - st.pub.hand_pts[1 - seat];
     picket_end_t e;
-    if (picket_to_move(&st) != GAME_OVER && picket_end_from_state(&st, &e) == 0) {
+    if (!x->heuristic_play && picket_to_move(&st) != GAME_OVER && picket_end_from_state(&st, &e) == 0) {
         int move, v = solver_best(x->solver, &e, &move);
         d += picket_to_move(&st) == seat ? v : -v;
     }

@@ -16,11 +16,13 @@
 
 typedef struct exref {
     solver_t *solver;
+    int heuristic_play; /* 1: the play of the cards by the heuristic too (bench/exchange --play
+                         * heuristic, a diagnostic of the reference's own bias); 0: solved */
     game_move_t moves[GAME_MAX_MOVES]; /* scratch for the heuristic's moves */
     double values[GAME_MAX_MOVES];
 } exref_t;
 
-/* 0, or -1 with a reason (memory). */
+/* 0, or -1 with a reason (memory). The play solved. */
 int exref_init(exref_t *x, char *err, size_t errlen);
 void exref_free(exref_t *x);
 

@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include "arena_cli.h"
+#include <cjson/cJSON.h>
+
 #include "exchange_ref.h"
 #include "lines.h"
 #include "measure.h"
@@ -51,15 +53,17 @@ static const char *const USAGE =
     "  -worlds W          worlds each candidate is valued in, the same for all (default 16)\n"
     "  -shard I/N         only positions i with i % N == I (for parallel runs)\n"
     "  -resume            continue -out FILE where it stopped\n"
+    "  -refeature FILE    play nothing: FILE's lines, written before the shape inputs, into -out\n"
+    "                     with each candidate's shape inputs added (picket_features.h)\n"
     "  -quiet             no progress line\n"
     "  -version, --help\n"
     "\n"
-    "exit status: 0 done, 1 an error while writing, 2 a bad option (nothing written), 130\n"
-    "interrupted (continue with -resume)\n";
+    "exit status: 0 done, 1 an error while writing or a -refeature line that is not an\n"
+    "example, 2 a bad option (nothing written), 130 interrupted (continue with -resume)\n";
 
 typedef struct selfplay {
     picket_rules_t rules;
-    const char *preset, *out_path;
+    const char *preset, *out_path, *refeature;
     uint64_t seed;
     int positions, candidates, randoms, n_worlds, shard_index, shard_count, resume, quiet;
     exref_t ref;
@@ -159,6 +163,77 @@ static int position(selfplay_t *sp, int i, FILE *f, char *err, size_t errlen)
     return fprintf(f, "]}\n") < 0 || fflush(f) != 0 ? text_fail(err, errlen, "cannot write '%s': %s", sp->out_path, strerror(errno)) : k;
 }
 
+/* ---------------------------------------------------------------- -refeature */
+
+/* A card list of a line ("-" for none) into *set: 0, or -1. */
+static int line_cards(const cJSON *item, cardset_t *set)
+{
+    char why[200];
+    *set = 0;
+    return !cJSON_IsString(item) ? -1 : !strcmp(item->valuestring, "-") ? 0
+                                                                           : cards_parse_list(item->valuestring, ~(cardset_t)0, set, why, sizeof why) < 0 ? -1 : 0;
+}
+
+/* One line's candidates with their shape inputs added (and any there before replaced): 0, or -1
+ * if the line is not an example line. */
+static int refeature_line(cJSON *line)
+{
+    cardset_t hand, discard;
+    cJSON *cands = cJSON_GetObjectItemCaseSensitive(line, "candidates"), *c;
+    if (!cJSON_IsArray(cands))
+        return -1;
+    if (cJSON_GetArraySize(cands) == 0)
+        return 0;
+    if (line_cards(cJSON_GetObjectItemCaseSensitive(line, "hand"), &hand) < 0)
+        return -1;
+    cJSON_ArrayForEach(c, cands) {
+        cJSON *in = cJSON_GetObjectItemCaseSensitive(c, "inputs"), *a;
+        if (line_cards(cJSON_GetObjectItemCaseSensitive(c, "discard"), &discard) < 0 || (discard & ~hand) || !cJSON_IsArray(in))
+            return -1;
+        int active[PICKET_XF_MAX_ACTIVE], n = 0;
+        cJSON_ArrayForEach(a, in) {
+            if (!cJSON_IsNumber(a) || a->valuedouble < 0 || a->valuedouble >= PICKET_XF_INPUTS || a->valuedouble != a->valueint ||
+                n >= PICKET_XF_MAX_ACTIVE - 17)
+                return -1;
+            if (a->valueint < PICKET_XF_SHAPE)
+                active[n++] = a->valueint;
+        }
+        n = picket_exchange_shape(hand & ~discard, active, n);
+        cJSON *fresh = cJSON_CreateIntArray(active, n);
+        if (!fresh || !cJSON_ReplaceItemInObjectCaseSensitive(c, "inputs", fresh))
+            return -1;
+    }
+    return 0;
+}
+
+/* -refeature: every line of sp->refeature into f with its shape inputs. The count, or -1 (err). */
+static int refeature(const selfplay_t *sp, FILE *f, char *err, size_t errlen)
+{
+    char why[400];
+    FILE *in = lines_open(sp->refeature, why, sizeof why);
+    if (!in)
+        return text_fail(err, errlen, "-refeature: %s", why);
+    char *line = malloc(LINE_MAX_BYTES);
+    int count = 0, len = LINES_EOF, status = line ? 0 : text_fail(err, errlen, "out of memory");
+    while (status == 0 && (len = lines_read(in, line, LINE_MAX_BYTES)) >= 0) {
+        count++;
+        cJSON *j = cJSON_ParseWithLength(line, (size_t)len);
+        char *text = NULL;
+        if (!j || refeature_line(j) < 0)
+            status = text_fail(err, errlen, "-refeature: line %d of '%s' is not an example line", count, sp->refeature);
+        else if (!(text = cJSON_PrintUnformatted(j)) || fprintf(f, "%s\n", text) < 0)
+            status = text_fail(err, errlen, "cannot write '%s'", sp->out_path);
+        cJSON_free(text);
+        cJSON_Delete(j);
+    }
+    if (status == 0 && len != LINES_EOF)
+        status = text_fail(err, errlen, "-refeature: line %d of '%s' is %s", count + 1, sp->refeature,
+                           len == LINES_TORN ? "torn (no newline)" : "not an example line");
+    free(line);
+    fclose(in);
+    return status < 0 ? -1 : count;
+}
+
 /* ---------------------------------------------------------------- the run */
 
 /* -resume: the number of complete lines in the file, a torn last line cut. -1 on an error. */
@@ -225,6 +300,8 @@ static int parse_args(selfplay_t *sp, int argc, char **argv, char *err, size_t e
             sp->shard_index = a, sp->shard_count = b;
         } else if (!strcmp(o, "-out") && v) {
             sp->out_path = argv[++i];
+        } else if (!strcmp(o, "-refeature") && v) {
+            sp->refeature = argv[++i];
         } else if (!strcmp(o, "-resume")) {
             sp->resume = 1;
         } else if (!strcmp(o, "-quiet")) {
@@ -258,6 +335,18 @@ int main(int argc, char **argv)
     if (!sp.resume && stat(sp.out_path, &st) == 0 && st.st_size > 0) {
         fprintf(stderr, "picket-selfplay: '%s' already holds examples: add -resume to continue, or choose another file\n", sp.out_path);
         return 2;
+    }
+    if (sp.refeature) {
+        FILE *f = sp.resume ? NULL : fopen(sp.out_path, "w");
+        int n = !f ? text_fail(err, sizeof err, sp.resume ? "-refeature and -resume go apart" : "cannot write '%s': %s", sp.out_path, strerror(errno))
+                   : refeature(&sp, f, err, sizeof err);
+        if (f && fclose(f) != 0 && n >= 0)
+            n = text_fail(err, sizeof err, "cannot write '%s': %s", sp.out_path, strerror(errno));
+        if (n < 0)
+            fprintf(stderr, "picket-selfplay: %s\n", err);
+        else if (!sp.quiet)
+            fprintf(stderr, "picket-selfplay: %d lines with their shape inputs into %s\n", n, sp.out_path);
+        return n < 0;
     }
     if (sp.resume && (done = resume_count(&sp, err, sizeof err)) < 0) {
         fprintf(stderr, "picket-selfplay: %s\n", err);

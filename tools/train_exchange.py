@@ -14,8 +14,14 @@ Deterministic by --seed (torch and the split). Runs on the CPU; Debian's python3
 
 The inputs are 0/1, given in the examples as the indices of the ones ("inputs"), computed by the
 engine itself (engine/picket/picket_features.h: their one definition). The first 108 are three
-blocks of 36 cards (kept, discarded, known), a card suit * 9 + rank: the trainer renames the
-suits at random, since Picket has no trumps.
+blocks of 36 cards (kept, discarded, known), a card suit * 9 + rank, and 133 to 212 two blocks of
+10 a suit (its length kept, its longest run kept): the trainer renames the suits at random in all
+of them alike, since Picket has no trumps.
+
+The net learns what matters for choosing: the differences between a position's candidates (all
+valued in the same worlds), each side less its position's mean (docs/experiments.md: better than
+learning the value itself). Its output is a candidate's value against the others of its position,
+not the hand's value.
 
 The model file, little-endian: "PKNN", u32 version 1, u32 n_in, u32 n_h1, u32 n_h2, u32 the
 length of a provenance text and the text, then float32: W1 [n_h1][n_in], b1 [n_h1],
@@ -32,8 +38,9 @@ import struct
 import subprocess
 import sys
 
-N_IN = 133        # PICKET_XF_INPUTS
+N_IN = 258        # PICKET_XF_INPUTS
 N_CARD_INPUTS = 108
+SUIT_SHAPE = (133, 173)   # PICKET_XF_SHAPE, PICKET_XF_SUIT_RUNS: a block of 10 inputs a suit each
 VERSION = 1
 
 
@@ -57,20 +64,6 @@ def load(paths):
                     sys.exit("train_exchange: %s: line %d: %s" % (path, n, e))
                 positions.append(((p["preset"], p["i"], p["role"]), cands))
     return positions
-
-
-def permute_suits(active, perm):
-    """The same inputs with the suits renamed (Picket has no trumps: a discard's worth does not
-    depend on the suits' names)."""
-    out = []
-    for a in active:
-        if a < N_CARD_INPUTS:
-            block, c = divmod(a, 36)
-            s, r = divmod(c, 9)
-            out.append(block * 36 + perm[s] * 9 + r)
-        else:
-            out.append(a)
-    return out
 
 
 def write_model(path, net, provenance):
@@ -100,7 +93,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--hidden", type=int, nargs=2, default=[64, 32], metavar=("H1", "H2"))
     ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--batch", type=int, default=8, help="positions a step (all their candidates)")
     ap.add_argument("--expected", help="write inputs and float64 outputs for the C agreement test")
     ap.add_argument("--report", help="where the model card, the loss curve's data and picture go (PREFIX.card.txt, PREFIX.curve.dat, PREFIX.curve.png; default: the model's path)")
     args = ap.parse_args()
@@ -126,47 +119,54 @@ def main():
     # hash of its id, is for validation.
     val = [p for p in positions if hash_id(p[0]) % 10 == 0]
     train = [p for p in positions if hash_id(p[0]) % 10 != 0]
-    examples = [(a, v) for _, cs in train for a, v, _ in cs]
-    print("train_exchange: %d positions (%d examples) to train on, %d positions to validate" % (len(train), len(examples), len(val)))
+    n_examples = sum(len(cs) for _, cs in train)
+    print("train_exchange: %d positions (%d examples) to train on, %d positions to validate" % (len(train), n_examples, len(val)), flush=True)
 
     h1, h2 = args.hidden
     net = torch.nn.Sequential(torch.nn.Linear(N_IN, h1), torch.nn.ReLU(), torch.nn.Linear(h1, h2), torch.nn.ReLU(), torch.nn.Linear(h2, 1))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
-    perms = [p for p in permutations4()]
+    perms = suit_renamings()
+    tx, ty, tspan = tensors(train)
+    vx, vy, vspan = tensors(val)
+    vseg = segments(vspan)
 
-    def dense(batch_active):
-        x = torch.zeros(len(batch_active), N_IN)
-        for row, act in enumerate(batch_active):
-            x[row, act] = 1.0
-        return x
+    def loss_of(pred, y, seg, n):
+        # The luck of the deal is common to a position's candidates (the same worlds): only the
+        # differences between them are learned, each side less its position's mean.
+        cnt = torch.bincount(seg, minlength=n).float()
+        pm = torch.zeros(n).index_add_(0, seg, pred) / cnt
+        ym = torch.zeros(n).index_add_(0, seg, y) / cnt
+        return torch.nn.functional.mse_loss(pred - pm[seg], y - ym[seg])
 
-    val_x = dense([a for _, cs in val for a, _, _ in cs])
-    val_y = torch.tensor([v for _, cs in val for _, v, _ in cs])
     curve = []
+    order = list(range(len(tspan)))
     for epoch in range(1, args.epochs + 1):
-        random.shuffle(examples)
+        random.shuffle(order)
         net.train()
-        total = 0.0
-        for b in range(0, len(examples), args.batch):
-            chunk = examples[b:b + args.batch]
-            acts = [permute_suits(a, random.choice(perms)) for a, _ in chunk]
-            x, y = dense(acts), torch.tensor([v for _, v in chunk])
+        total, seen = 0.0, 0
+        for b in range(0, len(order), args.batch):
+            chunk = order[b:b + args.batch]
+            # a position's candidates are renamed alike, each position at random
+            x = torch.cat([tx[tspan[k][0]:tspan[k][1]][:, random.choice(perms)] for k in chunk]).float()
+            y = torch.cat([ty[tspan[k][0]:tspan[k][1]] for k in chunk])
+            seg = segments([tspan[k] for k in chunk])
             opt.zero_grad()
-            loss = torch.nn.functional.mse_loss(net(x).squeeze(1), y)
+            loss = loss_of(net(x).squeeze(1), y, seg, len(chunk))
             loss.backward()
             opt.step()
-            total += loss.item() * len(chunk)
+            total += loss.item() * len(y)
+            seen += len(y)
         net.eval()
         with torch.no_grad():
-            vloss = torch.nn.functional.mse_loss(net(val_x).squeeze(1), val_y).item()
-        curve.append((epoch, total / len(examples), vloss))
+            vloss = loss_of(net(vx.float()).squeeze(1), vy, vseg, len(vspan)).item()
+        curve.append((epoch, total / seen, vloss))
         print("epoch %3d  train mse %8.3f  validation mse %8.3f" % curve[-1], flush=True)
 
     figures = judge(net, val)
     for k, v in figures.items():
         print("validation: %s %s" % (k, v))
     command = " ".join(shlex.quote(a) for a in ["/usr/bin/python3"] + sys.argv)
-    provenance = "picket exchange net v%d; %s; %d positions %d examples; seed %d" % (VERSION, command, len(train), len(examples), args.seed)
+    provenance = "picket exchange net v%d; %s; %d positions %d examples; seed %d" % (VERSION, command, len(train), n_examples, args.seed)
     write_model(args.out, net, provenance)
     report = args.report or args.out
     with open(report + ".curve.dat", "w") as f:
@@ -176,8 +176,8 @@ def main():
     with open(report + ".card.txt", "w") as f:
         f.write("command: %s\n" % command)
         f.write("data: %s\n" % ", ".join(args.data))
-        f.write("positions: %d to train (%d examples), %d to validate\n" % (len(train), len(examples), len(val)))
-        f.write("net: %d inputs, hidden %d and %d (relu), 1 output; seed %d; %d epochs, Adam lr %g, batch %d\n" % (N_IN, h1, h2, args.seed, args.epochs, args.lr, args.batch))
+        f.write("positions: %d to train (%d examples), %d to validate\n" % (len(train), n_examples, len(val)))
+        f.write("net: %d inputs, hidden %d and %d (relu), 1 output; seed %d; %d epochs, Adam lr %g, %d positions a batch; each candidate less its position's mean\n" % (N_IN, h1, h2, args.seed, args.epochs, args.lr, args.batch))
         f.write("final: train mse %.3f, validation mse %.3f\n" % curve[-1][1:])
         for k, v in figures.items():
             f.write("validation %s: %s\n" % (k, v))
@@ -200,9 +200,45 @@ def hash_id(pid):
     return h
 
 
-def permutations4():
+def suit_renamings():
+    """The 24 renamings of the suits, each as the column order that applies it to dense inputs."""
     import itertools
-    return list(itertools.permutations(range(4)))
+    import torch
+    out = []
+    for perm in itertools.permutations(range(4)):
+        cols = list(range(N_IN))
+        for a in range(N_CARD_INPUTS):
+            block, c = divmod(a, 36)
+            s, r = divmod(c, 9)
+            cols[block * 36 + perm[s] * 9 + r] = a
+        for base in SUIT_SHAPE:
+            for s in range(4):
+                for k in range(10):
+                    cols[base + perm[s] * 10 + k] = base + s * 10 + k
+        out.append(torch.tensor(cols))
+    return out
+
+
+def tensors(positions):
+    """All candidates' inputs (dense, uint8), their values, and each position's span of rows."""
+    import torch
+    rows = sum(len(cs) for _, cs in positions)
+    x = torch.zeros(rows, N_IN, dtype=torch.uint8)
+    y = torch.empty(rows)
+    spans, r = [], 0
+    for _, cs in positions:
+        spans.append((r, r + len(cs)))
+        for a, v, _ in cs:
+            x[r, a] = 1
+            y[r] = v
+            r += 1
+    return x, y, spans
+
+
+def segments(spans):
+    """For rows gathered span after span, the index of the span each row came from."""
+    import torch
+    return torch.cat([torch.full((e - s,), k, dtype=torch.long) for k, (s, e) in enumerate(spans)])
 
 
 def judge(net, val):

@@ -11,6 +11,25 @@ static int add_cards(int *active, int n, int base, cardset_t set)
     return n;
 }
 
+int picket_exchange_shape(cardset_t kept, int *active, int n)
+{
+    for (int s = 0; s < CARD_SUITS; s++)
+        active[n++] = PICKET_XF_SHAPE + s * 10 + cardset_count(kept & cardset_suit(s));
+    for (int s = 0; s < CARD_SUITS; s++) {
+        int run = 0;
+        for (unsigned b = cardset_suit_bits(kept, s); b; b &= b << 1)
+            run++;
+        active[n++] = PICKET_XF_SUIT_RUNS + s * 10 + run;
+    }
+    for (int r = RANK_6; r <= RANK_A; r++) {
+        int count = 0;
+        for (int s = 0; s < CARD_SUITS; s++)
+            count += cardset_has(kept, card_make(s, r));
+        active[n++] = PICKET_XF_RANK_COUNTS + (r - RANK_6) * 5 + count;
+    }
+    return n;
+}
+
 int picket_exchange_features(const picket_view_t *v, cardset_t discard, int *active)
 {
     const picket_rules_t *r = &v->rules;
@@ -27,5 +46,5 @@ int picket_exchange_features(const picket_view_t *v, cardset_t discard, int *act
             active[n++] = 110 + k;
     int left = v->pub.stock_left < 0 ? 0 : v->pub.stock_left > 12 ? 12 : v->pub.stock_left;
     active[n++] = 120 + left;
-    return n;
+    return picket_exchange_shape(v->hand & ~discard, active, n);
 }
