@@ -4,8 +4,9 @@
  * 24, the learned net's best 8, the search's pick, 16 legal ones at random) is valued by the
  * reference: every candidate in the same --worlds worlds drawn from the seat's view (the same
  * opponent hand and stock order for all), the rest of the hand by the heuristic, the play solved
- * (--play heuristic: played by the heuristic too, to see how far a verdict rests on the solved
- * play, the net's training target).
+ * (--play heuristic: played by the heuristic too; --play bot: as the bot plays them, PIMC over
+ * --bot-worlds worlds a decision, each solved, far slower: how far a verdict rests on the solved
+ * play, the net's training target, and what the bot's own play makes of it).
  *
  * For each evaluator (the heuristic's first; heuristic rollouts, each of the heuristic's top 24
  * valued on worlds of its own with the I iterations shared among them; today's default search,
@@ -121,7 +122,7 @@ static int rollout_pick(bench_t *b, const picket_view_t *v, const int *top, int 
     double best_mean = -1e300;
     if (worlds_prepare(&b->worlds, v) < 0)
         return -1;
-    b->ref.heuristic_play = 1;
+    b->ref.play = EXREF_PLAY_HEURISTIC;
     for (int c = 0; c < k; c++) {
         double sum = 0, d;
         int valued = 0;
@@ -131,7 +132,6 @@ static int rollout_pick(bench_t *b, const picket_view_t *v, const int *top, int 
         if (valued && sum / valued > best_mean)
             best_mean = sum / valued, best = top[c];
     }
-    b->ref.heuristic_play = 0;
     return best;
 }
 
@@ -151,7 +151,7 @@ static int search_pick(bench_t *b, ismcts_t *s, const picket_view_t *v, int n, i
 
 int main(int argc, char **argv)
 {
-    int positions = 40, n_worlds = 32, iterations = 10000, quick = 0;
+    int positions = 40, n_worlds = 32, iterations = 10000, quick = 0, bot_worlds = 8;
     uint64_t seed = 1;
     const char *preset = "cotgrave", *model = "engine/picket/exchange.pknn", *play = "solved";
     const bench_opt_t opts[] = {
@@ -159,18 +159,19 @@ int main(int argc, char **argv)
         { "--iterations", BENCH_INT, &iterations, 1, 100000000, NULL }, { "--seed", BENCH_U64, &seed, 0, UINT64_MAX, NULL },
         { "--preset", BENCH_TEXT, &preset, 0, 0, NULL },           { "--quick", BENCH_FLAG, &quick, 0, 0, NULL },
         { "--model", BENCH_TEXT, &model, 0, 0, NULL },             { "--play", BENCH_TEXT, &play, 0, 0, NULL },
+        { "--bot-worlds", BENCH_INT, &bot_worlds, 1, 1000, NULL },
     };
     int done = bench_args(argc, argv, "exchange",
                           "usage: exchange [--positions N] [--worlds W] [--iterations I] [--seed S] [--preset P] [--quick]\n"
-                          "                [--model FILE] [--play solved|heuristic]\n\n"
+                          "                [--model FILE] [--play solved|heuristic|bot] [--bot-worlds N]\n\n"
                           "Judges exchange decisions against a reference (every candidate discard valued in the\n"
                           "same W sampled worlds, default 32, the rest of the hand by the heuristic, the play\n"
                           "solved) on N seeded positions (default 40, half elder's, half younger's): the mean\n"
                           "regret of the heuristic, its rollouts and today's default search (I iterations, default\n"
                           "10000) and the net (FILE, default engine/picket/exchange.pknn), with 95% intervals.\n"
                           "--quick: 8 positions, 12 worlds, 1000 iterations. --play heuristic: the reference plays\n"
-                          "the cards by the heuristic too (a diagnostic: how far the verdicts rest on the solved\n"
-                          "play).\n",
+                          "the cards by the heuristic too; --play bot: as the bot plays them, PIMC over N worlds a\n"
+                          "decision (--bot-worlds, default 8), far slower (how far the verdicts rest on the play).\n",
                           opts, BENCH_NOPTS(opts));
     if (done >= 0)
         return done;
@@ -179,8 +180,8 @@ int main(int argc, char **argv)
     const picket_preset_t *pp = picket_preset_find(preset);
     static bench_t b;
     char err[600];
-    if (strcmp(play, "solved") && strcmp(play, "heuristic")) {
-        fprintf(stderr, "bench/exchange: --play: '%.40s' is not solved or heuristic\n", play);
+    if (strcmp(play, "solved") && strcmp(play, "heuristic") && strcmp(play, "bot")) {
+        fprintf(stderr, "bench/exchange: --play: '%.40s' is not solved, heuristic or bot\n", play);
         return 2;
     }
     if (!pp) {
@@ -197,7 +198,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench/exchange: %s\n", err);
         return 1;
     }
-    b.ref.heuristic_play = !strcmp(play, "heuristic");
+    b.ref.play = !strcmp(play, "heuristic") ? EXREF_PLAY_HEURISTIC : EXREF_PLAY_SOLVED;
+    if (!strcmp(play, "bot") && exref_play_by_bot(&b.ref, bot_worlds, err, sizeof err) < 0) {
+        fprintf(stderr, "bench/exchange: %s\n", err);
+        return 1;
+    }
     printf("bench/exchange: %s, %d positions, %d worlds, searches of %d iterations, seed %" PRIu64 "; the reference's play %s\n",
            preset, positions, n_worlds, iterations, seed, play);
     double sum[N_EV] = { 0 }, sq[N_EV] = { 0 }, noise[N_EV] = { 0 }, rho[2] = { 0 };
@@ -228,9 +233,9 @@ int main(int argc, char **argv)
         for (int c = 0; c < kh; c++)
             nc = add_candidate(cand, nc, idx[c]);
         pick[EV_HEURISTIC] = idx[0];
-        int heuristic_play = b.ref.heuristic_play;
+        int play_model = b.ref.play;
         pick[EV_ROLLOUTS] = rollout_pick(&b, &v, idx, kh, iterations, rng_derive(deal, 0x7011));
-        b.ref.heuristic_play = heuristic_play;
+        b.ref.play = play_model;
         int kn = top_k(b.nv, n, TOP_NET, idx);
         for (int c = 0; have_net && c < kn; c++)
             nc = add_candidate(cand, nc, idx[c]);

@@ -241,7 +241,8 @@ static void test_oracle_threads_agree(void)
 
 /* bench/exchange on 4 positions (2 elder's, 2 younger's), few worlds and iterations: every
  * evaluator has its row, a regret is never below 0 (the reference's best is a candidate), the
- * same seed prints the same, and a preset the net did not learn is said so, not judged. */
+ * same seed prints the same, and a preset the net did not learn is said so, not judged; the
+ * reference's other plays of the cards (the heuristic's, the bot's) run and say so. */
 static void test_exchange_yardstick(void)
 {
     const char *b = bin("PICKET_BENCH_EXCHANGE", "build/bench/exchange");
@@ -272,8 +273,20 @@ static void test_exchange_yardstick(void)
     CU_ASSERT_EQUAL_FATAL(run(heur), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "the reference's play heuristic"));
     CU_ASSERT_PTR_NULL(strstr(out, first));
+    /* The cards played as the bot plays them (PIMC, one world a decision here): every row, no
+     * regret below 0. */
+    char *bot[] = { (char *)b, "--positions", "2", "--worlds", "2", "--iterations", "50", "--play", "bot", "--bot-worlds", "1", NULL };
+    CU_ASSERT_EQUAL_FATAL(run(bot), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "the reference's play bot"));
+    for (int r = 0; r < 4; r++) {
+        const char *p = strstr(out, rows[r]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        CU_ASSERT(strtod(p + strlen(rows[r]), NULL) >= 0);
+    }
     char *bad_play[] = { (char *)b, "--quick", "--play", "dummy", NULL };
     CU_ASSERT_EQUAL(run(bad_play), 2);
+    char *bad_worlds[] = { (char *)b, "--quick", "--play", "bot", "--bot-worlds", "0", NULL };
+    CU_ASSERT_EQUAL(run(bad_worlds), 2);
     char *no_model[] = { (char *)b, "--quick", "--model", "tests/net/no-such.pknn", NULL };
     CU_ASSERT_EQUAL(run(no_model), 1);
 }

@@ -6,7 +6,9 @@
 
 int exref_init(exref_t *x, char *err, size_t errlen)
 {
-    x->heuristic_play = 0;
+    x->play = EXREF_PLAY_SOLVED;
+    x->pimc = NULL;
+    rng_seed(&x->rng, 0xb07);
     x->solver = solver_create(&PICKET_ENDGAME, 16, err, errlen);
     return x->solver ? 0 : -1;
 }
@@ -14,7 +16,20 @@ int exref_init(exref_t *x, char *err, size_t errlen)
 void exref_free(exref_t *x)
 {
     solver_free(x->solver);
+    pimc_free(x->pimc);
     x->solver = NULL;
+    x->pimc = NULL;
+}
+
+int exref_play_by_bot(exref_t *x, int worlds, char *err, size_t errlen)
+{
+    pimc_params_t p;
+    pimc_default_params(&p);
+    p.worlds = worlds;
+    if (!x->pimc && !(x->pimc = pimc_create(&PICKET_GAME, &p, err, errlen)))
+        return -1;
+    x->play = EXREF_PLAY_BOT;
+    return 0;
 }
 
 int exref_heuristic_move(exref_t *x, const picket_state_t *st, game_move_t *out)
@@ -52,6 +67,29 @@ static int play_until(exref_t *x, picket_state_t *st, int (*stop)(const picket_s
     return -1;
 }
 
+/* The play of the cards by PIMC for both seats to the hand's end (anything else by the heuristic,
+ * chance by the state's own deal): 0, or -1. */
+static int play_by_bot(exref_t *x, picket_state_t *st)
+{
+    for (int steps = 0; steps < 1000; steps++) {
+        int tm = picket_to_move(st);
+        if (tm == GAME_OVER || PICKET_GAME.hand_over(st))
+            return 0;
+        game_move_t m;
+        picket_view_t v;
+        if (tm == GAME_CHANCE) {
+            picket_apply_chance(st, NULL, NULL, 0);
+            continue;
+        }
+        picket_view_from_state(st, tm, &v);
+        if (st->pub.phase != PK_PH_PLAY ? exref_heuristic_move(x, st, &m) < 0
+                                        : pimc_search(x->pimc, &v, NULL, NULL, &x->rng, x->moves, x->values, GAME_MAX_MOVES, &m) < 0)
+            return -1;
+        picket_apply(st, &m, NULL, 0);
+    }
+    return -1;
+}
+
 static int at_elder_exchange(const picket_state_t *st) { return st->pub.phase == PK_PH_ELDER_EXCHANGE; }
 static int at_younger_exchange(const picket_state_t *st) { return st->pub.phase == PK_PH_YOUNGER_EXCHANGE; }
 
@@ -71,11 +109,12 @@ int exref_position(exref_t *x, const picket_rules_t *r, uint64_t seed, int i, pi
 int exref_value(exref_t *x, const picket_state_t *world, int seat, const game_move_t *discard, double *out)
 {
     picket_state_t st = *world;
-    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL, x->heuristic_play) < 0)
+    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL, x->play == EXREF_PLAY_HEURISTIC) < 0 ||
+        (x->play == EXREF_PLAY_BOT && play_by_bot(x, &st) < 0))
         return -1;
     double d = st.pub.hand_pts[seat] - st.pub.hand_pts[1 - seat];
     picket_end_t e;
-    if (!x->heuristic_play && picket_to_move(&st) != GAME_OVER && picket_end_from_state(&st, &e) == 0) {
+    if (x->play == EXREF_PLAY_SOLVED && picket_to_move(&st) != GAME_OVER && picket_end_from_state(&st, &e) == 0) {
         int move, v = solver_best(x->solver, &e, &move);
         d += picket_to_move(&st) == seat ? v : -v;
     }

@@ -12,12 +12,19 @@
 #define PICKET_EXCHANGE_REF_H
 
 #include "picket.h"
+#include "pimc.h"
 #include "solver.h"
+
+/* How the cards are played after the exchange: solved with every card seen (the examples' and
+ * the bench's reference), by the heuristic, or by the bot's own play (PIMC, each decision on its
+ * own sampled worlds, each solved). The rest of the hand's decisions are the heuristic's. */
+enum { EXREF_PLAY_SOLVED, EXREF_PLAY_HEURISTIC, EXREF_PLAY_BOT };
 
 typedef struct exref {
     solver_t *solver;
-    int heuristic_play; /* 1: the play of the cards by the heuristic too (bench/exchange --play
-                         * heuristic, a diagnostic of the reference's own bias); 0: solved */
+    int play;     /* EXREF_PLAY_* (exref_init: solved) */
+    pimc_t *pimc; /* the bot's play (exref_play_by_bot), else NULL */
+    rng_t rng;    /* its decisions' seeds */
     game_move_t moves[GAME_MAX_MOVES]; /* scratch for the heuristic's moves */
     double values[GAME_MAX_MOVES];
 } exref_t;
@@ -25,6 +32,10 @@ typedef struct exref {
 /* 0, or -1 with a reason (memory). The play solved. */
 int exref_init(exref_t *x, char *err, size_t errlen);
 void exref_free(exref_t *x);
+
+/* The cards played as the bot plays them, PIMC over `worlds` worlds a decision (the default bot:
+ * 32): 0, or -1 with a reason (memory). */
+int exref_play_by_bot(exref_t *x, int worlds, char *err, size_t errlen);
 
 /* The heuristic's best move for the seat to move, judged from its own view: 0, or -1. */
 int exref_heuristic_move(exref_t *x, const picket_state_t *st, game_move_t *out);
