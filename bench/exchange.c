@@ -113,7 +113,8 @@ static int net_values(bench_t *b, const picket_view_t *v, int n)
 
 /* Heuristic rollouts without the tree: each of the heuristic's top k valued on budget / k worlds
  * of its own, the rest of the hand and the play by the heuristic; the best mean (the optimiser's
- * curse in its plainest form). The legal move's index, or -1. */
+ * curse in its plainest form). The legal move's index, or -1. The reference's play is left as it
+ * was. */
 static int rollout_pick(bench_t *b, const picket_view_t *v, const int *top, int k, int budget, uint64_t seed)
 {
     rng_t rng;
@@ -122,6 +123,7 @@ static int rollout_pick(bench_t *b, const picket_view_t *v, const int *top, int 
     double best_mean = -1e300;
     if (worlds_prepare(&b->worlds, v) < 0)
         return -1;
+    int play = b->ref.play;
     b->ref.play = EXREF_PLAY_HEURISTIC;
     for (int c = 0; c < k; c++) {
         double sum = 0, d;
@@ -132,6 +134,7 @@ static int rollout_pick(bench_t *b, const picket_view_t *v, const int *top, int 
         if (valued && sum / valued > best_mean)
             best_mean = sum / valued, best = top[c];
     }
+    b->ref.play = play;
     return best;
 }
 
@@ -233,9 +236,7 @@ int main(int argc, char **argv)
         for (int c = 0; c < kh; c++)
             nc = add_candidate(cand, nc, idx[c]);
         pick[EV_HEURISTIC] = idx[0];
-        int play_model = b.ref.play;
         pick[EV_ROLLOUTS] = rollout_pick(&b, &v, idx, kh, iterations, rng_derive(deal, 0x7011));
-        b.ref.play = play_model;
         int kn = top_k(b.nv, n, TOP_NET, idx);
         for (int c = 0; have_net && c < kn; c++)
             nc = add_candidate(cand, nc, idx[c]);

@@ -48,8 +48,9 @@ int exref_heuristic_move(exref_t *x, const picket_state_t *st, game_move_t *out)
     return 0;
 }
 
-/* Play on by the heuristic (chance by the state's own deal) until `stop` says so, or the hand
- * reaches its play (with through_play, its end). 0, or -1 if the state has no move. */
+/* Play on (chance by the state's own deal) until `stop` says so, or the hand reaches its play
+ * (with through_play, its end): the cards by PIMC when the play is the bot's, all else by the
+ * heuristic. 0, or -1 if the state has no move. */
 static int play_until(exref_t *x, picket_state_t *st, int (*stop)(const picket_state_t *), int through_play)
 {
     for (int steps = 0; steps < 1000; steps++) {
@@ -57,34 +58,18 @@ static int play_until(exref_t *x, picket_state_t *st, int (*stop)(const picket_s
         if (tm == GAME_OVER || (through_play ? PICKET_GAME.hand_over(st) : st->pub.phase == PK_PH_PLAY) || (stop && stop(st)))
             return 0;
         game_move_t m;
-        if (tm == GAME_CHANCE)
-            picket_apply_chance(st, NULL, NULL, 0);
-        else if (exref_heuristic_move(x, st, &m) < 0)
-            return -1;
-        else
-            picket_apply(st, &m, NULL, 0);
-    }
-    return -1;
-}
-
-/* The play of the cards by PIMC for both seats to the hand's end (anything else by the heuristic,
- * chance by the state's own deal): 0, or -1. */
-static int play_by_bot(exref_t *x, picket_state_t *st)
-{
-    for (int steps = 0; steps < 1000; steps++) {
-        int tm = picket_to_move(st);
-        if (tm == GAME_OVER || PICKET_GAME.hand_over(st))
-            return 0;
-        game_move_t m;
         picket_view_t v;
         if (tm == GAME_CHANCE) {
             picket_apply_chance(st, NULL, NULL, 0);
             continue;
         }
-        picket_view_from_state(st, tm, &v);
-        if (st->pub.phase != PK_PH_PLAY ? exref_heuristic_move(x, st, &m) < 0
-                                        : pimc_search(x->pimc, &v, NULL, NULL, &x->rng, x->moves, x->values, GAME_MAX_MOVES, &m) < 0)
+        if (x->play == EXREF_PLAY_BOT && st->pub.phase == PK_PH_PLAY) {
+            picket_view_from_state(st, tm, &v);
+            if (pimc_search(x->pimc, &v, NULL, NULL, &x->rng, x->moves, x->values, GAME_MAX_MOVES, &m) < 0)
+                return -1;
+        } else if (exref_heuristic_move(x, st, &m) < 0) {
             return -1;
+        }
         picket_apply(st, &m, NULL, 0);
     }
     return -1;
@@ -109,8 +94,7 @@ int exref_position(exref_t *x, const picket_rules_t *r, uint64_t seed, int i, pi
 int exref_value(exref_t *x, const picket_state_t *world, int seat, const game_move_t *discard, double *out)
 {
     picket_state_t st = *world;
-    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL, x->play == EXREF_PLAY_HEURISTIC) < 0 ||
-        (x->play == EXREF_PLAY_BOT && play_by_bot(x, &st) < 0))
+    if (picket_apply(&st, discard, NULL, 0) < 0 || play_until(x, &st, NULL, x->play != EXREF_PLAY_SOLVED) < 0)
         return -1;
     double d = st.pub.hand_pts[seat] - st.pub.hand_pts[1 - seat];
     picket_end_t e;

@@ -193,7 +193,7 @@ static int refeature_line(cJSON *line)
         int active[PICKET_XF_MAX_ACTIVE], n = 0;
         cJSON_ArrayForEach(a, in) {
             if (!cJSON_IsNumber(a) || a->valuedouble < 0 || a->valuedouble >= PICKET_XF_INPUTS || a->valuedouble != a->valueint ||
-                n >= PICKET_XF_MAX_ACTIVE - 17)
+                n >= PICKET_XF_MAX_ACTIVE - PICKET_XF_SHAPE_ACTIVE)
                 return -1;
             if (a->valueint < PICKET_XF_SHAPE)
                 active[n++] = a->valueint;

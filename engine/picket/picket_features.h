@@ -33,7 +33,8 @@ enum {
     PICKET_XF_SHAPE = 133,       /* the first shape input: the lengths, then runs, then ranks */
     PICKET_XF_SUIT_RUNS = 173,
     PICKET_XF_RANK_COUNTS = 213,
-    PICKET_XF_MAX_ACTIVE = 12 + 36 + 1 + 10 + 1 + 4 + 4 + 9
+    PICKET_XF_SHAPE_ACTIVE = 4 + 4 + 9, /* the shape inputs on for any cards kept */
+    PICKET_XF_MAX_ACTIVE = 12 + 36 + 1 + 10 + 1 + PICKET_XF_SHAPE_ACTIVE
 };
 
 
