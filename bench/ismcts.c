@@ -9,8 +9,8 @@
  * (worlds drawn a second on the same views: a search draws one a iteration), and a signature:
  * the sum of nodes over fixed-budget searches of every view in every mode, with the moves they
  * chose hashed in (same code, same signature; --quick gives the same signature).
- * Then the default engine bot (ISMCTS for the exchange, PIMC in the play) against the heuristic
- * over 8 sets (2 with --quick): the time of each of its decisions (median, p90, p99, max).
+ * Then the default engine bot (the learned net's discards, ISMCTS for the other decisions before
+ * the play, PIMC in the play) against the heuristic over 8 sets (2 with --quick): the time of each of its decisions (median, p90, p99, max).
  * Targets, one core: >= 100,000 iterations a second in the play with rollout leaves (each
  * rollout mode); the default bot's median decision under 1 s. */
 #include <inttypes.h>
@@ -121,9 +121,10 @@ static double node_size(const viewset_t *play, uint64_t seed)
     return (double)(bytes - bytes / 8) / (double)(st.nodes + 1);
 }
 
-/* The default engine bot (every option at its default: ISMCTS for the exchange, PIMC's worlds in
- * the play) against the heuristic over `sets` cotgrave sets, seats alternating: the time of each
- * of its decisions, into t (at most cap); returns how many, or -1. */
+/* The default engine bot (every option at its default: the net's discards, ISMCTS for the other
+ * decisions before the play, PIMC's worlds in the play) against the heuristic over `sets` cotgrave
+ * sets, seats alternating: the time of each of its decisions, into t (at most cap); returns how
+ * many, or -1. */
 static int decision_times(uint64_t seed, int sets, double *t, int cap)
 {
     char err[GAME_ERR_LEN];

@@ -1,6 +1,7 @@
 /* bench/oracle: how much of the default bot's shortfall is hidden information. The default
- * engine bot (ISMCTS for the exchange, PIMC's worlds in the play: every option at its default)
- * plays duplicate pairs of cotgrave sets against the heuristic bot up to four times over the
+ * engine bot (the learned net's discards, which draw no world, so that no cheat reaches them since
+ * issue 30; ISMCTS for the other decisions before the play, PIMC's worlds in the play: every option
+ * at its default) plays duplicate pairs of cotgrave sets against the heuristic bot up to four times over the
  * same deals (--sides):
  *   honest  as in the engine: each world drawn by the sampler from the bot's view;
  *   hand    every world it draws has the opponent's true hand and discards (so it knows which

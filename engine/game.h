@@ -30,6 +30,7 @@ enum {
     GAME_MAX_PLAYERS = 8,
     GAME_MAX_FLAGS = 32,
     GAME_MAX_MOVES = 4096,       /* upper bound on legal moves in any position */
+    GAME_MAX_LEARNED_ACTIVE = 256, /* upper bound on a learned judgement's active inputs */
     GAME_MAX_EVENTS = 128,       /* upper bound on events emitted by one apply */
     GAME_ERR_LEN = 160
 };
@@ -204,6 +205,13 @@ typedef struct game {
                                double *values);
     const game_param_t *heuristic_params;
     int n_heuristic_params;
+    /* A learned judgement of some decisions, where the game has one (NULL otherwise): the bytes
+     * of a net file (engine/net.h) built into the program, and the net's inputs for move m of
+     * the view's seat: how many (into active, at most cap, which GAME_MAX_LEARNED_ACTIVE always
+     * holds), or -1 for a decision it does not cover. */
+    const unsigned char *learned_net;
+    size_t learned_net_size;
+    int (*learned_inputs)(const void *view, const game_move_t *m, int *active, int cap);
     /* The endgame a trick solver searches, or NULL for a game without one. */
     const game_endgame_t *endgame;
     /* Which phase the view's decision is in: 1 when the hand is in its play, so that every

@@ -39,7 +39,6 @@ net_t *net_load(const char *path, char *err, size_t errlen)
     unsigned char *buf = f ? malloc(MAX_BYTES + 1) : NULL;
     size_t len = buf ? fread(buf, 1, MAX_BYTES + 1, f) : 0;
     int bad = f && ferror(f);
-    net_t *n = NULL;
     if (f)
         fclose(f);
     if (!buf || bad || len > MAX_BYTES) {
@@ -50,6 +49,14 @@ net_t *net_load(const char *path, char *err, size_t errlen)
         free(buf);
         return NULL;
     }
+    net_t *n = net_read(buf, len, path, err, errlen);
+    free(buf);
+    return n;
+}
+
+net_t *net_read(const unsigned char *buf, size_t len, const char *path, char *err, size_t errlen)
+{
+    net_t *n = NULL;
     uint32_t v[5] = { 0 };
     for (int i = 0; i < 5 && len >= 24; i++)
         v[i] = le32(buf + 4 + 4 * (size_t)i);
@@ -80,7 +87,6 @@ net_t *net_load(const char *path, char *err, size_t errlen)
         floats(buf, &at, n->w3, n->h2, 0, 0);
         floats(buf, &at, &n->b3, 1, 0, 0);
     }
-    free(buf);
     return n;
 }
 

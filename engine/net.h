@@ -20,6 +20,9 @@ typedef struct net net_t;
 /* The net in path; NULL with "PATH: reason" in err (missing, not a regular file, not a net,
  * another version, sizes out of range, cut short or too long). */
 net_t *net_load(const char *path, char *err, size_t errlen);
+/* The same from the file's len bytes in buf (a net built into the program), named `name` in a
+ * refusal. */
+net_t *net_read(const unsigned char *buf, size_t len, const char *name, char *err, size_t errlen);
 void net_free(net_t *n);
 
 int net_inputs(const net_t *n);

@@ -89,7 +89,7 @@ static const bot_def_t BOTS[] = {
       ismcts_bot_create, ismcts_bot_options },
     { "pimc", "perfect-information Monte Carlo: sampled worlds, the play solved exactly (search/pimc.h)",
       pimc_bot_create, pimc_bot_options },
-    { "hybrid", "the default: ISMCTS before the play, PIMC in it (search/hybrid.h; ismcts.* and pimc.* options)",
+    { "hybrid", "the default: the learned net's discards (cotgrave), ISMCTS for the rest before the play, PIMC in it (search/hybrid.h; ismcts.* and pimc.* options)",
       hybrid_bot_create, NULL },
 };
 enum { N_BOTS = sizeof BOTS / sizeof BOTS[0] };

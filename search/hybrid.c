@@ -3,21 +3,53 @@
 #include <stdlib.h>
 
 #include "ismcts.h"
+#include "measure.h"
+#include "net.h"
 #include "pimc.h"
 
-/* A search bot: the tree for the decisions it takes, the play's PIMC for the play. */
+/* A search bot: the tree for the decisions it takes, the play's PIMC for the play; the default bot
+ * (hybrid) takes a decision the game's learned net covers (Picket: a discard under cotgrave's
+ * rules) by the net's first of every legal move instead (issue 30, docs/learning.md). */
 typedef struct hybrid {
     const game_t *g;
     ismcts_t *tree;     /* NULL: pimc throughout */
     pimc_t *play;       /* NULL: the tree throughout (the ismcts bot; a game without an endgame) */
+    net_t *net;         /* the game's learned net, for the default bot; NULL: none */
     game_move_t moves[GAME_MAX_MOVES];
     double values[GAME_MAX_MOVES];
 } hybrid_t;
+
+/* The net's value of every legal move into values, sorted best first, the best into *best: the
+ * count, or 0 when the net does not cover each of them (another decision, rules it did not learn). */
+static int net_search(const hybrid_t *h, const void *view, const bot_hooks_t *hooks, game_move_t *moves, double *values,
+                      int cap, game_move_t *best)
+{
+    double t0 = measure_now();
+    int n = h->g->view_legal_moves(view, moves, cap), active[GAME_MAX_LEARNED_ACTIVE];
+    for (int m = 0; m < n; m++) {
+        int k = h->g->learned_inputs(view, &moves[m], active, GAME_MAX_LEARNED_ACTIVE);
+        for (int i = 0; i < k; i++)
+            if (active[i] >= net_inputs(h->net))
+                k = -1;
+        if (k < 0)
+            return 0;
+        values[m] = net_eval(h->net, active, k);
+    }
+    if (n < 1)
+        return 0;
+    bot_sort_moves(moves, values, n);
+    *best = moves[0];
+    bot_report(hooks, 0, 0, 0, t0, moves, values, n);
+    return n;
+}
 
 static int hybrid_search(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
                          game_move_t *moves, double *values, int cap, game_move_t *best)
 {
     hybrid_t *h = b->data;
+    int n = h->net && !h->g->view_in_play(view) ? net_search(h, view, hooks, moves, values, cap, best) : 0;
+    if (n > 0)
+        return n;
     if (h->play && (!h->tree || h->g->view_in_play(view)))
         return pimc_search(h->play, view, lim, hooks, &b->rng, moves, values, cap, best);
     return ismcts_search(h->tree, view, lim, hooks, &b->rng, moves, values, cap, best);
@@ -43,12 +75,14 @@ static void hybrid_destroy(bot_t *b)
     if (h) {
         ismcts_free(h->tree);
         pimc_free(h->play);
+        net_free(h->net);
     }
     free(h);
 }
 
-/* b as a search bot with a tree, a play or both, each from the settings: 0, or -1 with a reason. */
-static int create(bot_t *b, const bot_settings_t *set, int tree, int play, char *err, size_t errlen)
+/* b as a search bot with a tree, a play or both, each from the settings, and the game's learned net
+ * where `learned` asks for it: 0, or -1 with a reason. */
+static int create(bot_t *b, const bot_settings_t *set, int tree, int play, int learned, char *err, size_t errlen)
 {
     ismcts_params_t tp;
     pimc_params_t pp;
@@ -65,7 +99,10 @@ static int create(bot_t *b, const bot_settings_t *set, int tree, int play, char 
         h->tree = ismcts_create(h->g, &tp, err, errlen);
     if (play && (h->tree || !tree))
         h->play = pimc_create(h->g, &pp, err, errlen);
-    if ((tree && !h->tree) || (play && !h->play)) {
+    int with_net = learned && h->g->learned_net && h->g->learned_inputs && h->g->view_legal_moves;
+    if (with_net && (tree && h->tree) && (!play || h->play))
+        h->net = net_read(h->g->learned_net, h->g->learned_net_size, "the game's built-in net", err, errlen);
+    if ((tree && !h->tree) || (play && !h->play) || (with_net && !h->net)) {
         hybrid_destroy(b);
         return -1;
     }
@@ -77,15 +114,15 @@ static int create(bot_t *b, const bot_settings_t *set, int tree, int play, char 
 
 int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
-    return create(b, set, 1, 0, err, errlen);
+    return create(b, set, 1, 0, 0, err, errlen);
 }
 
 int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
-    return create(b, set, 0, 1, err, errlen);
+    return create(b, set, 0, 1, 0, err, errlen);
 }
 
 int hybrid_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)
 {
-    return create(b, set, 1, b->game->endgame != NULL, err, errlen);
+    return create(b, set, 1, b->game->endgame != NULL, 1, err, errlen);
 }

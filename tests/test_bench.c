@@ -249,13 +249,35 @@ static void test_exchange_yardstick(void)
     char *argv[] = { (char *)b, "--positions", "4", "--worlds", "4", "--iterations", "200", "--seed", "2", NULL };
     CU_ASSERT_EQUAL_FATAL(run(argv), 0);
     static const char *const rows[] = { "\nheuristic's first ", "\nheuristic rollouts (top 24, worlds apart) ",
-                                        "\ndefault search (tree, heuristic's top 24) ", "\nnet's first of all discards " };
+                                        "\nthe tree (heuristic's top 24, old default) ", "\nnet's first of all discards (the default) " };
     for (int r = 0; r < 4; r++) {
         const char *p = strstr(out, rows[r]);
         CU_ASSERT_PTR_NOT_NULL_FATAL(p);
         CU_ASSERT(strtod(p + strlen(rows[r]), NULL) >= 0);
     }
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ntarget (issue 30): the net's regret at most half the default search's: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ntarget (issue 30): the net's regret at most half the tree's: "));
+    /* The paired lead is the search's mean regret less the net's (to the rounding of the printed
+     * figures), inside its own interval; the ceiling's lead has its line; the net's picks counted
+     * by the cards laid out add up to the positions judged. */
+    double regret_search = NAN, regret_net = NAN, lead = NAN, lo = NAN, hi = NAN;
+    const char *q = strstr(out, rows[2]);
+    if (q)
+        regret_search = strtod(q + strlen(rows[2]), NULL);
+    if ((q = strstr(out, rows[3])))
+        regret_net = strtod(q + strlen(rows[3]), NULL);
+    static const char lead_label[] = "\nthe net's lead over the tree, a position (what a match sees a hand): ";
+    q = strstr(out, lead_label);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_EQUAL(sscanf(q + strlen(lead_label), "%lf [%lf, %lf]", &lead, &lo, &hi), 3);
+    CU_ASSERT(fabs(lead - (regret_search - regret_net)) < 0.011);
+    CU_ASSERT(lo <= lead && lead <= hi);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nthe lead over the tree of the reference's best on half the worlds, valued on the other half: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nmean regret by seat, elder / younger: heuristic "));
+    int fewer = -1, same = -1, more = -1;
+    q = strstr(out, "by the cards laid out: ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_EQUAL(sscanf(q, "by the cards laid out: fewer %d (regret %*f), as many %d (%*f), more %d", &fewer, &same, &more), 3);
+    CU_ASSERT_EQUAL(fewer + same + more, 4);
     const char *sig = strstr(out, "; signature ");
     CU_ASSERT_PTR_NOT_NULL_FATAL(sig);
     static char first[64];

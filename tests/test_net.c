@@ -190,6 +190,51 @@ static void test_the_inputs_of_a_known_exchange(void)
         CU_ASSERT_EQUAL(active[10 + i], shape[i]);
 }
 
+/* 3b. The engine's own copy of the net (built into it from the file by CMake) is the committed
+ * file, and Picket's hook gives the inputs of every discard under cotgrave's rules and covers
+ * nothing else. */
+static void test_the_built_in_net_and_its_inputs(void)
+{
+    FILE *f = fopen(MODEL, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    static unsigned char file[1 << 20];
+    size_t len = fread(file, 1, sizeof file, f);
+    fclose(f);
+    const game_t *g = &PICKET_GAME;
+    CU_ASSERT_EQUAL_FATAL(g->learned_net_size, len);
+    CU_ASSERT(memcmp(g->learned_net, file, len) == 0);
+    char err[600];
+    net_t *n = net_read(g->learned_net, g->learned_net_size, "built-in", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(n);
+    int rows = 0;
+    CU_ASSERT(worst_difference(n, EXPECTED, &rows) <= 1e-5 && rows >= 100);
+
+    picket_rules_t r;
+    CU_ASSERT_EQUAL_FATAL(picket_rules_build(&r, "cotgrave", NULL, 0, err, sizeof err), 0);
+    picket_state_t st;
+    picket_init(&st, &r, 7);
+    while (picket_to_move(&st) == GAME_CHANCE)
+        picket_apply_chance(&st, NULL, NULL, 0);
+    picket_view_t v;
+    picket_view_from_state(&st, picket_to_move(&st), &v);
+    static game_move_t moves[GAME_MAX_MOVES];
+    int nm = g->view_legal_moves(&v, moves, GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(nm > 1000);
+    for (int i = 0; i < nm; i++) {
+        int a[PICKET_XF_MAX_ACTIVE], b[PICKET_XF_MAX_ACTIVE];
+        int k = g->learned_inputs(&v, &moves[i], a, PICKET_XF_MAX_ACTIVE);
+        CU_ASSERT_FATAL(k > 0 && k == picket_exchange_features(&v, moves[i].cards, b) && !memcmp(a, b, sizeof(int) * (size_t)k));
+    }
+    int a[PICKET_XF_MAX_ACTIVE];
+    game_move_t play = { PK_MV_PLAY, 0, 0, 0 };
+    CU_ASSERT_EQUAL(g->learned_inputs(&v, &play, a, PICKET_XF_MAX_ACTIVE), -1);
+    picket_view_t other = v;
+    other.rules.sequences = PK_SEQ_UNSUITED; /* ducoeur-report's: rules the net never learned */
+    CU_ASSERT_EQUAL(g->learned_inputs(&other, &moves[0], a, PICKET_XF_MAX_ACTIVE), -1);
+
+    net_free(n);
+}
+
 /* 4. The trainer (tools/train_exchange.py, Debian's python3-torch) is reproducible by seed: two
  * runs on the same small data write the same model, byte for byte, and the engine agrees with
  * that model's float64 outputs. */
@@ -327,6 +372,7 @@ int main(void)
     CU_add_test(s, "the engine agrees with PyTorch on the committed model", test_the_engine_agrees_with_pytorch);
     CU_add_test(s, "a file that is not this net is refused", test_a_file_that_is_not_this_net_is_refused);
     CU_add_test(s, "the inputs of a known exchange", test_the_inputs_of_a_known_exchange);
+    CU_add_test(s, "the built-in net is the file; its inputs cover cotgrave's discards only", test_the_built_in_net_and_its_inputs);
     CU_add_test(s, "the trainer is reproducible by seed and agrees with the engine", test_the_trainer_is_reproducible_and_agrees_with_the_engine);
     CU_add_test(s, "selfplay: shards and a resume equal one run", test_selfplay_shards_and_resume_equal_one_run);
     CU_add_test(s, "selfplay: -refeature gives the inputs of today", test_refeature_gives_the_inputs_of_today);

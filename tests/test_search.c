@@ -58,10 +58,12 @@
 #include "measure.h"
 #include "game.h"
 #include "ismcts.h"
+#include "net.h"
 #include "pimc.h"
 #include "options.h"
 #include "picket.h"
 #include "picket_endgame.h"
+#include "picket_features.h"
 #include "playout.h"
 #include "session.h"
 #include "solver.h"
@@ -2102,12 +2104,14 @@ static void test_pimc_analyze_and_evaluate(void)
 
 /* ================================================================ hybrid (search/hybrid.h) */
 
-/* The hybrid's decisions, at every decision of seat 0 in seeded hands (seat 1 the heuristic):
- * outside the play the ISMCTS tree decides (its info shows ismcts.iterations iterations, and
- * the values and move are a bare ismcts_search's), in the play PIMC does (pimc.worlds worlds,
- * every card valued; a bare pimc_search's values and move). The bare searches share one
- * generator seeded as the bot: the hybrid hands its own generator to whichever search decides,
- * and each search draws one number from it, so the streams stay in step. */
+/* The hybrid's decisions, at every decision of seat 0 in seeded hands of cotgrave (seat 1 the
+ * heuristic): a discard under cotgrave's rules by the game's built-in net (every legal discard valued by it, best first,
+ * no iteration in its info), the other decisions outside the play by the ISMCTS tree (its info
+ * shows ismcts.iterations iterations, and the values and move are a bare ismcts_search's), in the
+ * play PIMC (pimc.worlds worlds, every card valued; a bare pimc_search's values and move). The
+ * bare searches share one generator seeded as the bot: the hybrid hands its own generator to
+ * whichever search decides, and each search draws one number from it (the net none), so the
+ * streams stay in step. */
 static int hybrid_calls;
 static bot_info_t hybrid_info;
 static void keep_hybrid_info(void *data, const bot_info_t *info)
@@ -2130,7 +2134,9 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
     game_move_t *moves[3];
     double *values[3];
     buffers_new(moves, values, 3);
-    int kinds[2] = { 0, 0 };
+    int kinds[3] = { 0, 0, 0 }; /* the tree's decisions, the play's, the net's */
+    net_t *net = net_read(G->learned_net, G->learned_net_size, "built-in", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(net);
     for (uint64_t seed = 51; seed <= 52; seed++) {
         uint64_t bs = 700 + seed;
         bot_t *e = bot_create_with("hybrid", G, bs, set, err, sizeof err);  /* evaluates */
@@ -2142,7 +2148,8 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
         rng_t r;
         rng_seed(&r, bs);
         picket_state_t st;
-        picket_init(&st, &picket_preset_find("cotgrave")->rules, seed);
+        /* Seed 51 under cotgrave's rules (the net's), 52 under ducoeur-report's (not the net's). */
+        picket_init(&st, &picket_preset_find(seed == 51 ? "cotgrave" : "ducoeur-report")->rules, seed);
         deal_chance(&st);
         for (int decision = 0; picket_to_move(&st) >= 0 && st.pub.hand_no == 1;) {
             int who = picket_to_move(&st);
@@ -2163,7 +2170,16 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
             int n[3];
             n[0] = e->evaluate(e, &v, &none, &hooks, moves[0], values[0], GAME_MAX_MOVES);
             CU_ASSERT_FATAL(c->choose(c, &v, &none, NULL, &m) == 0);
-            if (play)
+            int learned = !play && (n[1] = G->view_legal_moves(&v, moves[1], GAME_MAX_MOVES)) > 0;
+            for (int i = 0; learned && i < n[1]; i++) {
+                int active[PICKET_XF_MAX_ACTIVE], k = picket_exchange_features(&v, moves[1][i].cards, active);
+                learned = moves[1][i].kind == PK_MV_DISCARD && st.rules.sequences == PK_SEQ_SUITED;
+                values[1][i] = net_eval(net, active, k);
+            }
+            if (learned) {
+                bot_sort_moves(moves[1], values[1], n[1]);
+                best = moves[1][0];
+            } else if (play)
                 n[1] = pimc_search(tp, &v, &none, NULL, &r, moves[1], values[1], GAME_MAX_MOVES, &best);
             else
                 n[1] = ismcts_search(ti, &v, &none, NULL, &r, moves[1], values[1], GAME_MAX_MOVES, &best);
@@ -2171,7 +2187,7 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
                        memcmp(moves[0], moves[1], sizeof *moves[0] * (size_t)n[0]) == 0 &&
                        memcmp(values[0], values[1], sizeof *values[0] * (size_t)n[0]) == 0;
             /* Who decided: ISMCTS reports its iterations; PIMC its worlds (1 with one move). */
-            int64_t want_it = play ? (n[1] == 1 ? 1 : pp.worlds) : ip.iterations;
+            int64_t want_it = learned ? 0 : play ? (n[1] == 1 ? 1 : pp.worlds) : ip.iterations;
             int by_info = hybrid_calls >= 1 && hybrid_info.iterations == want_it;
             int valued = 0;
             for (int i = 0; i < n[0]; i++)
@@ -2183,7 +2199,7 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
                 fprintf(stderr, "\n    hybrid, seed %llu decision %d (%s, trick %d): chose %s, bare %s %s; "
                         "%d / %d moves, values %s; info: %d calls, %lld iterations (want %lld)\n",
                         (unsigned long long)seed, decision, PK_PHASE_NAMES[st.pub.phase], st.pub.trick_no + 1,
-                        move_text(&m, t1, sizeof t1), play ? "pimc" : "ismcts", move_text(&best, t2, sizeof t2),
+                        move_text(&m, t1, sizeof t1), learned ? "net" : play ? "pimc" : "ismcts", move_text(&best, t2, sizeof t2),
                         n[0], n[1], n[0] == n[1] && n[0] > 0 &&
                         memcmp(values[0], values[1], sizeof *values[0] * (size_t)n[0]) == 0 ? "equal" : "differ",
                         hybrid_calls, (long long)hybrid_info.iterations, (long long)want_it);
@@ -2191,7 +2207,7 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
             CU_ASSERT(same);
             CU_ASSERT(by_info);
             CU_ASSERT(G->is_legal(&st, &m, err, sizeof err) == 1);
-            kinds[play]++;
+            kinds[learned ? 2 : play]++;
             decision++;
             picket_apply(&st, &m, NULL, 0);
             deal_chance(&st);
@@ -2202,7 +2218,8 @@ static void test_hybrid_delegates_the_play_to_pimc(void)
         ismcts_free(ti);
         pimc_free(tp);
     }
-    CU_ASSERT(kinds[0] >= 2 && kinds[1] >= 16);
+    CU_ASSERT(kinds[0] >= 1 && kinds[1] >= 16 && kinds[2] == 1); /* cotgrave's discard by the net, the other's by the tree */
+    net_free(net);
     buffers_free(moves, values, 3);
     bot_settings_free(set);
 }
@@ -2384,7 +2401,7 @@ int main(void)
     CU_add_test(ps, "pimc: options are declared and checked", test_pimc_options_are_declared_and_checked);
     CU_add_test(ps, "pimc: analyze and evaluate", test_pimc_analyze_and_evaluate);
     CU_pSuite hs = CU_add_suite("hybrid", NULL, NULL);
-    CU_add_test(hs, "the exchange by the tree, the play by pimc", test_hybrid_delegates_the_play_to_pimc);
+    CU_add_test(hs, "a discard by the net (cotgrave), the other decisions by the tree, the play by pimc", test_hybrid_delegates_the_play_to_pimc);
     CU_add_test(hs, "plain ismcts keeps the tree in the play", test_plain_ismcts_keeps_the_tree);
     CU_add_test(hs, "whole sets are played legally", test_hybrid_plays_whole_sets);
     CU_add_test(hs, "stop and isready are answered while searching", test_hybrid_answers_stop_and_isready);

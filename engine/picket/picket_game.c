@@ -5,6 +5,8 @@
 
 #include "picket.h"
 #include "picket_endgame.h"
+#include "picket_exchange_net.h" /* written by CMake from exchange.pknn */
+#include "picket_features.h"
 #include "picket_sampler.h"
 
 /* The rules a config asks for, for a state or a view alike. */
@@ -132,6 +134,21 @@ static void g_sampler_free(void *sampler) { picket_sampler_free(sampler); }
 
 static int g_view_in_play(const void *view) { return ((const picket_view_t *)view)->pub.phase == PK_PH_PLAY; }
 
+_Static_assert((int)PICKET_XF_MAX_ACTIVE <= (int)GAME_MAX_LEARNED_ACTIVE, "the exchange net's inputs outgrow the generic bound");
+
+/* The exchange net's inputs for a discard. The committed net learned cotgrave's rules only
+ * (docs/learning.md): a discard under other rules is not covered. */
+static int g_learned_inputs(const void *view, const game_move_t *m, int *active, int cap)
+{
+    if (m->kind != PK_MV_DISCARD || cap < PICKET_XF_MAX_ACTIVE)
+        return -1;
+    int n = picket_exchange_features(view, m->cards, active);
+    for (int i = 0; i < n; i++)
+        if (active[i] >= PICKET_XF_RULES && active[i] < PICKET_XF_RULES + PICKET_XF_N_RULES)
+            return -1;
+    return n;
+}
+
 const game_t PICKET_GAME = {
     .name = "picket",
     .state_size = sizeof(picket_state_t),
@@ -151,6 +168,9 @@ const game_t PICKET_GAME = {
     .heuristic_evaluate = picket_heuristic_evaluate,
     .heuristic_params = PICKET_HEURISTIC_PARAMS,
     .n_heuristic_params = PICKET_HEURISTIC_NPARAMS,
+    .learned_net = PICKET_EXCHANGE_NET,
+    .learned_net_size = sizeof PICKET_EXCHANGE_NET,
+    .learned_inputs = g_learned_inputs,
     .endgame = &PICKET_ENDGAME,
     .view_in_play = g_view_in_play,
 };
