@@ -36,7 +36,6 @@
 #include "exchange_ref.h"
 #include "ismcts.h"
 #include "net.h"
-#include "picket_features.h"
 #include "worlds.h"
 
 enum { TOP_HEURISTIC = 24, TOP_NET = 8, RANDOMS = 16, MAX_CAND = TOP_HEURISTIC + TOP_NET + 1 + RANDOMS, MAX_WORLDS = 1024 };
@@ -103,15 +102,15 @@ static double spearman(const double *a, const double *b, int n)
     return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
 }
 
-/* The net's value of each legal discard of the view into b->nv: 1, or 0 when the net does not
- * cover the view's rules (it learned cotgrave's: every rule input off). */
+/* The net's value of each legal discard of the view into b->nv, its inputs by the game's own hook
+ * (the default bot's): 1, or 0 when the hook does not cover the view's rules (the net learned
+ * cotgrave's). */
 static int net_values(bench_t *b, const picket_view_t *v, int n)
 {
     for (int m = 0; m < n; m++) {
-        int active[PICKET_XF_MAX_ACTIVE], k = picket_exchange_features(v, b->moves[m].cards, active);
-        for (int i = 0; i < k; i++)
-            if (active[i] >= PICKET_XF_RULES && active[i] < PICKET_XF_RULES + PICKET_XF_N_RULES)
-                return 0;
+        int active[GAME_MAX_LEARNED_ACTIVE], k = PICKET_GAME.learned_inputs(v, &b->moves[m], active, GAME_MAX_LEARNED_ACTIVE);
+        if (k < 0)
+            return 0;
         b->nv[m] = net_eval(b->net, active, k);
     }
     return 1;

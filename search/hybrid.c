@@ -99,10 +99,10 @@ static int create(bot_t *b, const bot_settings_t *set, int tree, int play, int l
         h->tree = ismcts_create(h->g, &tp, err, errlen);
     if (play && (h->tree || !tree))
         h->play = pimc_create(h->g, &pp, err, errlen);
-    int with_net = learned && h->g->learned_net && h->g->learned_inputs && h->g->view_legal_moves;
-    if (with_net && (tree && h->tree) && (!play || h->play))
-        h->net = net_read(h->g->learned_net, h->g->learned_net_size, "the game's built-in net", err, errlen);
-    if ((tree && !h->tree) || (play && !h->play) || (with_net && !h->net)) {
+    int failed = (tree && !h->tree) || (play && !h->play);
+    if (!failed && learned && h->g->learned_net && h->g->learned_inputs)
+        failed = !(h->net = net_read(h->g->learned_net, h->g->learned_net_size, "the game's built-in net", err, errlen));
+    if (failed) {
         hybrid_destroy(b);
         return -1;
     }

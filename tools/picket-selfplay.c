@@ -21,9 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena_cli.h"
 #include <cjson/cJSON.h>
 
+#include "arena_cli.h"
 #include "exchange_ref.h"
 #include "lines.h"
 #include "measure.h"
