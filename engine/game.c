@@ -318,3 +318,27 @@ int game_event_read(const game_notation_t *rows, const char *const *const *lists
     }
     return 0;
 }
+
+void game_table_pile(game_table_t *t, const char *label, int seat, uint64_t cards)
+{
+    if (t->n_piles >= GAME_TABLE_PILES || !cards)
+        return;
+    game_table_pile_t *p = &t->pile[t->n_piles++];
+    memset(p, 0, sizeof *p);
+    snprintf(p->label, sizeof p->label, "%s", label);
+    p->seat = (int8_t)seat;
+    while (cards && p->n < (int)sizeof p->card) {
+        p->card[p->n++] = (int8_t)cardset_first(cards);
+        cards &= cards - 1;
+    }
+}
+
+void game_table_line(game_table_t *t, const char *fmt, ...)
+{
+    if (t->n_lines >= GAME_TABLE_LINES)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->line[t->n_lines++], GAME_TABLE_TEXT, fmt, ap);
+    va_end(ap);
+}

@@ -116,6 +116,33 @@ typedef struct game_param {
     const char *help;
 } game_param_t;
 
+/* What a table shows a person at one seat (picket-serve's page), made from that seat's view
+ * alone, so it holds nothing the seat may not see: the seat's cards, the cards on the table in
+ * piles, the scores, the hand's points by category, and the public state in words. */
+enum { GAME_TABLE_PILES = 16, GAME_TABLE_LINES = 8, GAME_TABLE_TEXT = 96, GAME_TABLE_CATS = 12 };
+typedef struct game_table_pile {
+    char label[40];          /* what they are: "trick", "discards", "shown", "face up", "Lead" */
+    int8_t seat;             /* whose, -1 nobody's */
+    int8_t n;                /* cards, in order (a trick's in the order played) */
+    int8_t card[24];
+} game_table_pile_t;
+typedef struct game_table {
+    uint64_t hand;           /* the seat's cards now */
+    int players;
+    int32_t score[GAME_MAX_PLAYERS];
+    int n_piles;
+    game_table_pile_t pile[GAME_TABLE_PILES];
+    int n_cats;              /* the hand's points by category (0: the game keeps none) */
+    char cat_name[GAME_TABLE_CATS][16];
+    int16_t cat_pts[GAME_TABLE_CATS][GAME_MAX_PLAYERS];
+    int n_lines;
+    char line[GAME_TABLE_LINES][GAME_TABLE_TEXT];
+} game_table_t;
+/* Add a pile of cards (a set, in card order) to a table; nothing if it is full or empty. */
+void game_table_pile(game_table_t *t, const char *label, int seat, uint64_t cards);
+/* Add a line of words to a table (printf-style); nothing if it is full. */
+void game_table_line(game_table_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 typedef struct game {
     const char *name;
     size_t state_size;
@@ -218,6 +245,9 @@ typedef struct game {
      * world the view allows is a position of `endgame` (its from_state succeeds); else 0. A
      * public fact: a search reads it here instead of drawing a world. Required with endgame. */
     int (*view_in_play)(const void *view);
+    /* What a person at the view's seat is shown (game_table_t); NULL: the game gives a table
+     * only its events and moves. */
+    void (*view_table)(const void *view, game_table_t *out);
 } game_t;
 
 /* The hooks every game defines under the same names in its own file (its adapters: g_init,

@@ -13,7 +13,13 @@ usage() { echo "usage: tools/setup.sh main|test" >&2; exit 2; }
 mode=$1
 case "$mode" in main|test) ;; -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; *) usage ;; esac
 
-packages="gcc make cmake pkg-config clang libcunit1-dev uthash-dev libxxhash-dev libcjson-dev python3 python3-torch gnuplot-nox parallel libncurses-dev tmux"
+packages="gcc make cmake pkg-config clang libcunit1-dev uthash-dev libxxhash-dev libcjson-dev python3 python3-torch gnuplot-nox parallel libncurses-dev tmux libmicrohttpd-dev"
+# The browser test (picket-serve's table in Debian's chromium, driven by playwright-core from npm).
+if [ "$mode" = test ]; then
+    packages="$packages chromium"
+    command -v node >/dev/null 2>&1 || packages="$packages nodejs"
+    command -v npm >/dev/null 2>&1 || packages="$packages npm"
+fi
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
@@ -23,6 +29,11 @@ if [ -n "$missing" ]; then
     if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
     $sudo apt-get update -qq
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+fi
+
+if [ "$mode" = test ] && [ ! -d tests/browser/node_modules/playwright-core ]; then
+    echo "setup: installing tests/browser's npm packages (playwright-core; no browser is downloaded)"
+    (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -47,8 +58,9 @@ if [ "$mode" = main ]; then
 fi
 
 build build gcc
-build build-clang clang
-build build-asan gcc -DPICKET_SANITIZE=ON
+# The browser test runs once, in the gcc build.
+build build-clang clang -DPICKET_BROWSER_TEST=OFF
+build build-asan gcc -DPICKET_SANITIZE=ON -DPICKET_BROWSER_TEST=OFF
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 for dir in build-asan build-clang build; do
     echo "== ctest in $dir"

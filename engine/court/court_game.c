@@ -1,5 +1,6 @@
 /* Court Circular behind game_t: the views, worlds, the heuristic player and the table. The rules
  * are court.c, the Lines court_lines.c, the notation court_text.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "court.h"
@@ -323,6 +324,50 @@ static void g_heuristic(const void *view, const double *params, const game_move_
     }
 }
 
+/* What a person at the view's seat is shown: the trick as each seat put it down, the Lead, the
+ * cards taken face up; of the cards taken face down only their number. */
+static void g_view_table(const void *view, game_table_t *t)
+{
+    const court_view_t *v = view;
+    const court_pub_t *p = &v->pub;
+    int n = p->rules.players;
+    memset(t, 0, sizeof *t);
+    t->hand = v->hand;
+    t->players = n;
+    for (int s = 0; s < n; s++)
+        t->score[s] = p->score[s];
+    if (p->lead >= 0)
+        game_table_pile(t, "Lead", -1, cardset_of(p->lead));
+    for (int s = 0; s < n && t->n_piles < GAME_TABLE_PILES; s++) {
+        int k = p->count[s] < CC_PER_TRICK ? p->count[s] : CC_PER_TRICK;
+        if (k <= 0)
+            continue;
+        game_table_pile_t *pl = &t->pile[t->n_piles++];
+        memset(pl, 0, sizeof *pl);
+        snprintf(pl->label, sizeof pl->label, "%s", "trick");
+        pl->seat = (int8_t)s;
+        for (int i = 0; i < k; i++)
+            pl->card[pl->n++] = p->played[s][i];
+    }
+    for (int s = 0; s < n; s++)
+        game_table_pile(t, "face up", s, p->up[s]);
+    if (p->deal_no > 0) {
+        game_table_line(t, "deal %d: %d cards left in the pack; seat %d is first-hand", p->deal_no, p->pack_left,
+                        p->first);
+        char held[GAME_TABLE_TEXT];
+        size_t k = 0;
+        for (int s = 0; s < n && k < sizeof held; s++)
+            k += (size_t)snprintf(held + k, sizeof held - k, "%sseat %d %d", s ? ", " : "", s, p->held[s]);
+        game_table_line(t, "cards held: %s", held);
+        k = 0;
+        for (int s = 0; s < n && k < sizeof held; s++)
+            k += (size_t)snprintf(held + k, sizeof held - k, "%sseat %d %d", s ? ", " : "", s,
+                                  cardset_count(p->down[s]));
+        game_table_line(t, "taken face down: %s", held);
+    }
+    game_table_line(t, "the game is to %d", p->rules.target);
+}
+
 /* ---------------------------------------------------------------- the game_t table */
 
 const game_t COURT_GAME = {
@@ -339,4 +384,5 @@ const game_t COURT_GAME = {
     .heuristic_params = CC_PARAMS,
     .n_heuristic_params = CC_N_PARAMS,
     .endgame = NULL,
+    .view_table = g_view_table,
 };

@@ -149,6 +149,53 @@ static int g_learned_inputs(const void *view, const game_move_t *m, int *active,
     return n;
 }
 
+/* What a person at the view's seat is shown: every card here is in the view (the seat's own, or
+ * shown to both). */
+static void g_view_table(const void *view, game_table_t *t)
+{
+    const picket_view_t *v = view;
+    const picket_pub_t *p = &v->pub;
+    int me = v->seat, opp = 1 - me;
+    memset(t, 0, sizeof *t);
+    t->hand = v->hand;
+    t->players = 2;
+    for (int s = 0; s < 2; s++)
+        t->score[s] = p->score[s];
+    for (int s = 0; s < 2; s++)
+        if (p->trick_card[s] >= 0) {
+            int lead = s == p->leader;
+            game_table_pile(t, lead ? "led" : "followed", s, cardset_of(p->trick_card[s]));
+        }
+    if (p->nplayed >= 2 && p->nplayed % 2 == 0 && p->trick_card[p->leader] < 0) {
+        game_table_pile_t *last = &t->pile[t->n_piles];
+        if (t->n_piles < GAME_TABLE_PILES) {
+            game_table_pile(t, "last trick", -1, cardset_of(p->history[p->nplayed - 2]));
+            last->card[last->n++] = p->history[p->nplayed - 1];
+        }
+    }
+    game_table_pile(t, "discards", me, v->discards);
+    game_table_pile(t, "shown", opp, p->blank_shown[opp] | p->decl_shown[opp]);
+    game_table_pile(t, "shown", me, p->blank_shown[me] | p->decl_shown[me]);
+    game_table_pile(t, "stock turned up", -1, p->leftover_shown);
+    game_table_pile(t, "played", opp, p->played[opp]);
+    t->n_cats = (int)PK_CAT_COUNT < (int)GAME_TABLE_CATS ? (int)PK_CAT_COUNT : (int)GAME_TABLE_CATS;
+    for (int c = 0; c < t->n_cats; c++) {
+        snprintf(t->cat_name[c], sizeof t->cat_name[c], "%s", PK_CAT_NAMES[c]);
+        for (int s = 0; s < 2; s++)
+            t->cat_pts[c][s] = p->cat_pts[s][c];
+    }
+    if (p->hand_no > 0) {
+        game_table_line(t, "hand %d: seat %d deals, seat %d is elder", p->hand_no, p->dealer, picket_elder(p));
+        game_table_line(t, "phase: %s", PK_PHASE_NAMES[p->phase]);
+        game_table_line(t, "stock: %d cards; seat %d drew %d, seat %d drew %d", p->stock_left, me, p->drawn[me], opp,
+                        p->drawn[opp]);
+        if (p->phase == PK_PH_PLAY || p->phase == PK_PH_OVER)
+            game_table_line(t, "tricks: seat %d %d, seat %d %d", me, p->tricks[me], opp, p->tricks[opp]);
+        game_table_line(t, "this hand: seat %d %d, seat %d %d", me, p->hand_pts[me], opp, p->hand_pts[opp]);
+    }
+    game_table_line(t, "the set is to %d", v->rules.target);
+}
+
 const game_t PICKET_GAME = {
     .name = "picket",
     .state_size = sizeof(picket_state_t),
@@ -173,4 +220,5 @@ const game_t PICKET_GAME = {
     .learned_inputs = g_learned_inputs,
     .endgame = &PICKET_ENDGAME,
     .view_in_play = g_view_in_play,
+    .view_table = g_view_table,
 };

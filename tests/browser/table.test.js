@@ -1,0 +1,187 @@
+// picket-serve in a real browser: Debian's chromium, headless, driven by playwright-core (no
+// browser is downloaded). It plays a whole set of Picket by clicks, takes a decision back, saves
+// the record and resumes it, plays a hand of Court Circular for three, and checks the layout at
+// phone width. Screenshots go to $PICKET_SHOTS when it is set (docs/serve.md's pictures).
+//
+// Environment: PICKET_SERVE (the program), CHROMIUM (default /usr/bin/chromium).
+// Ends with a summary line; exits non-zero on the first failure.
+'use strict';
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const SERVE = process.env.PICKET_SERVE;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = process.env.PICKET_SHOTS || '';
+let checks = 0;
+
+function check(ok, what) {
+  checks++;
+  if (!ok) throw new Error(`failed: ${what}`);
+  console.log(`ok ${checks} - ${what}`);
+}
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const p = spawn(SERVE, ['--listen', '127.0.0.1:0', '--quiet', '--hint-level', '3'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = /open (http:\/\/[^ ]+) /.exec(out);
+      if (m) resolve({ proc: p, url: m[1] });
+    });
+    p.on('exit', (code) => reject(new Error(`picket-serve exited (${code}) before it listened`)));
+  });
+}
+
+async function shot(page, name) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+}
+
+// Wait until it is the person's move or the set is over; the status line says which.
+async function settle(page) {
+  await page.waitForFunction(() => /^(Your move|The set is over|The set stopped)/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  return page.textContent('#status');
+}
+
+// One decision by clicks: a lit card that plays alone; else mark lit cards until the marked
+// button takes them; else the first move button.
+async function decide(page) {
+  const before = await page.evaluate(() => document.getElementById('talk').children.length);
+  const marked = await page.$('#b-marked');
+  const lit = await page.$$('#hand button.card.lit');
+  if (!marked && lit.length) {
+    await lit[0].click();
+  } else if (marked && lit.length) {
+    for (let k = 0; k < lit.length; k++) {
+      const cards = await page.$$('#hand button.card.lit:not(.marked)');
+      if (!cards.length) break;
+      await cards[cards.length - 1].click(); // the lowest-looking card last in the hand
+      await page.click('#b-marked');
+      await page.waitForTimeout(50);
+      const err = await page.textContent('#error');
+      if (!err) break;
+    }
+  } else {
+    const b = await page.$('#actions button');
+    if (!b) throw new Error('no move to make at the table');
+    await b.click();
+  }
+  await page.waitForFunction((n) => document.getElementById('talk').children.length > n
+    || /over|stopped/.test(document.getElementById('status').textContent), before, { timeout: 60000 });
+}
+
+// A new table opened by `act` (the page's address names its game).
+async function opened(page, act) {
+  const before = await page.evaluate(() => location.hash);
+  await act();
+  await page.waitForFunction((h) => location.hash !== h && location.hash === `#g=${document.body.dataset.game}`, before, { timeout: 30000 });
+}
+
+async function playSet(page, maxDecisions, onDecision) {
+  for (let n = 0; n < maxDecisions; n++) {
+    const s = await settle(page);
+    if (!s.startsWith('Your move')) return { status: s, decisions: n };
+    if (onDecision) await onDecision(n);
+    await decide(page);
+  }
+  return { status: await page.textContent('#status'), decisions: maxDecisions };
+}
+
+async function main() {
+  if (!SERVE) throw new Error('PICKET_SERVE is not set');
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-browser-'));
+  try {
+    const ctx = await browser.newContext({ acceptDownloads: true, viewport: { width: 1100, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(server.url);
+    check(await page.title() === 'picket: the table', 'the page loads');
+
+    // A whole set of Picket, to 100, against level 1, by clicks.
+    await page.selectOption('#f-engine', 'level-1');
+    await page.fill('#f-seed', '11');
+    await page.click('#b-new');
+    await settle(page);
+    check((await page.$$('#hand button.card')).length === 12, 'twelve cards dealt, drawn as cards');
+    await shot(page, 'table-exchange.png');
+
+    let tookBack = false;
+    const played = await playSet(page, 2000, async (n) => {
+      if (n === 6 && !tookBack) {
+        const talkBefore = await page.evaluate(() => document.getElementById('talk').children.length);
+        await decide(page);
+        await settle(page);
+        await page.click('#b-takeback');
+        await page.waitForFunction((k) => document.getElementById('talk').children.length < k, talkBefore + 1, { timeout: 30000 });
+        await settle(page);
+        tookBack = true;
+      }
+      if (n === 20) {
+        await page.click('#b-hint');
+        await page.waitForSelector('#hints ol li', { timeout: 60000 });
+        check((await page.textContent('#hints')).includes('points'), 'a hint gives values in points');
+        await shot(page, 'table-play.png');
+      }
+    });
+    check(tookBack, 'a decision was taken back');
+    check(played.status.startsWith('The set is over'), `the set played to its end (${played.decisions} decisions)`);
+    check((await page.$$('#sheet tr')).length >= 2, 'the score sheet has the hands');
+    await shot(page, 'table-over.png');
+
+    // Save, then resume the saved record.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#b-save')]);
+    const saved = path.join(tmp, 'set.txt');
+    await download.saveAs(saved);
+    const text = fs.readFileSync(saved, 'utf8');
+    check(text.startsWith('picket-record') && /# picket-serve: seat 0 you/.test(text) && /\nresult /.test(text), 'the record saves');
+    await opened(page, () => page.setInputFiles('#f-resume', saved));
+    await page.waitForFunction(() => /The set is over/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    check(true, 'the saved record resumes at its end');
+
+    // A record cut short resumes where it stopped, and play goes on.
+    const cut = text.split('\n').filter((l) => !l.startsWith('result')).slice(0, 30).join('\n') + '\n';
+    fs.writeFileSync(path.join(tmp, 'cut.txt'), cut);
+    await opened(page, () => page.setInputFiles('#f-resume', path.join(tmp, 'cut.txt')));
+    await page.waitForFunction(() => document.getElementById('talk').children.length > 3, null, { timeout: 30000 });
+    await settle(page);
+    const more = await playSet(page, 5);
+    check(more.decisions >= 1, 'a resumed set goes on');
+
+    // Court Circular for three: a deal by clicks.
+    await page.selectOption('#f-game', 'court-circular');
+    await page.selectOption('#f-players', '3');
+    await page.selectOption('#f-engine', 'level-1');
+    await page.fill('#f-seed', '5');
+    await page.fill('#f-flags', '');
+    await opened(page, () => page.click('#b-new'));
+    await settle(page);
+    check((await page.$$('#seats .seat')).length === 3, 'three seats at Court Circular');
+    const court = await playSet(page, 12);
+    check(court.decisions >= 1, `Court Circular plays by clicks (${court.decisions} decisions)`);
+    await shot(page, 'court.png');
+
+    // Phone width: nothing wider than the screen.
+    await page.setViewportSize({ width: 380, height: 800 });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(wide <= 400, `the layout fits a phone (${wide} px)`);
+    await shot(page, 'phone.png');
+
+    // Keyboard: cards are buttons with names for screen readers.
+    const label = await page.getAttribute('#hand button.card', 'aria-label');
+    check(label === null || / of (clubs|diamonds|hearts|spades)$/.test(label), 'cards are named for screen readers');
+    check(errors.length === 0, `no script errors (${errors.join('; ')})`);
+  } finally {
+    await browser.close();
+    server.proc.kill('SIGTERM');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(() => { console.log(`browser: ${checks} checks passed`); process.exit(0); },
+  (e) => { console.error(`browser: ${e.message}`); console.log(`browser: failed after ${checks} checks`); process.exit(1); });

@@ -1,0 +1,535 @@
+/* test_serve: picket-serve's API, in process (serve_http.h) over loopback HTTP, with engine
+ * processes (PICKET_ENGINE, PICKET_FAULT_ENGINE).
+ *
+ *  - whole sets through the API, Picket and Court Circular for four, with the leak check of the
+ *    arena's spy test: every event the person was sent equals what the referee routes that seat
+ *    when the saved record is replayed, and every card the table shows (hand, piles) was named
+ *    to the person before; the deals' seed stays hidden until the set is over;
+ *  - take-back, resume from a saved record, hints, an engine that crashes and a restart;
+ *  - refusals: unknown fields, bad JSON, bodies over the limit, unknown engines and games, ids
+ *    and paths that do not exist (no path escapes), the table cap, the rate limit. */
+#define _GNU_SOURCE
+#include <CUnit/CUnit.h>
+#include <arpa/inet.h>
+#include <cjson/cJSON.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cards.h"
+#include "game.h"
+#include "record.h"
+#include "serve_http.h"
+#include "serve_table.h"
+#include "test_util.h"
+
+static const char *engine_path(void)
+{
+    const char *p = getenv("PICKET_ENGINE");
+    return p ? p : "build/tools/picket-engine";
+}
+
+static void add_engine(serve_config_t *c, const char *name, const char *cmd, const char *extra)
+{
+    char why[400], field[1200];
+    arena_spec_t *s = &c->engine[c->n_engines++];
+    arena_spec_init(s);
+    snprintf(field, sizeof field, "cmd=%s", cmd);
+    CU_ASSERT_FATAL(arena_spec_set(s, field, why, sizeof why) == 0);
+    snprintf(field, sizeof field, "name=%s", name);
+    CU_ASSERT_FATAL(arena_spec_set(s, field, why, sizeof why) == 0);
+    CU_ASSERT_FATAL(arena_spec_set(s, "option.info=false", why, sizeof why) == 0);
+    for (const char *e = extra; e && *e;) {
+        const char *sp = strchr(e, ' ');
+        size_t n = sp ? (size_t)(sp - e) : strlen(e);
+        snprintf(field, sizeof field, "%.*s", (int)n, e);
+        CU_ASSERT_FATAL(arena_spec_set(s, field, why, sizeof why) == 0);
+        e += n + (sp != NULL);
+    }
+}
+
+/* A server on a free port: engines level-1 (random) and level-2 (heuristic), hints by level 2. */
+static serve_t *server(int max_games, double rate, int with_fault)
+{
+    static serve_config_t c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.listen_addr, sizeof c.listen_addr, "127.0.0.1");
+    snprintf(c.web_dir, sizeof c.web_dir, "tools/serve/web");
+    c.max_games = max_games;
+    c.max_connections = 64;
+    c.rate = rate;
+    c.idle_close = 3600;
+    c.poll_wait = 2;
+    c.quiet = 1;
+    c.engine_seed_given = 1; /* the same engines' choices every run */
+    c.engine_seed = 1;
+    add_engine(&c, "level-1", engine_path(), "option.level=1");
+    add_engine(&c, "level-2", engine_path(), "option.level=2");
+    if (with_fault && getenv("PICKET_FAULT_ENGINE"))
+        add_engine(&c, "crashy", getenv("PICKET_FAULT_ENGINE"), "arg=crash arg=1 arg=3");
+    char why[400];
+    arena_spec_init(&c.hint);
+    snprintf(why, sizeof why, "cmd=%s", engine_path());
+    CU_ASSERT_FATAL(arena_spec_set(&c.hint, why, why, sizeof why) == 0);
+    CU_ASSERT_FATAL(arena_spec_set(&c.hint, "name=hints", why, sizeof why) == 0);
+    CU_ASSERT_FATAL(arena_spec_set(&c.hint, "option.level=2", why, sizeof why) == 0);
+    c.has_hint = 1;
+    serve_t *s = serve_start(&c, why, sizeof why);
+    if (!s)
+        fprintf(stderr, "serve_start: %s\n", why);
+    CU_ASSERT_FATAL(s != NULL);
+    return s;
+}
+
+/* One request; the status, and the body (malloc'd) in *out. */
+static int http(serve_t *s, const char *method, const char *path, const char *body, char **out)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)serve_port(s)) };
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    CU_ASSERT_FATAL(fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0);
+    size_t blen = body ? strlen(body) : 0;
+    char head[512];
+    int n = snprintf(head, sizeof head,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                     "Content-Length: %zu\r\n\r\n",
+                     method, path, blen);
+    CU_ASSERT_FATAL(write(fd, head, (size_t)n) == n);
+    for (size_t off = 0; off < blen;) {
+        ssize_t w = write(fd, body + off, blen - off);
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (len + 1 >= cap)
+            buf = realloc(buf, cap *= 2);
+        ssize_t r = read(fd, buf + len, cap - len - 1);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    buf[len] = '\0';
+    int status = 0;
+    sscanf(buf, "HTTP/1.%*d %d", &status);
+    char *b = strstr(buf, "\r\n\r\n");
+    *out = strdup(b ? b + 4 : "");
+    free(buf);
+    return status;
+}
+
+static cJSON *http_json(serve_t *s, const char *method, const char *path, const char *body, int *status)
+{
+    char *text;
+    *status = http(s, method, path, body, &text);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL(j);
+    return j;
+}
+
+static char *new_game(serve_t *s, const char *body)
+{
+    int st;
+    cJSON *j = http_json(s, "POST", "/api/new", body, &st);
+    CU_ASSERT_EQUAL(st, 200);
+    const cJSON *id = cJSON_GetObjectItem(j, "id");
+    char *out = cJSON_IsString(id) ? strdup(id->valuestring) : NULL;
+    if (!out && j)
+        fprintf(stderr, "new game: %s\n", cJSON_PrintUnformatted(j));
+    CU_ASSERT_FATAL(out != NULL && strlen(out) == 32);
+    cJSON_Delete(j);
+    return out;
+}
+
+/* The snapshot once it is the person's move or the set has ended. */
+static cJSON *settled(serve_t *s, const char *id)
+{
+    char path[128];
+    for (int tries = 0; tries < 600; tries++) {
+        int st;
+        snprintf(path, sizeof path, "/api/game/%s", id);
+        cJSON *j = http_json(s, "GET", path, NULL, &st);
+        CU_ASSERT_EQUAL_FATAL(st, 200);
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(j, "status"));
+        if (status && strcmp(status, "thinking") != 0)
+            return j;
+        long seq = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(j, "seq"));
+        cJSON_Delete(j);
+        snprintf(path, sizeof path, "/api/game/%s?since=%ld&from=100000", id, seq);
+        j = http_json(s, "GET", path, NULL, &st); /* a long poll: back at the next step */
+        cJSON_Delete(j);
+    }
+    CU_FAIL_FATAL("the table never came back to the person");
+    return NULL;
+}
+
+/* Every card the table shows was named in an event the person was sent. */
+static void check_no_leak(const cJSON *snap)
+{
+    cardset_t told = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(snap, "events"))
+    {
+        char buf[SERVE_EVENT_LEN];
+        snprintf(buf, sizeof buf, "%s", e->valuestring);
+        for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+            int c = card_parse(tok, strlen(tok));
+            if (c >= 0 && strlen(tok) == 2)
+                told |= cardset_of(c);
+        }
+    }
+    const cJSON *table = cJSON_GetObjectItem(snap, "table"), *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(table, "hand")) CU_ASSERT(cardset_has(told, card_parse(c->valuestring, 2)));
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(table, "piles"))
+    {
+        cJSON_ArrayForEach(c, cJSON_GetObjectItem(p, "cards")) CU_ASSERT(cardset_has(told, card_parse(c->valuestring, 2)));
+    }
+}
+
+/* Make a move: a listed move (the first, or a rotating one), else a discard of the fewest lit
+ * cards the rules take. 0 once a move went in. */
+static int play_one(serve_t *s, const char *id, const cJSON *snap, int turn)
+{
+    char path[128], body[512];
+    int st;
+    snprintf(path, sizeof path, "/api/game/%s/move", id);
+    const cJSON *moves = cJSON_GetObjectItem(snap, "moves");
+    int n = cJSON_GetArraySize(moves);
+    if (n > 0) {
+        const cJSON *m = cJSON_GetArrayItem(moves, turn % n);
+        snprintf(body, sizeof body, "{\"move\":\"%s\"}", cJSON_GetStringValue(cJSON_GetObjectItem(m, "text")));
+        cJSON_Delete(http_json(s, "POST", path, body, &st));
+        return st == 200 ? 0 : -1;
+    }
+    const cJSON *lit = cJSON_GetObjectItem(snap, "cards_lit");
+    for (int k = 1; k <= cJSON_GetArraySize(lit); k++) {
+        size_t len = (size_t)snprintf(body, sizeof body, "{\"cards\":[");
+        for (int i = 0; i < k; i++)
+            len += (size_t)snprintf(body + len, sizeof body - len, "%s\"%s\"", i ? "," : "",
+                                    cJSON_GetArrayItem(lit, i)->valuestring);
+        snprintf(body + len, sizeof body - len, "]}");
+        cJSON_Delete(http_json(s, "POST", path, body, &st));
+        if (st == 200)
+            return 0;
+    }
+    return -1;
+}
+
+/* The person's events as the referee routes them when the saved record is replayed. */
+typedef struct seat_events {
+    int seat;
+    char (*text)[SERVE_EVENT_LEN];
+    int n;
+} seat_events_t;
+
+static void collect(void *data, const game_t *g, const game_event_t *ev)
+{
+    seat_events_t *se = data;
+    if ((ev->audience == GAME_ALL || ev->audience == se->seat) && se->n < SERVE_MAX_EVENTS)
+        g->event_format(ev, se->text[se->n++], SERVE_EVENT_LEN);
+}
+
+static void check_events_match_record(serve_t *s, const char *id, int seat)
+{
+    char path[128], *record;
+    snprintf(path, sizeof path, "/api/game/%s/record", id);
+    CU_ASSERT_EQUAL(http(s, "GET", path, NULL, &record), 200);
+    FILE *f = fmemopen(record, strlen(record), "r");
+    record_t rec = { 0 };
+    char why[400];
+    seat_events_t se = { seat, malloc(sizeof *se.text * SERVE_MAX_EVENTS), 0 };
+    int rc = record_replay(f, &rec, collect, &se, why, sizeof why);
+    if (rc < 0)
+        fprintf(stderr, "replay: %s\n", why);
+    CU_ASSERT_EQUAL(rc, 0);
+    record_free(&rec);
+    fclose(f);
+    int st;
+    snprintf(path, sizeof path, "/api/game/%s?from=0", id);
+    cJSON *snap = http_json(s, "GET", path, NULL, &st);
+    const cJSON *ev = cJSON_GetObjectItem(snap, "events");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(ev), se.n);
+    int i = 0, same = 1;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, ev) same &= i < se.n && strcmp(e->valuestring, se.text[i++]) == 0;
+    CU_ASSERT(same);
+    cJSON_Delete(snap);
+    free(se.text);
+    free(record);
+}
+
+static void play_to_end(serve_t *s, const char *id, int seat, int max_turns)
+{
+    int turns = 0;
+    for (; turns < max_turns; turns++) {
+        cJSON *snap = settled(s, id);
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status"));
+        check_no_leak(snap);
+        int over = strcmp(status, "over") == 0;
+        CU_ASSERT_PTR_NOT_NULL(cJSON_GetObjectItem(snap, "seed")); /* chosen, so shown */
+        if (over || strcmp(status, "fault") == 0) {
+            CU_ASSERT_STRING_EQUAL(status, "over");
+            cJSON_Delete(snap);
+            break;
+        }
+        CU_ASSERT_EQUAL(play_one(s, id, snap, turns), 0);
+        cJSON_Delete(snap);
+    }
+    CU_ASSERT(turns < max_turns);
+    check_events_match_record(s, id, seat);
+}
+
+static void test_picket_set_through_the_api(void)
+{
+    serve_t *s = server(4, 0, 0);
+    char *id = new_game(s, "{\"game\":\"picket\",\"preset\":\"cotton\",\"engine\":\"level-2\",\"flags\":[\"target=60\"],\"seed\":\"5\"}");
+    play_to_end(s, id, 0, 3000);
+    free(id);
+    id = new_game(s, "{\"seat\":1,\"engine\":\"level-1\",\"seed\":\"6\"}");
+    play_to_end(s, id, 1, 3000);
+    free(id);
+    /* Deals the server drew: their seed names every card, so it is not shown while the set goes on. */
+    id = new_game(s, "{\"engine\":\"level-1\"}");
+    cJSON *snap = settled(s, id);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status")), "your-move");
+    CU_ASSERT_PTR_NULL(cJSON_GetObjectItem(snap, "seed"));
+    cJSON_Delete(snap);
+    free(id);
+    serve_stop(s);
+}
+
+static void test_court_circular_for_four(void)
+{
+    serve_t *s = server(4, 0, 0);
+    char *id = new_game(s, "{\"game\":\"court-circular\",\"players\":4,\"seat\":2,\"engines\":[\"level-1\",\"level-2\",\"level-1\"],\"seed\":\"7\"}");
+    play_to_end(s, id, 2, 5000);
+    int st;
+    char path[128];
+    snprintf(path, sizeof path, "/api/game/%s?from=0", id);
+    cJSON *snap = http_json(s, "GET", path, NULL, &st);
+    const cJSON *names = cJSON_GetObjectItem(snap, "names");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(names), 4);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(names, 2)->valuestring, "you");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(names, 1)->valuestring, "level-2");
+    cJSON_Delete(snap);
+    free(id);
+    serve_stop(s);
+}
+
+static int moves_played(serve_t *s, const char *id)
+{
+    cJSON *snap = settled(s, id);
+    int n = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(snap, "moves_played"));
+    cJSON_Delete(snap);
+    return n;
+}
+
+static void test_takeback_resume_hint(void)
+{
+    serve_t *s = server(4, 0, 0);
+    char *id = new_game(s, "{\"engine\":\"level-1\",\"seed\":\"42\"}");
+    char path[160];
+    int st;
+    /* Nothing to take back before the person moves. */
+    snprintf(path, sizeof path, "/api/game/%s/takeback", id);
+    cJSON *j = http_json(s, "POST", path, "{}", &st);
+    CU_ASSERT_EQUAL(st, 409);
+    CU_ASSERT_PTR_NOT_NULL(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(j, "error")), "nothing to take back"));
+    cJSON_Delete(j);
+    /* The seed chosen is shown from the start. */
+    cJSON *snap = settled(s, id);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(snap, "seed")), "42");
+    /* A hint values the person's moves. */
+    snprintf(path, sizeof path, "/api/game/%s/hint", id);
+    j = http_json(s, "POST", path, "{}", &st);
+    CU_ASSERT_EQUAL(st, 200);
+    CU_ASSERT(cJSON_GetArraySize(cJSON_GetObjectItem(j, "hints")) > 0);
+    cJSON_Delete(j);
+    for (int t = 0; t < 6; t++) {
+        CU_ASSERT_EQUAL(play_one(s, id, snap, t), 0);
+        cJSON_Delete(snap);
+        snap = settled(s, id);
+    }
+    cJSON_Delete(snap);
+    int before = moves_played(s, id);
+    snprintf(path, sizeof path, "/api/game/%s/takeback", id);
+    cJSON_Delete(http_json(s, "POST", path, "{}", &st));
+    CU_ASSERT_EQUAL(st, 200);
+    int after = moves_played(s, id);
+    CU_ASSERT(after < before);
+    check_events_match_record(s, id, 0);
+    /* Resume the saved record: the same position, at the same seat. */
+    char *record;
+    snprintf(path, sizeof path, "/api/game/%s/record", id);
+    CU_ASSERT_EQUAL(http(s, "GET", path, NULL, &record), 200);
+    cJSON *body = cJSON_CreateObject();
+    cJSON_AddStringToObject(body, "record", record);
+    cJSON_AddStringToObject(body, "engine", "level-1");
+    char *text = cJSON_PrintUnformatted(body);
+    j = http_json(s, "POST", "/api/resume", text, &st);
+    CU_ASSERT_EQUAL(st, 200);
+    const char *id2 = cJSON_GetStringValue(cJSON_GetObjectItem(j, "id"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(id2);
+    CU_ASSERT(moves_played(s, id2) >= after);
+    cJSON_Delete(j);
+    /* A record that does not replay is refused with its line. */
+    char *bad = strdup(record);
+    char *mv = strstr(bad, "\nmove ");
+    if (mv)
+        memcpy(mv + 1, "move 7 ", 7);
+    cJSON_ReplaceItemInObject(body, "record", cJSON_CreateString(bad));
+    free(text);
+    text = cJSON_PrintUnformatted(body);
+    j = http_json(s, "POST", "/api/resume", text, &st);
+    CU_ASSERT_EQUAL(st, 400);
+    CU_ASSERT_PTR_NOT_NULL(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(j, "error")), "record: line"));
+    cJSON_Delete(j);
+    free(bad);
+    free(text);
+    cJSON_Delete(body);
+    free(record);
+    free(id);
+    serve_stop(s);
+}
+
+static void test_engine_crash_and_restart(void)
+{
+    if (!getenv("PICKET_FAULT_ENGINE")) {
+        CU_FAIL("PICKET_FAULT_ENGINE is not set");
+        return;
+    }
+    serve_t *s = server(4, 0, 1);
+    char *id = new_game(s, "{\"engine\":\"crashy\",\"seed\":\"3\"}");
+    int turn = 0, faulted = 0;
+    for (; turn < 400 && !faulted; turn++) {
+        cJSON *snap = settled(s, id);
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status"));
+        if (strcmp(status, "fault") == 0) {
+            faulted = 1;
+            CU_ASSERT_PTR_NOT_NULL(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(snap, "fault")), "crashy"));
+        } else if (strcmp(status, "over") == 0)
+            break;
+        else
+            play_one(s, id, snap, turn);
+        cJSON_Delete(snap);
+    }
+    CU_ASSERT_FATAL(faulted);
+    int before = moves_played(s, id), st;
+    char path[160];
+    snprintf(path, sizeof path, "/api/game/%s/move", id);
+    cJSON *j = http_json(s, "POST", path, "{\"move\":\"play AS\"}", &st);
+    CU_ASSERT_EQUAL(st, 409);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/game/%s/restart", id);
+    cJSON_Delete(http_json(s, "POST", path, "{}", &st));
+    CU_ASSERT_EQUAL(st, 200);
+    /* The same moves on a fresh process, and play goes on from them. */
+    cJSON *snap = settled(s, id);
+    if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status")), "your-move") == 0) {
+        CU_ASSERT_EQUAL(play_one(s, id, snap, 0), 0);
+        cJSON_Delete(snap);
+        snap = settled(s, id);
+    }
+    CU_ASSERT(cJSON_GetNumberValue(cJSON_GetObjectItem(snap, "moves_played")) > before);
+    cJSON_Delete(snap);
+    free(id);
+    serve_stop(s);
+}
+
+static void expect_error(serve_t *s, const char *method, const char *path, const char *body, int status, const char *words)
+{
+    int st;
+    char *text;
+    st = http(s, method, path, body, &text);
+    CU_ASSERT_EQUAL(st, status);
+    if (st != status || (words && !strstr(text, words)))
+        fprintf(stderr, "%s %s: %d %s\n", method, path, st, text);
+    if (words)
+        CU_ASSERT_PTR_NOT_NULL(strstr(text, words));
+    free(text);
+}
+
+static void test_refusals(void)
+{
+    serve_t *s = server(2, 0, 0);
+    expect_error(s, "POST", "/api/new", "{\"bogus\":1}", 400, "unknown field 'bogus'");
+    expect_error(s, "POST", "/api/new", "{\"game\":", 400, "not JSON");
+    expect_error(s, "POST", "/api/new", "[1]", 400, "not a JSON object");
+    expect_error(s, "POST", "/api/new", "{\"engine\":\"sh -c reboot\"}", 400, "no engine named");
+    expect_error(s, "POST", "/api/new", "{\"game\":\"chess\"}", 400, "no game named");
+    expect_error(s, "POST", "/api/new", "{\"seed\":\"-1\"}", 400, "seed:");
+    expect_error(s, "POST", "/api/new", "{\"players\":3}", 400, "players:");
+    expect_error(s, "POST", "/api/new", "{\"seat\":2}", 400, "seat:");
+    expect_error(s, "POST", "/api/new", "{\"preset\":\"nonesuch\"}", 400, "nonesuch");
+    expect_error(s, "POST", "/api/new", "{\"flags\":[\"target=0\"]}", 400, "target");
+    expect_error(s, "POST", "/api/new", "{\"game\":\"court-circular\",\"players\":3,\"engines\":[\"level-1\"]}", 400, "engines:");
+    char *big = malloc(40000);
+    memset(big, ' ', 39999);
+    big[0] = '{';
+    big[39997] = '}';
+    big[39998] = '\0';
+    expect_error(s, "POST", "/api/new", big, 413, "longer than");
+    free(big);
+    expect_error(s, "GET", "/api/game/00000000000000000000000000000000", NULL, 404, "no such game");
+    expect_error(s, "GET", "/api/game/../../etc/passwd", NULL, 404, "no such game");
+    expect_error(s, "GET", "/../CMakeLists.txt", NULL, 404, "no such page");
+    expect_error(s, "GET", "/%2e%2e/CMakeLists.txt", NULL, 404, "no such page");
+    expect_error(s, "GET", "/index.html/../table.js", NULL, 404, "no such page");
+    expect_error(s, "DELETE", "/api/info", NULL, 405, "only GET and POST");
+    char *page;
+    CU_ASSERT_EQUAL(http(s, "GET", "/table.js", NULL, &page), 200);
+    CU_ASSERT_PTR_NOT_NULL(strstr(page, "picket-serve"));
+    free(page);
+    /* Moves: not a card, not legal, not the person's turn. */
+    char *id = new_game(s, "{\"engine\":\"level-1\",\"seed\":\"9\"}");
+    cJSON_Delete(settled(s, id));
+    char path[160];
+    snprintf(path, sizeof path, "/api/game/%s/move", id);
+    expect_error(s, "POST", path, "{\"cards\":[\"ZZ\"]}", 409, "not a card");
+    expect_error(s, "POST", path, "{\"move\":\"fly away\"}", 409, "move:");
+    expect_error(s, "POST", path, "{\"move\":\"play AS\",\"extra\":true}", 409, "unknown field 'extra'");
+    expect_error(s, "POST", path, "{}", 409, "give a move, or cards");
+    /* The cap on tables at once. */
+    char *id2 = new_game(s, "{\"engine\":\"level-1\"}");
+    expect_error(s, "POST", "/api/new", "{\"engine\":\"level-1\"}", 503, "tables in play");
+    snprintf(path, sizeof path, "/api/game/%s/close", id2);
+    expect_error(s, "POST", path, "{}", 200, NULL);
+    char *id3 = new_game(s, "{\"engine\":\"level-1\"}");
+    free(id);
+    free(id2);
+    free(id3);
+    serve_stop(s);
+    /* The rate limit: bursts of twice the rate plus ten, then 429. */
+    s = server(2, 5, 0);
+    int refused = 0;
+    for (int i = 0; i < 40; i++) {
+        char *text;
+        refused += http(s, "GET", "/api/info", NULL, &text) == 429;
+        free(text);
+    }
+    CU_ASSERT(refused >= 15);
+    serve_stop(s);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    CU_pSuite s = CU_add_suite("serve", NULL, NULL);
+    CU_add_test(s, "refusals", test_refusals);
+    CU_add_test(s, "picket set through the api", test_picket_set_through_the_api);
+    CU_add_test(s, "court circular for four", test_court_circular_for_four);
+    CU_add_test(s, "takeback, resume, hint", test_takeback_resume_hint);
+    CU_add_test(s, "engine crash and restart", test_engine_crash_and_restart);
+    return test_run_all();
+}

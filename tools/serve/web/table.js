@@ -1,0 +1,300 @@
+// picket-serve's table: plain JavaScript, no build step. Everything shown comes from the server's
+// snapshot of the person's own seat (GET /api/game/ID); moves go back as notation or as cards.
+'use strict';
+
+const PRESETS = {
+  'picket': ['cotgrave', 'cotton', 'ducoeur-letter', 'ducoeur-report'],
+  'court-circular': ['carroll'],
+};
+const SUITS = { C: ['\u2663', 'clubs'], D: ['\u2666', 'diamonds'], H: ['\u2665', 'hearts'], S: ['\u2660', 'spades'] };
+const RANKS = { A: ['A', 'ace'], K: ['K', 'king'], Q: ['Q', 'queen'], J: ['J', 'jack'], T: ['10', 'ten'],
+  9: ['9', 'nine'], 8: ['8', 'eight'], 7: ['7', 'seven'], 6: ['6', 'six'], 5: ['5', 'five'], 4: ['4', 'four'],
+  3: ['3', 'three'], 2: ['2', 'two'] };
+
+const $ = (id) => document.getElementById(id);
+const st = { id: null, seq: -1, snap: null, events: [], marked: new Set(), polling: false, info: null };
+
+function cardName(c) { return `${RANKS[c[0]][1]} of ${SUITS[c[1]][1]}`; }
+
+function cardElement(c, small) {
+  const el = document.createElement(small ? 'span' : 'button');
+  el.className = 'card' + (small ? ' small' : '') + (c[1] === 'H' || c[1] === 'D' ? ' red' : '');
+  el.dataset.card = c;
+  el.setAttribute(small ? 'aria-label' : 'aria-label', cardName(c));
+  if (small) el.setAttribute('role', 'img');
+  const r = document.createElement('span'); r.textContent = RANKS[c[0]][0];
+  const s = document.createElement('span'); s.className = 'suit'; s.textContent = SUITS[c[1]][0];
+  el.append(r, s);
+  return el;
+}
+
+function who(seat) {
+  if (!st.snap || seat < 0) return '';
+  return seat === st.snap.seat ? 'you' : `${st.snap.names[seat]} (seat ${seat})`;
+}
+
+// An event in words: the seat numbers after the verb become names.
+function talk(text) {
+  let m;
+  if ((m = /^trick (\d+) won-by (\d+)$/.exec(text))) return `trick ${m[1]} won by ${who(+m[2])}`;
+  if ((m = /^hand (\d+) dealer (\d+) stock (\d+)$/.exec(text))) return `hand ${m[1]}: ${who(+m[2])} deal${+m[2] === st.snap.seat ? '' : 's'}; ${m[3]} cards in the stock`;
+  if ((m = /^set-end winner (\d+)$/.exec(text))) return `the set is over: ${who(+m[1])} win${+m[1] === st.snap.seat ? '' : 's'}`;
+  if ((m = /^([a-z-]+) (\d) ?(.*)$/.exec(text)) && +m[2] < st.snap.players) return `${who(+m[2])}: ${m[1]} ${m[3]}`;
+  return text;
+}
+
+async function api(path, body) {
+  const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const r = await fetch(path, opt);
+  const j = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+  if (!r.ok) throw new Error(j.error || `the server answered ${r.status}`);
+  return j;
+}
+
+function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
+
+// ------------------------------------------------------------------ the new-set form
+
+function fillSelect(sel, values, labels) {
+  sel.replaceChildren(...values.map((v, i) => { const o = document.createElement('option'); o.value = v; o.textContent = labels ? labels[i] : v; return o; }));
+}
+
+function formChanged() {
+  const game = $('f-game').value;
+  const keep = $('f-preset').value;
+  fillSelect($('f-preset'), PRESETS[game] || ['']);
+  if ((PRESETS[game] || []).includes(keep)) $('f-preset').value = keep;
+  const many = game === 'court-circular';
+  $('l-players').hidden = !many;
+  if (!many) $('f-players').value = '2';
+  const n = +$('f-players').value;
+  const seat = Math.min(+$('f-seat').value || 0, n - 1);
+  fillSelect($('f-seat'), [...Array(n).keys()].map(String));
+  $('f-seat').value = String(seat);
+}
+
+async function newSet(ev) {
+  ev.preventDefault();
+  showError('');
+  const body = { game: $('f-game').value, preset: $('f-preset').value, players: +$('f-players').value,
+    seat: +$('f-seat').value, engine: $('f-engine').value };
+  const seed = $('f-seed').value.trim();
+  if (seed) body.seed = seed;
+  const flags = $('f-flags').value.trim();
+  if (flags) body.flags = flags.split(/[\s,]+/);
+  try { start((await api('/api/new', body)).id); } catch (e) { showError(e); }
+}
+
+async function resume() {
+  const f = $('f-resume').files[0];
+  if (!f) return;
+  showError('');
+  try {
+    const text = await f.text();
+    start((await api('/api/resume', { record: text, engine: $('f-engine').value })).id);
+  } catch (e) { showError(e); }
+  $('f-resume').value = '';
+}
+
+function start(id) {
+  delete document.body.dataset.game;
+  st.id = id; st.seq = -1; st.events = []; st.marked.clear(); st.snap = null;
+  $('talk').replaceChildren(); $('hints').replaceChildren();
+  history.replaceState(null, '', `#g=${id}`);
+  $('main').hidden = false;
+  $('b-save').href = `/api/game/${id}/record`;
+  if (!st.polling) poll();
+}
+
+// ------------------------------------------------------------------ the table
+
+async function poll() {
+  st.polling = true;
+  while (st.id) {
+    const id = st.id;
+    try {
+      const s = await api(`/api/game/${id}?${st.seq >= 0 ? `since=${st.seq}&` : ''}from=${st.events.length}`);
+      if (id !== st.id) continue;
+      if (s.events_from !== st.events.length) { st.events = []; $('talk').replaceChildren(); if (s.events_from !== 0) { st.seq = -1; continue; } }
+      st.snap = s; st.seq = s.seq;
+      for (const e of s.events) st.events.push(e);
+      render(s.events);
+    } catch (e) {
+      showError(e);
+      if (/no such game/.test(e.message)) { st.id = null; break; }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  st.polling = false;
+}
+
+function render(newEvents) {
+  const s = st.snap;
+  document.body.dataset.game = st.id; // the table shown is this game's (tests wait on it)
+  // seats and scores
+  const seats = [];
+  const scores = s.table ? s.table.scores : [];
+  for (let i = 0; i < s.players; i++) {
+    const d = document.createElement('div');
+    d.className = 'seat' + (s.to_move === i ? ' to-move' : '');
+    d.textContent = `${who(i)}: ${scores[i] ?? ''}`;
+    seats.push(d);
+  }
+  $('seats').replaceChildren(...seats);
+  // the felt
+  const piles = (s.table ? s.table.piles : []).map((p) => {
+    const d = document.createElement('div'); d.className = 'pile';
+    const label = document.createElement('div'); label.textContent = p.seat >= 0 ? `${p.label}: ${who(p.seat)}` : p.label;
+    const cards = document.createElement('div'); cards.className = 'cards';
+    cards.append(...p.cards.map((c) => cardElement(c, true)));
+    d.append(label, cards); return d;
+  });
+  $('felt').replaceChildren(...piles);
+  // status
+  const status = $('status');
+  status.className = s.status === 'fault' ? 'fault' : '';
+  status.textContent = s.status === 'your-move' ? 'Your move.' : s.status === 'thinking' ? `${who(s.to_move)} is thinking...`
+    : s.status === 'fault' ? `The set stopped: ${s.fault}` : `The set is over.${s.seed ? ' Seed ' + s.seed + '.' : ''}`;
+  $('b-restart').hidden = s.status !== 'fault';
+  $('b-takeback').disabled = !s.can_take_back || s.status === 'thinking';
+  $('b-hint').disabled = s.status !== 'your-move' || !(st.info && st.info.hints);
+  renderHand(s);
+  // talk
+  const talkEl = $('talk');
+  for (const e of newEvents) {
+    if (e.startsWith('turn ')) continue;
+    const li = document.createElement('li'); li.textContent = talk(e); talkEl.append(li);
+  }
+  talkEl.scrollTop = talkEl.scrollHeight;
+  // this hand, the sheet
+  const cats = s.table ? s.table.categories : [];
+  const head = `<tr><th>category</th>${[...Array(s.players).keys()].map((i) => `<th>${esc(who(i))}</th>`).join('')}</tr>`;
+  $('cats').innerHTML = head + cats.filter((c) => c.points.some((p) => p)).map((c) =>
+    `<tr><td>${esc(c.name)}</td>${c.points.map((p) => `<td>${p}</td>`).join('')}</tr>`).join('');
+  $('lines').replaceChildren(...(s.table ? s.table.lines : []).map((l) => { const li = document.createElement('li'); li.textContent = l; return li; }));
+  $('sheet').innerHTML = `<tr><th>hand</th>${[...Array(s.players).keys()].map((i) => `<th>${esc(who(i))}</th>`).join('')}</tr>` +
+    s.sheet.map((r) => `<tr><td>${r.hand}</td>${r.points.map((p, i) => `<td>${p >= 0 ? '+' : ''}${p} = ${r.scores[i]}</td>`).join('')}</tr>`).join('');
+}
+
+function esc(t) { return String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]); }
+
+// The moves that hold exactly this set of cards.
+function movesWith(cards) {
+  const key = [...cards].sort().join(' ');
+  return (st.snap.moves || []).filter((m) => m.cards.length && [...m.cards].sort().join(' ') === key);
+}
+
+function renderHand(s) {
+  const mine = s.status === 'your-move';
+  const lit = new Set(mine ? s.cards_lit : []);
+  const hand = s.table ? s.table.hand : [];
+  for (const c of [...st.marked]) if (!hand.includes(c) || !mine) st.marked.delete(c);
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
+  const els = hand.map((c) => {
+    const b = cardElement(c, false);
+    b.classList.add(lit.has(c) ? 'lit' : 'dim');
+    if (st.marked.has(c)) { b.classList.add('marked'); b.setAttribute('aria-pressed', 'true'); }
+    b.disabled = !lit.has(c);
+    b.addEventListener('click', () => cardClicked(c));
+    return b;
+  });
+  $('hand').replaceChildren(...els);
+  if (focused) { const f = els.find((e) => e.dataset.card === focused); if (f) f.focus(); }
+  // The moves that are not cards, and the marked cards' move.
+  const actions = [];
+  if (mine) {
+    // Moves that are not cards of the hand (a call, a Lead chosen from the table) are buttons.
+    for (const m of s.moves.filter((m) => !m.cards.length || m.cards.some((c) => !hand.includes(c)))) {
+      const b = document.createElement('button'); b.textContent = m.text; b.dataset.move = m.text;
+      b.addEventListener('click', () => send({ move: m.text })); actions.push(b);
+    }
+    const multi = s.n_moves > s.moves.length || s.moves.some((m) => m.cards.length > 1);
+    if (multi) {
+      const b = document.createElement('button'); b.id = 'b-marked';
+      b.textContent = st.marked.size ? `${verb(s)} the marked (${st.marked.size})` : `mark cards to ${verb(s)}`;
+      b.disabled = !st.marked.size;
+      b.addEventListener('click', () => send({ cards: [...st.marked] })); actions.push(b);
+    }
+  }
+  $('actions').replaceChildren(...actions);
+}
+
+function verb(s) {
+  const m = (s.moves || []).find((x) => x.cards.length > 1);
+  if (m) return m.text.split(' ')[0];
+  const phase = (s.table ? s.table.lines : []).find((l) => l.startsWith('phase: '));
+  return phase && /exchange|set-aside/.test(phase) ? 'discard' : 'play';
+}
+
+function cardClicked(c) {
+  const s = st.snap;
+  if (!s || s.status !== 'your-move') return;
+  const single = movesWith(new Set([c]));
+  const inLonger = (s.moves || []).some((m) => m.cards.length > 1 && m.cards.includes(c)) || s.n_moves > s.moves.length;
+  if (single.length === 1 && !inLonger && !st.marked.size) { send({ move: single[0].text }); return; }
+  if (st.marked.has(c)) st.marked.delete(c); else st.marked.add(c);
+  renderHand(s);
+}
+
+async function send(body) {
+  showError('');
+  try { await api(`/api/game/${st.id}/move`, body); st.marked.clear(); $('hints').replaceChildren(); } catch (e) { showError(e); }
+}
+
+async function hint() {
+  if (!st.snap || st.snap.status !== 'your-move') return;
+  $('hints').textContent = 'thinking about your move...';
+  try {
+    const r = await api(`/api/game/${st.id}/hint`, {});
+    const ol = document.createElement('ol');
+    for (const h of r.hints) {
+      const li = document.createElement('li');
+      const b = document.createElement('button'); b.textContent = h.move;
+      b.addEventListener('click', () => send({ move: h.move }));
+      li.append(b, ` ${h.points === null ? h.value.toFixed(3) : (h.points >= 0 ? '+' : '') + h.points + ' points'}`);
+      ol.append(li);
+    }
+    const title = document.createElement('div');
+    title.textContent = 'Hints, best first (the points you would gain this hand, estimated):';
+    $('hints').replaceChildren(title, ol);
+  } catch (e) { $('hints').replaceChildren(); showError(e); }
+}
+
+async function takeBack() {
+  showError('');
+  try {
+    await api(`/api/game/${st.id}/takeback`, {});
+    st.events = []; st.seq = -1; $('talk').replaceChildren(); $('hints').replaceChildren();
+  } catch (e) { showError(e); }
+}
+
+async function restart() {
+  showError('');
+  try { await api(`/api/game/${st.id}/restart`, {}); } catch (e) { showError(e); }
+}
+
+// ------------------------------------------------------------------ start
+
+async function init() {
+  try { st.info = await api('/api/info'); } catch (e) { showError(e); return; }
+  fillSelect($('f-game'), st.info.games);
+  fillSelect($('f-players'), ['2', '3', '4', '5', '6', '7', '8']);
+  fillSelect($('f-engine'), st.info.engines);
+  if (st.info.engines.length > 2) $('f-engine').value = st.info.engines[2];
+  formChanged();
+  $('f-game').addEventListener('change', formChanged);
+  $('f-players').addEventListener('change', formChanged);
+  $('new-form').addEventListener('submit', newSet);
+  $('f-resume').addEventListener('change', resume);
+  $('b-hint').addEventListener('click', hint);
+  $('b-takeback').addEventListener('click', takeBack);
+  $('b-restart').addEventListener('click', restart);
+  document.addEventListener('keydown', (e) => {
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'h') hint(); else if (e.key === 'u') takeBack(); else if (e.key === 's' && st.id) $('b-save').click();
+  });
+  const m = /#g=([0-9a-f]{32})$/.exec(location.hash);
+  if (m) start(m[1]);
+}
+
+document.addEventListener('DOMContentLoaded', init);
