@@ -78,6 +78,7 @@ static serve_t *server(int max_games, double rate, int with_fault)
     CU_ASSERT_FATAL(arena_spec_set(&c.hint, "name=hints", why, sizeof why) == 0);
     CU_ASSERT_FATAL(arena_spec_set(&c.hint, "option.level=2", why, sizeof why) == 0);
     c.has_hint = 1;
+    c.hint_unit = SERVE_VALUES_RAW; /* level 2: the heuristic's scores */
     serve_t *s = serve_start(&c, why, sizeof why);
     if (!s)
         fprintf(stderr, "serve_start: %s\n", why);

@@ -34,7 +34,8 @@ static const char *const USAGE =
     "                      name=NAME option.X=V ...; the words after --engine that hold '=');\n"
     "                      repeatable. Default: picket-engine beside this program at levels 1 to\n"
     "                      5, named level-1 to level-5\n"
-    "  --hint-level N      the bundled engine's level for hints, 1 to 5 (default 5; 0: no hints)\n"
+    "  --hint-level N      the bundled engine's level for hints and reviews, 1 to 5 (default 5;\n"
+    "                      0: neither)\n"
     "  --web DIR           the page's files (default: the source tree's tools/serve/web)\n"
     "  --max-games N       tables in play at once (default 16, 1 to 1000)\n"
     "  --max-connections N connections at once (default 1200, 16 to 10000)\n"
@@ -161,6 +162,7 @@ static int parse_args(serve_config_t *c, int argc, char **argv, char *err, size_
         }
     if (hint_level > 0) {
         c->has_hint = 1;
+        c->hint_unit = hint_level >= 5 ? SERVE_VALUES_HYBRID : hint_level >= 3 ? SERVE_VALUES_REWARD : SERVE_VALUES_RAW;
         if (bundled(&c->hint, argv[0], "hints", hint_level, err, errlen) < 0)
             return -1;
     }

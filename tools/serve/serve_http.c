@@ -43,9 +43,11 @@ static const struct page_file {
 };
 enum { N_PAGE_FILES = sizeof PAGE_FILES / sizeof PAGE_FILES[0] };
 
+/* A table in play, or a review: what an id names. */
 typedef struct slot {
     char id[ID_LEN + 1];
     serve_table_t *t;
+    serve_review_t *r;
     int refs;
 } slot_t;
 
@@ -208,15 +210,15 @@ static void fresh_bytes(void *buf, size_t n)
     }
 }
 
-/* A table by id, with a reference held (slot index), or -1. */
-static int table_get(serve_t *s, const char *id)
+/* A table (review 0) or a review (1) by id, with a reference held (slot index), or -1. */
+static int table_get(serve_t *s, const char *id, int review)
 {
     if (strlen(id) != ID_LEN)
         return -1;
     pthread_mutex_lock(&s->lock);
     int found = -1;
     for (int i = 0; i < s->cfg.max_games && found < 0; i++)
-        if (s->slot[i].t && strcmp(s->slot[i].id, id) == 0) {
+        if ((review ? s->slot[i].r != NULL : s->slot[i].t != NULL) && strcmp(s->slot[i].id, id) == 0) {
             s->slot[i].refs++;
             found = i;
         }
@@ -237,7 +239,7 @@ static int slot_reserve(serve_t *s)
     pthread_mutex_lock(&s->lock);
     int found = -1;
     for (int i = 0; i < s->cfg.max_games && found < 0; i++)
-        if (!s->slot[i].t && s->slot[i].refs == 0) {
+        if (!s->slot[i].t && !s->slot[i].r && s->slot[i].refs == 0) {
             s->slot[i].refs = 1;
             found = i;
         }
@@ -250,7 +252,7 @@ int serve_games(serve_t *s)
     pthread_mutex_lock(&s->lock);
     int n = 0;
     for (int i = 0; i < s->cfg.max_games; i++)
-        n += s->slot[i].t != NULL;
+        n += s->slot[i].t != NULL || s->slot[i].r != NULL;
     pthread_mutex_unlock(&s->lock);
     return n;
 }
@@ -259,16 +261,22 @@ void serve_tick(serve_t *s)
 {
     for (int i = 0; i < s->cfg.max_games; i++) {
         serve_table_t *gone = NULL;
+        serve_review_t *gone_review = NULL;
         pthread_mutex_lock(&s->lock);
-        if (s->slot[i].t && s->slot[i].refs == 0 && serve_table_idle(s->slot[i].t) > s->cfg.idle_close) {
-            gone = s->slot[i].t;
-            s->slot[i].t = NULL;
-            s->slot[i].id[0] = '\0';
+        slot_t *x = &s->slot[i];
+        if (x->refs == 0 && ((x->t && serve_table_idle(x->t) > s->cfg.idle_close) ||
+                             (x->r && serve_review_idle(x->r) > s->cfg.idle_close))) {
+            gone = x->t;
+            gone_review = x->r;
+            x->t = NULL;
+            x->r = NULL;
+            x->id[0] = '\0';
         }
         pthread_mutex_unlock(&s->lock);
-        if (gone && !s->cfg.quiet)
-            fprintf(stderr, "picket-serve: closed a table idle for %.0f s\n", s->cfg.idle_close);
+        if ((gone || gone_review) && !s->cfg.quiet)
+            fprintf(stderr, "picket-serve: closed a %s idle for %.0f s\n", gone ? "table" : "review", s->cfg.idle_close);
         serve_table_free(gone);
+        serve_review_free(gone_review);
     }
 }
 
@@ -280,6 +288,35 @@ static const arena_spec_t *engine_named(const serve_t *s, const char *name)
     return NULL;
 }
 
+/* Put a table or a review into slot i (reserved) under a fresh id, and answer the id. */
+static enum MHD_Result place(serve_t *s, struct MHD_Connection *c, int i, serve_table_t *t, serve_review_t *rv)
+{
+    unsigned char raw[ID_BYTES];
+    fresh_bytes(raw, sizeof raw);
+    pthread_mutex_lock(&s->lock);
+    s->slot[i].refs = 0;
+    for (int k = 0; k < ID_BYTES; k++)
+        snprintf(s->slot[i].id + 2 * k, 3, "%02x", raw[k]);
+    s->slot[i].t = t;
+    s->slot[i].r = rv;
+    char id[ID_LEN + 1];
+    memcpy(id, s->slot[i].id, sizeof id);
+    pthread_mutex_unlock(&s->lock);
+    cJSON *o = cJSON_CreateObject();
+    char *text = NULL;
+    if (o && cJSON_AddStringToObject(o, "id", id))
+        text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return reply_json(c, 200, text);
+}
+
+static void slot_release(serve_t *s, int i)
+{
+    pthread_mutex_lock(&s->lock);
+    s->slot[i].refs = 0;
+    pthread_mutex_unlock(&s->lock);
+}
+
 /* Open a table in a reserved slot and answer its id. */
 static enum MHD_Result open_table(serve_t *s, struct MHD_Connection *c, serve_table_setup_t *setup,
                                   const serve_move_t *moves, int n)
@@ -287,8 +324,6 @@ static enum MHD_Result open_table(serve_t *s, struct MHD_Connection *c, serve_ta
     int i = slot_reserve(s);
     if (i < 0)
         return reply_error(c, 503, "the server has %d tables in play, its most: try again later", s->cfg.max_games);
-    unsigned char raw[ID_BYTES];
-    fresh_bytes(raw, sizeof raw);
     pthread_mutex_lock(&s->lock);
     uint64_t opened = s->tables_opened++;
     pthread_mutex_unlock(&s->lock);
@@ -297,24 +332,43 @@ static enum MHD_Result open_table(serve_t *s, struct MHD_Connection *c, serve_ta
     else
         fresh_bytes(&setup->engine_seed, sizeof setup->engine_seed);
     setup->hint = s->cfg.has_hint ? &s->cfg.hint : NULL;
+    setup->hint_unit = s->cfg.hint_unit;
     char err[400];
     serve_table_t *t = serve_table_new(setup, moves, n, err, sizeof err);
-    pthread_mutex_lock(&s->lock);
-    s->slot[i].refs = 0;
-    if (t) {
-        for (int k = 0; k < ID_BYTES; k++)
-            snprintf(s->slot[i].id + 2 * k, 3, "%02x", raw[k]);
-        s->slot[i].t = t;
-    }
-    pthread_mutex_unlock(&s->lock);
-    if (!t)
+    if (!t) {
+        slot_release(s, i);
         return reply_error(c, 400, "%s", err);
-    cJSON *o = cJSON_CreateObject();
-    char *text = NULL;
-    if (o && cJSON_AddStringToObject(o, "id", s->slot[i].id))
-        text = cJSON_PrintUnformatted(o);
+    }
+    return place(s, c, i, t, NULL);
+}
+
+static enum MHD_Result api_review(serve_t *s, struct MHD_Connection *c, const request_t *rq)
+{
+    static const char *const FIELDS[] = { "record", NULL };
+    char err[400];
+    cJSON *o = body_object(rq, FIELDS, err, sizeof err);
+    if (!o)
+        return reply_error(c, 400, "%s", err);
+    const char *text = NULL;
+    int rc = field_string(o, "record", RECORD_BODY_LIMIT, &text, err, sizeof err);
+    if (rc == 0 && !text)
+        rc = text_fail(err, sizeof err, "record: missing");
+    if (rc == 0 && !s->cfg.has_hint)
+        rc = text_fail(err, sizeof err, "this server has no engine to review with (--hint-level 0)");
+    int i = rc == 0 ? slot_reserve(s) : -1;
+    if (rc == 0 && i < 0) {
+        cJSON_Delete(o);
+        return reply_error(c, 503, "the server has %d tables and reviews open, its most: try again later",
+                           s->cfg.max_games);
+    }
+    serve_review_t *rv = rc == 0 ? serve_review_new(text, strlen(text), &s->cfg.hint, s->cfg.hint_unit, err, sizeof err) : NULL;
     cJSON_Delete(o);
-    return reply_json(c, 200, text);
+    if (!rv) {
+        if (i >= 0)
+            slot_release(s, i);
+        return reply_error(c, 400, "%s", err);
+    }
+    return place(s, c, i, NULL, rv);
 }
 
 /* The seats' engines: `engines` (an array of names, one a seat other than the person's) or
@@ -457,7 +511,7 @@ static enum MHD_Result api_game(serve_t *s, struct MHD_Connection *c, const char
         return reply_error(c, 404, "no such game");
     memcpy(id, rest, ID_LEN);
     id[ID_LEN] = '\0';
-    int i = table_get(s, id);
+    int i = table_get(s, id, 0);
     if (i < 0)
         return reply_error(c, 404, "no such game (it may have been closed after %.0f s idle)", s->cfg.idle_close);
     serve_table_t *t = s->slot[i].t;
@@ -586,7 +640,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         rq = calloc(1, sizeof *rq);
         if (!rq)
             return MHD_NO;
-        rq->limit = strcmp(url, "/api/resume") == 0 ? RECORD_BODY_LIMIT + 4096 : BODY_LIMIT;
+        rq->limit = strcmp(url, "/api/resume") == 0 || strcmp(url, "/api/review") == 0 ? RECORD_BODY_LIMIT + 4096 : BODY_LIMIT;
         *con_cls = rq;
         return MHD_YES;
     }
@@ -629,6 +683,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return api_resume(s, c, rq);
     if (strncmp(url, "/api/game/", 10) == 0)
         return api_game(s, c, url + 10, method, rq);
+    if (post && strcmp(url, "/api/review") == 0)
+        return api_review(s, c, rq);
+    if (get && strncmp(url, "/api/review/", 12) == 0) {
+        int i = table_get(s, url + 12, 1);
+        if (i < 0)
+            return reply_error(c, 404, "no such review");
+        enum MHD_Result r = reply_json(c, 200, serve_review_json(s->slot[i].r));
+        table_put(s, i);
+        return r;
+    }
     return reply_error(c, 404, "no such request");
 }
 
@@ -745,8 +809,10 @@ void serve_stop(serve_t *s)
         return;
     if (s->d)
         MHD_stop_daemon(s->d);
-    for (int i = 0; s->slot && i < s->cfg.max_games; i++)
+    for (int i = 0; s->slot && i < s->cfg.max_games; i++) {
         serve_table_free(s->slot[i].t);
+        serve_review_free(s->slot[i].r);
+    }
     free(s->slot);
     for (int i = 0; i < N_PAGE_FILES; i++)
         free(s->page[i]);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "arena_match.h"
+#include "serve_review.h"
 
 enum { SERVE_MAX_ENGINES = 16 };
 
@@ -23,8 +24,9 @@ typedef struct serve_config {
     char web_dir[1024];          /* the page's files */
     arena_spec_t engine[SERVE_MAX_ENGINES]; /* the engines a person may play (owned) */
     int n_engines;
-    arena_spec_t hint;           /* the hint engine (owned; cmd empty: no hints) */
-    int has_hint;
+    arena_spec_t hint;           /* the engine of hints and reviews (owned) */
+    int has_hint;                /* 0: no hints, no reviews */
+    serve_values_t hint_unit;    /* what its values are */
     int max_games;               /* tables at once */
     int max_connections;
     double rate;                 /* requests a second an address may make (0: no limit) */

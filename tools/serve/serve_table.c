@@ -22,9 +22,6 @@ enum {
     MOVES_SHOWN = 64,    /* legal moves listed whole; more (an exchange) are chosen by cards */
     HINT_SHOWN = 12,
 };
-/* The bundled engine's search bots value a move by 0.5 + 0.45 tanh(d / 30) for a lead of d points
- * in the hand (search/playout.c); the table turns such a value back into points. */
-static const double HINT_REWARD_SCALE = 30.0;
 static const double HINT_TIMEOUT = 120.0;
 
 typedef struct sheet_row {
@@ -579,6 +576,7 @@ int serve_table_restart(serve_table_t *t, char *err, size_t errlen)
 /* ---------------------------------------------------------------- hints */
 
 typedef struct hint_read {
+    const serve_table_t *t;
     cJSON *list;
     int n;
 } hint_read_t;
@@ -590,12 +588,15 @@ static void on_hint_line(void *data, const char *line)
     int n = 0;
     if (sscanf(line, "analysis value %lf move %n", &v, &n) != 1 || n == 0 || h->n >= HINT_SHOWN || !isfinite(v))
         return;
+    game_move_t m;
+    char why[GAME_ERR_LEN];
+    double pts;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "move", line + n);
     cJSON_AddNumberToObject(o, "value", v);
-    double x = (v - 0.5) / 0.45;
-    if (v >= 0 && v <= 1 && fabs(x) < 0.999)
-        cJSON_AddNumberToObject(o, "points", round(10 * HINT_REWARD_SCALE * atanh(x)) / 10);
+    if (h->t->s.game->move_parse(line + n, &m, why, sizeof why) == 0 &&
+        serve_value_points(h->t->s.game, h->t->view, &m, v, h->t->s.hint_unit, &pts))
+        cJSON_AddNumberToObject(o, "points", round(10 * pts) / 10);
     else
         cJSON_AddNullToObject(o, "points");
     cJSON_AddItemToArray(h->list, o);
@@ -635,7 +636,7 @@ char *serve_table_hint(serve_table_t *t, char *err, size_t errlen)
         snprintf(line, sizeof line, "event %s", t->events[i]);
         rc = arena_engine_send(&t->hint_proc, line);
     }
-    hint_read_t h = { cJSON_CreateArray(), 0 };
+    hint_read_t h = { t, cJSON_CreateArray(), 0 };
     if (!h.list) {
         text_fail(err, errlen, "out of memory");
         goto done;

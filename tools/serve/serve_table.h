@@ -19,6 +19,7 @@
 
 #include "arena_match.h"
 #include "game.h"
+#include "serve_review.h"
 
 enum { SERVE_MAX_MOVES = 8192, SERVE_MAX_EVENTS = 16384, SERVE_EVENT_LEN = 128 };
 
@@ -34,6 +35,7 @@ typedef struct serve_table_setup {
     int seed_public;                            /* the person chose the seed: it may be shown */
     const arena_spec_t *engine[GAME_MAX_PLAYERS]; /* by seat; NULL at the person's */
     const arena_spec_t *hint;                   /* the engine that gives hints (NULL: none) */
+    serve_values_t hint_unit;                   /* what its values are */
     uint64_t engine_seed;                       /* the engines' own randomness (never the deals') */
 } serve_table_setup_t;
 
@@ -55,7 +57,8 @@ int serve_table_takeback(serve_table_t *t, char *err, size_t errlen);
 /* Go on after an engine failed: the same moves on fresh processes. 0, or -1. */
 int serve_table_restart(serve_table_t *t, char *err, size_t errlen);
 /* The hint engine's values of the person's moves, best first, as a JSON array text
- * ([{"move":..,"value":..,"points":..}], points null when the value has no unit in points);
+ * ([{"move":..,"value":..,"points":..}], points null when the value has no unit in points:
+ * serve_value_points);
  * malloc'd, or NULL with a reason. */
 char *serve_table_hint(serve_table_t *t, char *err, size_t errlen);
 
