@@ -34,6 +34,8 @@ static const char *const USAGE =
     "                      name=NAME option.X=V ...; the words after --engine that hold '=');\n"
     "                      repeatable. Default: picket-engine beside this program at levels 1 to\n"
     "                      5, named level-1 to level-5\n"
+    "  --watch RESULTS     follow a picket-arena run: its -results file (standings, sets done)\n"
+    "  --watch-records DIR and its -records folder (the sets in progress, public events only)\n"
     "  --hint-level N      the bundled engine's level for hints and reviews, 1 to 5 (default 5;\n"
     "                      0: neither)\n"
     "  --web DIR           the page's files (default: the source tree's tools/serve/web)\n"
@@ -127,7 +129,11 @@ static int parse_args(serve_config_t *c, int argc, char **argv, char *err, size_
                 text_int(colon + 1, 0, 65535, &c->port) < 0)
                 return text_fail(err, errlen, "--listen: '%.60s' is not ADDR:PORT (port 0 to 65535)", v);
             snprintf(c->listen_addr, sizeof c->listen_addr, "%.*s", (int)(colon - v), v);
-        } else if (!strcmp(o, "--web"))
+        } else if (!strcmp(o, "--watch"))
+            snprintf(c->watch_results, sizeof c->watch_results, "%s", v);
+        else if (!strcmp(o, "--watch-records"))
+            snprintf(c->watch_records, sizeof c->watch_records, "%s", v);
+        else if (!strcmp(o, "--web"))
             snprintf(c->web_dir, sizeof c->web_dir, "%s", v);
         else if (!strcmp(o, "--hint-level")) {
             if (text_int(v, 0, 5, &hint_level) < 0)

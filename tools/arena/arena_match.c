@@ -488,7 +488,9 @@ static void on_move(void *data, const void *state, int seat, const game_move_t *
 {
     record_sink_t *k = data;
     (void)state;
-    record_write_move(k->f, k->g, seat, m);
+    /* Each move as it is played, so that a set in progress can be followed (picket-serve --watch). */
+    if (record_write_move(k->f, k->g, seat, m) == 0)
+        fflush(k->f);
 }
 
 /* The standing after a fault: the seat at fault last alone, every other seat first. */

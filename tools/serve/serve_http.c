@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cards.h"
@@ -22,6 +23,7 @@
 #include "measure.h"
 #include "rng.h"
 #include "serve_table.h"
+#include "serve_watch.h"
 #include "text.h"
 
 enum {
@@ -65,6 +67,7 @@ struct serve {
     slot_t *slot;
     rate_slot_t rate[RATE_SLOTS];
     uint64_t tables_opened;          /* for the engines' seeds under --engine-seed */
+    serve_watch_t *watch;            /* NULL: no arena followed */
 };
 
 typedef struct request {
@@ -491,6 +494,7 @@ static enum MHD_Result api_info(serve_t *s, struct MHD_Connection *c)
     for (int i = 0; engines && i < s->cfg.n_engines; i++)
         cJSON_AddItemToArray(engines, cJSON_CreateString(s->cfg.engine[i].name));
     cJSON_AddBoolToObject(o, "hints", s->cfg.has_hint);
+    cJSON_AddBoolToObject(o, "watch", s->watch != NULL);
     cJSON_AddNumberToObject(o, "max_games", s->cfg.max_games);
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
@@ -683,6 +687,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return api_resume(s, c, rq);
     if (strncmp(url, "/api/game/", 10) == 0)
         return api_game(s, c, url + 10, method, rq);
+    if (get && strcmp(url, "/api/watch") == 0)
+        return s->watch ? reply_json(c, 200, serve_watch_json(s->watch))
+                        : reply_error(c, 404, "this server follows no arena (picket-serve --watch RESULTS)");
     if (post && strcmp(url, "/api/review") == 0)
         return api_review(s, c, rq);
     if (get && strncmp(url, "/api/review/", 12) == 0) {
@@ -776,6 +783,16 @@ serve_t *serve_start(serve_config_t *cfg, char *err, size_t errlen)
         rc = load_page(s, err, errlen);
     if (rc == 0)
         rc = check_engines(s, err, errlen);
+    struct stat sb;
+    if (rc == 0 && s->cfg.watch_records[0] && (stat(s->cfg.watch_records, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+        rc = text_fail(err, errlen, "--watch-records: '%.200s' is not a folder", s->cfg.watch_records);
+    if (rc == 0 && s->cfg.watch_records[0] && !s->cfg.watch_results[0])
+        rc = text_fail(err, errlen, "--watch-records needs --watch RESULTS (the same run's results file)");
+    if (rc == 0 && s->cfg.watch_results[0] && stat(s->cfg.watch_results, &sb) == 0 && !S_ISREG(sb.st_mode))
+        rc = text_fail(err, errlen, "--watch: '%.200s' is not a regular file", s->cfg.watch_results);
+    if (rc == 0 && s->cfg.watch_results[0] &&
+        !(s->watch = serve_watch_new(s->cfg.watch_results, s->cfg.watch_records[0] ? s->cfg.watch_records : NULL)))
+        rc = text_fail(err, errlen, "out of memory");
     if (rc == 0) {
         unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
         if (!s->cfg.quiet)
@@ -814,6 +831,7 @@ void serve_stop(serve_t *s)
         serve_review_free(s->slot[i].r);
     }
     free(s->slot);
+    serve_watch_free(s->watch);
     for (int i = 0; i < N_PAGE_FILES; i++)
         free(s->page[i]);
     for (int i = 0; i < s->cfg.n_engines; i++)
