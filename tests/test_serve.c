@@ -10,19 +10,18 @@
  *    and paths that do not exist (no path escapes), the table cap, the rate limit. */
 #define _GNU_SOURCE
 #include <CUnit/CUnit.h>
-#include <arpa/inet.h>
 #include <cjson/cJSON.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cards.h"
 #include "game.h"
 #include "record.h"
+#include "serve_client.h"
 #include "serve_http.h"
 #include "serve_table.h"
 #include "test_util.h"
@@ -53,10 +52,18 @@ static void add_engine(serve_config_t *c, const char *name, const char *cmd, con
 }
 
 /* A server on a free port: engines level-1 (random) and level-2 (heuristic), hints by level 2. */
-static serve_t *server(int max_games, double rate, int with_fault)
+static const char *records_folder; /* --records for the next server (NULL: none) */
+
+static serve_t *server_watching(int max_games, double rate, int with_fault, const char *results, const char *records)
 {
     static serve_config_t c;
     memset(&c, 0, sizeof c);
+    if (records_folder)
+        snprintf(c.records_dir, sizeof c.records_dir, "%s", records_folder);
+    if (results)
+        snprintf(c.watch_results, sizeof c.watch_results, "%s", results);
+    if (records)
+        snprintf(c.watch_records, sizeof c.watch_records, "%s", records);
     snprintf(c.listen_addr, sizeof c.listen_addr, "127.0.0.1");
     snprintf(c.web_dir, sizeof c.web_dir, "tools/serve/web");
     c.max_games = max_games;
@@ -69,8 +76,10 @@ static serve_t *server(int max_games, double rate, int with_fault)
     c.engine_seed = 1;
     add_engine(&c, "level-1", engine_path(), "option.level=1");
     add_engine(&c, "level-2", engine_path(), "option.level=2");
-    if (with_fault && getenv("PICKET_FAULT_ENGINE"))
+    if (with_fault && getenv("PICKET_FAULT_ENGINE")) {
         add_engine(&c, "crashy", getenv("PICKET_FAULT_ENGINE"), "arg=crash arg=1 arg=3");
+        add_engine(&c, "hangy", getenv("PICKET_FAULT_ENGINE"), "arg=hang arg=1 arg=3 timeout=1");
+    }
     char why[400];
     arena_spec_init(&c.hint);
     snprintf(why, sizeof why, "cmd=%s", engine_path());
@@ -86,43 +95,16 @@ static serve_t *server(int max_games, double rate, int with_fault)
     return s;
 }
 
+static serve_t *server(int max_games, double rate, int with_fault)
+{
+    return server_watching(max_games, rate, with_fault, NULL, NULL);
+}
+
 /* One request; the status, and the body (malloc'd) in *out. */
 static int http(serve_t *s, const char *method, const char *path, const char *body, char **out)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)serve_port(s)) };
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    CU_ASSERT_FATAL(fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0);
-    size_t blen = body ? strlen(body) : 0;
-    char head[512];
-    int n = snprintf(head, sizeof head,
-                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                     "Content-Length: %zu\r\n\r\n",
-                     method, path, blen);
-    CU_ASSERT_FATAL(write(fd, head, (size_t)n) == n);
-    for (size_t off = 0; off < blen;) {
-        ssize_t w = write(fd, body + off, blen - off);
-        if (w <= 0)
-            break;
-        off += (size_t)w;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (len + 1 >= cap)
-            buf = realloc(buf, cap *= 2);
-        ssize_t r = read(fd, buf + len, cap - len - 1);
-        if (r <= 0)
-            break;
-        len += (size_t)r;
-    }
-    close(fd);
-    buf[len] = '\0';
-    int status = 0;
-    sscanf(buf, "HTTP/1.%*d %d", &status);
-    char *b = strstr(buf, "\r\n\r\n");
-    *out = strdup(b ? b + 4 : "");
-    free(buf);
+    int status = serve_client_request(serve_port(s), method, path, body, out);
+    CU_ASSERT_FATAL(status != 0);
     return status;
 }
 
@@ -308,6 +290,187 @@ static void test_picket_set_through_the_api(void)
     serve_stop(s);
 }
 
+static void expect_error(serve_t *s, const char *method, const char *path, const char *body, int status, const char *words);
+
+/* The record of a set played to its end through the API (malloc'd). */
+static char *finished_record(serve_t *s, const char *body)
+{
+    char *id = new_game(s, body), path[128], *record;
+    play_to_end(s, id, 0, 3000);
+    snprintf(path, sizeof path, "/api/game/%s/record", id);
+    CU_ASSERT_EQUAL(http(s, "GET", path, NULL, &record), 200);
+    free(id);
+    return record;
+}
+
+static void test_review(void)
+{
+    serve_t *s = server(4, 0, 0);
+    char *record = finished_record(s, "{\"engine\":\"level-2\",\"seed\":\"12\",\"flags\":[\"target=40\"]}");
+    cJSON *body = cJSON_CreateObject();
+    cJSON_AddStringToObject(body, "record", record);
+    char *text = cJSON_PrintUnformatted(body), path[128];
+    int st;
+    cJSON *j = http_json(s, "POST", "/api/review", text, &st);
+    CU_ASSERT_EQUAL_FATAL(st, 200);
+    snprintf(path, sizeof path, "/api/review/%s", cJSON_GetStringValue(cJSON_GetObjectItem(j, "id")));
+    cJSON_Delete(j);
+    cJSON *r = NULL;
+    for (int tries = 0; tries < 600; tries++) {
+        cJSON_Delete(r);
+        r = http_json(s, "GET", path, NULL, &st);
+        if (cJSON_IsTrue(cJSON_GetObjectItem(r, "done")))
+            break;
+        usleep(50000);
+    }
+    CU_ASSERT_FATAL(cJSON_IsTrue(cJSON_GetObjectItem(r, "done")));
+    const cJSON *steps = cJSON_GetObjectItem(r, "steps"), *step;
+    int moves = 0, to_value = 0, valued = 0;
+    for (const char *m = record; (m = strstr(m, "\nmove ")) != NULL; m++)
+        moves++;
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(steps), moves);
+    cJSON_ArrayForEach(step, steps)
+    {
+        /* Every seat's cards, none in two hands; the mover's move valued unless forced. */
+        cardset_t seen = 0;
+        const cJSON *hand, *c;
+        cJSON_ArrayForEach(hand, cJSON_GetObjectItem(step, "hands")) cJSON_ArrayForEach(c, hand)
+        {
+            int card = card_parse(c->valuestring, 2);
+            CU_ASSERT(!cardset_has(seen, card));
+            seen |= cardset_of(card);
+        }
+        if (cJSON_GetNumberValue(cJSON_GetObjectItem(step, "legal")) > 1) {
+            to_value++;
+            valued += cJSON_GetObjectItem(step, "loss") != NULL;
+            /* The heuristic's scores are no points: no loss in points is claimed. */
+            CU_ASSERT(cJSON_IsFalse(cJSON_GetObjectItem(step, "points")));
+        }
+    }
+    CU_ASSERT(to_value > 20);
+    CU_ASSERT_EQUAL(valued, to_value);
+    CU_ASSERT_EQUAL((int)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "to_value")), to_value);
+    cJSON_Delete(r);
+    /* A set still in play is not reviewed: it would show its player the cards he may not see. */
+    char *cut = strdup(record);
+    char *end = strstr(cut, "\nresult");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+    end[1] = '\0';
+    for (int i = 0; i < 20 && (end = strrchr(cut, '\n')) != NULL && end > cut; i++) {
+        *end = '\0';
+        char *prev = strrchr(cut, '\n');
+        if (prev)
+            prev[1] = '\0';
+    }
+    cJSON_ReplaceItemInObject(body, "record", cJSON_CreateString(cut));
+    free(text);
+    text = cJSON_PrintUnformatted(body);
+    expect_error(s, "POST", "/api/review", text, 400, "only a finished set is reviewed");
+    expect_error(s, "GET", "/api/review/0123456789abcdef0123456789abcdef", NULL, 404, "no such review");
+    free(cut);
+    free(text);
+    cJSON_Delete(body);
+    free(record);
+    serve_stop(s);
+}
+
+static void test_review_from_folder(void)
+{
+    char dir[256];
+    test_tmpdir_make(dir, sizeof dir, "serve-records");
+    serve_t *s = server(4, 0, 0);
+    char *record = finished_record(s, "{\"engine\":\"level-1\",\"seed\":\"14\",\"flags\":[\"target=30\"]}");
+    serve_stop(s);
+    FILE *f = fopen(test_path(dir, "set-1.txt"), "w");
+    fputs(record, f);
+    fclose(f);
+    free(record);
+    f = fopen(test_path(dir, "notes.md"), "w");
+    fclose(f);
+    f = fopen(test_path(dir, ".hidden.txt"), "w");
+    fclose(f);
+    records_folder = dir;
+    s = server(4, 0, 0);
+    records_folder = NULL;
+    int st;
+    cJSON *j = http_json(s, "GET", "/api/records", NULL, &st);
+    const cJSON *list = cJSON_GetObjectItem(j, "records");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(list), 1);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(list, 0)->valuestring, "set-1.txt");
+    cJSON_Delete(j);
+    j = http_json(s, "POST", "/api/review", "{\"file\":\"set-1.txt\"}", &st);
+    CU_ASSERT_EQUAL(st, 200);
+    cJSON_Delete(j);
+    expect_error(s, "POST", "/api/review", "{\"file\":\"../set-1.txt\"}", 400, "not a record's name");
+    expect_error(s, "POST", "/api/review", "{\"file\":\"/etc/passwd\"}", 400, "not a record's name");
+    expect_error(s, "POST", "/api/review", "{\"file\":\"missing.txt\"}", 400, "no record 'missing.txt'");
+    serve_stop(s);
+    s = server(2, 0, 0);
+    expect_error(s, "GET", "/api/records", NULL, 404, "no records folder");
+    serve_stop(s);
+    test_tmpdir_remove(dir);
+}
+
+static void test_watch(void)
+{
+    char dir[256];
+    test_tmpdir_make(dir, sizeof dir, "serve-watch");
+    /* A set in progress: a record whose dealt hands (private events) must not be shown. */
+    serve_t *s = server(4, 0, 0);
+    char *id = new_game(s, "{\"engine\":\"level-1\",\"seed\":\"13\"}"), path[128], *record;
+    cJSON *snap = settled(s, id);
+    for (int t = 0; t < 8; t++) {
+        play_one(s, id, snap, t);
+        cJSON_Delete(snap);
+        snap = settled(s, id);
+    }
+    cJSON_Delete(snap);
+    snprintf(path, sizeof path, "/api/game/%s/record", id);
+    CU_ASSERT_EQUAL(http(s, "GET", path, NULL, &record), 200);
+    free(id);
+    serve_stop(s);
+    char recs[300];
+    snprintf(recs, sizeof recs, "%s/records", dir);
+    CU_ASSERT_FATAL(mkdir(recs, 0700) == 0);
+    FILE *f = fopen(test_path(recs, "round-000001-pairing-000-leg-0.txt"), "w");
+    fprintf(f, "%s# seat 0: alpha\n# seat 1: beta\n", record);
+    fclose(f);
+    free(record);
+    f = fopen(test_path(dir, "run.jsonl"), "w");
+    fprintf(f, "{\"type\":\"run\",\"format\":2,\"run\":{\"game\":\"picket\",\"preset\":\"cotgrave\"}}\n"
+               "{\"type\":\"set\",\"seats\":[\"alpha\",\"beta\"],\"ranks\":[0,1],\"scores\":[101,40],\"fault_seat\":-1,\"reason\":\"normal\",\"record\":\"x/round-000000-pairing-000-leg-0.txt\"}\n"
+               "{\"type\":\"set\",\"seats\":[\"beta\",\"alpha\"],\"ranks\":[0,0],\"scores\":[100,100],\"fault_seat\":-1,\"reason\":\"normal\"}\n"
+               "{\"type\":\"set\",\"seats\":[\"be");
+    fclose(f);
+    s = server_watching(4, 0, 0, test_path(dir, "run.jsonl"), recs);
+    int st;
+    cJSON *w = http_json(s, "GET", "/api/watch", NULL, &st);
+    CU_ASSERT_EQUAL(st, 200);
+    CU_ASSERT_EQUAL((int)cJSON_GetNumberValue(cJSON_GetObjectItem(w, "sets_done")), 2); /* the half line waits */
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(w, "standings"), 0);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(first, "name")), "alpha");
+    CU_ASSERT_EQUAL((int)cJSON_GetNumberValue(cJSON_GetObjectItem(first, "score")), 75);
+    const cJSON *live = cJSON_GetObjectItem(w, "live");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(live), 1);
+    const cJSON *set = cJSON_GetArrayItem(live, 0), *e;
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(cJSON_GetObjectItem(set, "names"), 1)->valuestring, "beta");
+    int events = 0;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(set, "events"))
+    {
+        events++;
+        CU_ASSERT(strncmp(e->valuestring, "dealt", 5) != 0);
+        CU_ASSERT(strncmp(e->valuestring, "draw", 4) != 0 || strlen(e->valuestring) < 10); /* a count, no cards */
+    }
+    CU_ASSERT(events > 0);
+    cJSON_Delete(w);
+    serve_stop(s);
+    /* A server with no arena to follow says so. */
+    s = server(2, 0, 0);
+    expect_error(s, "GET", "/api/watch", NULL, 404, "follows no arena");
+    serve_stop(s);
+    test_tmpdir_remove(dir);
+}
+
 static void test_court_circular_for_four(void)
 {
     serve_t *s = server(4, 0, 0);
@@ -398,6 +561,40 @@ static void test_takeback_resume_hint(void)
     free(text);
     cJSON_Delete(body);
     free(record);
+    free(id);
+    serve_stop(s);
+}
+
+/* Play until the table stops on an engine's fault; the fault's text. */
+static char *play_until_fault(serve_t *s, const char *id)
+{
+    char *fault = NULL;
+    for (int turn = 0; turn < 400 && !fault; turn++) {
+        cJSON *snap = settled(s, id);
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status"));
+        if (strcmp(status, "fault") == 0)
+            fault = strdup(cJSON_GetStringValue(cJSON_GetObjectItem(snap, "fault")));
+        else if (strcmp(status, "over") == 0)
+            turn = 400;
+        else
+            play_one(s, id, snap, turn);
+        cJSON_Delete(snap);
+    }
+    return fault;
+}
+
+static void test_engine_hangs(void)
+{
+    if (!getenv("PICKET_FAULT_ENGINE")) {
+        CU_FAIL("PICKET_FAULT_ENGINE is not set");
+        return;
+    }
+    serve_t *s = server(4, 0, 1);
+    char *id = new_game(s, "{\"engine\":\"hangy\",\"seed\":\"3\"}");
+    char *fault = play_until_fault(s, id);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fault);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fault, "hangy"));
+    free(fault);
     free(id);
     serve_stop(s);
 }
@@ -532,5 +729,9 @@ int main(void)
     CU_add_test(s, "court circular for four", test_court_circular_for_four);
     CU_add_test(s, "takeback, resume, hint", test_takeback_resume_hint);
     CU_add_test(s, "engine crash and restart", test_engine_crash_and_restart);
+    CU_add_test(s, "engine hangs", test_engine_hangs);
+    CU_add_test(s, "review", test_review);
+    CU_add_test(s, "review from the records folder", test_review_from_folder);
+    CU_add_test(s, "watch", test_watch);
     return test_run_all();
 }

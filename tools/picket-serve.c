@@ -3,11 +3,13 @@
  * arena; the referee is the project's one referee. See tools/serve/serve_http.h for what keeps it
  * safe to put on a network. */
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "arena_cli.h"
@@ -36,10 +38,11 @@ static const char *const USAGE =
     "                      5, named level-1 to level-5\n"
     "  --watch RESULTS     follow a picket-arena run: its -results file (standings, sets done)\n"
     "  --watch-records DIR and its -records folder (the sets in progress, public events only)\n"
+    "  --records DIR       a folder of game records the page may review (default: --watch-records)\n"
     "  --hint-level N      the bundled engine's level for hints and reviews, 1 to 5 (default 5;\n"
     "                      0: neither)\n"
     "  --web DIR           the page's files (default: the source tree's tools/serve/web)\n"
-    "  --max-games N       tables in play at once (default 16, 1 to 1000)\n"
+    "  --max-games N       tables and reviews open at once (default 16, 1 to 5000)\n"
     "  --max-connections N connections at once (default 1200, 16 to 10000)\n"
     "  --rate N            requests a second one address may make to the API, with bursts of\n"
     "                      twice that (default 50; 0: no limit)\n"
@@ -73,7 +76,7 @@ static int bundled(arena_spec_t *s, const char *self, const char *name, int leve
     if (rc == 0)
         rc = arena_spec_set(s, "option.info=false", why, sizeof why);
     if (rc == 0)
-        rc = arena_spec_set(s, "timeout=600", why, sizeof why);
+        rc = arena_spec_set(s, "timeout=60", why, sizeof why); /* a hung engine is shown as such within a minute */
     return rc < 0 ? text_fail(err, errlen, "%s: %s", name, why) : 0;
 }
 
@@ -133,14 +136,16 @@ static int parse_args(serve_config_t *c, int argc, char **argv, char *err, size_
             snprintf(c->watch_results, sizeof c->watch_results, "%s", v);
         else if (!strcmp(o, "--watch-records"))
             snprintf(c->watch_records, sizeof c->watch_records, "%s", v);
+        else if (!strcmp(o, "--records"))
+            snprintf(c->records_dir, sizeof c->records_dir, "%s", v);
         else if (!strcmp(o, "--web"))
             snprintf(c->web_dir, sizeof c->web_dir, "%s", v);
         else if (!strcmp(o, "--hint-level")) {
             if (text_int(v, 0, 5, &hint_level) < 0)
                 return text_fail(err, errlen, "--hint-level: '%.20s' is not a level from 0 to 5", v);
         } else if (!strcmp(o, "--max-games")) {
-            if (text_int(v, 1, 1000, &c->max_games) < 0)
-                return text_fail(err, errlen, "--max-games: '%.20s' is not a number from 1 to 1000", v);
+            if (text_int(v, 1, 5000, &c->max_games) < 0)
+                return text_fail(err, errlen, "--max-games: '%.20s' is not a number from 1 to 5000", v);
         } else if (!strcmp(o, "--max-connections")) {
             if (text_int(v, 16, 10000, &c->max_connections) < 0)
                 return text_fail(err, errlen, "--max-connections: '%.20s' is not a number from 16 to 10000", v);
@@ -181,6 +186,15 @@ int main(int argc, char **argv)
     if (info >= 0 && info != 2) /* 2: no argument, serve with every default */
         return info;
     arena_cli_signals(on_signal);
+    /* A table holds its engines' pipes, a browser its connections: use every descriptor allowed. */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    /* A thread a connection: few malloc arenas, so that freed memory is reused, not kept per thread. */
+    mallopt(M_ARENA_MAX, 4);
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024); /* fixed: large blocks are mapped, and unmapped when freed */
     static serve_config_t cfg;
     char err[1200];
     if (parse_args(&cfg, argc, argv, err, sizeof err) < 0) {

@@ -3,11 +3,15 @@
 // the record and resumes it, plays a hand of Court Circular for three, and checks the layout at
 // phone width. Screenshots go to $PICKET_SHOTS when it is set (docs/serve.md's pictures).
 //
-// Environment: PICKET_SERVE (the program), CHROMIUM (default /usr/bin/chromium).
+// It also reviews the saved set (every decision valued, the worst marked, stepped through by
+// keys) and watches a small arena run (PICKET_ARENA, PICKET_ENGINE) through --watch.
+//
+// Environment: PICKET_SERVE, PICKET_ARENA, PICKET_ENGINE (the programs), CHROMIUM (default
+// /usr/bin/chromium).
 // Ends with a summary line; exits non-zero on the first failure.
 'use strict';
 const { chromium } = require('playwright-core');
-const { spawn } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -23,9 +27,9 @@ function check(ok, what) {
   console.log(`ok ${checks} - ${what}`);
 }
 
-function startServer() {
+function startServer(extra) {
   return new Promise((resolve, reject) => {
-    const p = spawn(SERVE, ['--listen', '127.0.0.1:0', '--quiet', '--hint-level', '3'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(SERVE, ['--listen', '127.0.0.1:0', '--quiet', '--hint-level', '3', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => {
       out += d;
@@ -91,10 +95,15 @@ async function playSet(page, maxDecisions, onDecision) {
 }
 
 async function main() {
-  if (!SERVE) throw new Error('PICKET_SERVE is not set');
-  const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  for (const v of ['PICKET_SERVE', 'PICKET_ARENA', 'PICKET_ENGINE']) if (!process.env[v]) throw new Error(`${v} is not set`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'picket-browser-'));
+  // A small arena run for the server to follow.
+  const arena = spawnSync(process.env.PICKET_ARENA, ['-engine', `cmd=${process.env.PICKET_ENGINE}`, 'name=heuristic', 'option.bot=heuristic',
+    '-engine', `cmd=${process.env.PICKET_ENGINE}`, 'name=random', 'option.bot=random', '-preset', 'cotgrave', '-rounds', '3',
+    '-seed', '2', '-concurrency', '2', '-quiet', '-results', path.join(tmp, 'run.jsonl'), '-records', path.join(tmp, 'records')], { encoding: 'utf8' });
+  if (arena.status !== 0) throw new Error(`the arena run failed: ${arena.stderr}`);
+  const server = await startServer(['--watch', path.join(tmp, 'run.jsonl'), '--watch-records', path.join(tmp, 'records')]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const ctx = await browser.newContext({ acceptDownloads: true, viewport: { width: 1100, height: 900 } });
     const page = await ctx.newPage();
@@ -143,6 +152,28 @@ async function main() {
     await opened(page, () => page.setInputFiles('#f-resume', saved));
     await page.waitForFunction(() => /The set is over/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
     check(true, 'the saved record resumes at its end');
+
+    // The review of the set: every decision valued, the worst marked, stepped through by keys.
+    await page.setInputFiles('#f-review', saved);
+    await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 120000 });
+    const summary = await page.textContent('#rv-summary');
+    const m = /(\d+) of (\d+) decisions valued/.exec(summary);
+    check(m && m[1] === m[2] && +m[2] > 20, `every decision valued (${summary})`);
+    check((await page.$$('#rv-worst button.mistake')).length >= 1, 'the worst decisions are marked');
+    await page.click('#rv-worst button.mistake');
+    check((await page.$$('#rv-step .rv-hand')).length === 2, 'a step shows both seats\' cards');
+    const pos = await page.textContent('#rv-pos');
+    await page.focus('#rv-next');
+    await page.keyboard.press('ArrowRight');
+    check(await page.textContent('#rv-pos') !== pos, 'the arrow keys step through the moves');
+    await shot(page, 'review.png');
+
+    // The arena run, followed.
+    await page.click('#b-watch');
+    await page.waitForFunction(() => document.body.dataset.watch === '6', null, { timeout: 30000 });
+    const standings = await page.textContent('#w-standings');
+    check(/heuristic/.test(standings) && /random/.test(standings), 'the standings of the arena run');
+    await shot(page, 'watch.png');
 
     // A record cut short resumes where it stopped, and play goes on.
     const cut = text.split('\n').filter((l) => !l.startsWith('result')).slice(0, 30).join('\n') + '\n';

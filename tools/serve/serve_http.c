@@ -4,8 +4,10 @@
 
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <malloc.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -281,6 +283,7 @@ void serve_tick(serve_t *s)
         serve_table_free(gone);
         serve_review_free(gone_review);
     }
+    malloc_trim(0); /* what closed tables freed goes back to the system: memory stays flat */
 }
 
 static const arena_spec_t *engine_named(const serve_t *s, const char *name)
@@ -345,27 +348,117 @@ static enum MHD_Result open_table(serve_t *s, struct MHD_Connection *c, serve_ta
     return place(s, c, i, t, NULL);
 }
 
+/* The records folder the page may review from ("" none). */
+static const char *records_dir(const serve_t *s)
+{
+    return s->cfg.records_dir[0] ? s->cfg.records_dir : s->cfg.watch_records;
+}
+
+/* A record's file name as the folder's listing gives it: letters, digits, '.', '_' and '-', no
+ * leading '.', ending ".txt". Nothing else reaches the file system. */
+static int record_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 5 || n > 200 || name[0] == '.' || strcmp(name + n - 4, ".txt") != 0)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') ||
+              (name[i] >= '0' && name[i] <= '9') || name[i] == '.' || name[i] == '_' || name[i] == '-'))
+            return 0;
+    return 1;
+}
+
+static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* GET /api/records: the folder's record files, by name (at most 2000). */
+static enum MHD_Result api_records(serve_t *s, struct MHD_Connection *c)
+{
+    const char *dir = records_dir(s);
+    if (!dir[0])
+        return reply_error(c, 404, "this server has no records folder (picket-serve --records DIR)");
+    DIR *d = opendir(dir);
+    if (!d)
+        return reply_error(c, 500, "cannot read the records folder");
+    char **names = malloc(sizeof *names * 2000);
+    int n = 0;
+    struct dirent *e;
+    while (names && n < 2000 && (e = readdir(d)) != NULL)
+        if (record_name_ok(e->d_name) && (names[n] = strdup(e->d_name)) != NULL)
+            n++;
+    closedir(d);
+    if (names)
+        qsort(names, (size_t)n, sizeof *names, name_cmp);
+    cJSON *o = cJSON_CreateObject();
+    cJSON *list = cJSON_AddArrayToObject(o, "records");
+    for (int i = 0; i < n; i++) {
+        cJSON_AddItemToArray(list, cJSON_CreateString(names[i]));
+        free(names[i]);
+    }
+    free(names);
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return reply_json(c, 200, text);
+}
+
+/* A record file of the records folder, whole (malloc'd), or NULL with a reason. */
+static char *read_record_file(const serve_t *s, const char *name, char *err, size_t errlen)
+{
+    const char *dir = records_dir(s);
+    if (!dir[0]) {
+        text_fail(err, errlen, "file: this server has no records folder");
+        return NULL;
+    }
+    if (!record_name_ok(name)) {
+        text_fail(err, errlen, "file: '%.60s' is not a record's name in the folder", name);
+        return NULL;
+    }
+    char path[1300], why[400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = lines_open(path, why, sizeof why);
+    if (!f) {
+        text_fail(err, errlen, "file: no record '%.60s' in the folder", name);
+        return NULL;
+    }
+    char *buf = malloc(RECORD_BODY_LIMIT + 1);
+    size_t len = buf ? fread(buf, 1, RECORD_BODY_LIMIT + 1, f) : 0;
+    fclose(f);
+    if (!buf || len > RECORD_BODY_LIMIT) {
+        free(buf);
+        text_fail(err, errlen, "file: '%.60s' is longer than %d bytes", name, RECORD_BODY_LIMIT);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
 static enum MHD_Result api_review(serve_t *s, struct MHD_Connection *c, const request_t *rq)
 {
-    static const char *const FIELDS[] = { "record", NULL };
+    static const char *const FIELDS[] = { "record", "file", NULL };
     char err[400];
     cJSON *o = body_object(rq, FIELDS, err, sizeof err);
     if (!o)
         return reply_error(c, 400, "%s", err);
-    const char *text = NULL;
+    const char *text = NULL, *file = NULL;
+    char *from_file = NULL;
     int rc = field_string(o, "record", RECORD_BODY_LIMIT, &text, err, sizeof err);
+    if (rc == 0)
+        rc = field_string(o, "file", 200, &file, err, sizeof err);
+    if (rc == 0 && file && !text && !(text = from_file = read_record_file(s, file, err, sizeof err)))
+        rc = -1;
     if (rc == 0 && !text)
-        rc = text_fail(err, sizeof err, "record: missing");
+        rc = text_fail(err, sizeof err, "record: missing (give a record, or a file of the records folder)");
     if (rc == 0 && !s->cfg.has_hint)
         rc = text_fail(err, sizeof err, "this server has no engine to review with (--hint-level 0)");
     int i = rc == 0 ? slot_reserve(s) : -1;
     if (rc == 0 && i < 0) {
         cJSON_Delete(o);
+        free(from_file);
         return reply_error(c, 503, "the server has %d tables and reviews open, its most: try again later",
                            s->cfg.max_games);
     }
     serve_review_t *rv = rc == 0 ? serve_review_new(text, strlen(text), &s->cfg.hint, s->cfg.hint_unit, err, sizeof err) : NULL;
     cJSON_Delete(o);
+    free(from_file);
     if (!rv) {
         if (i >= 0)
             slot_release(s, i);
@@ -495,6 +588,7 @@ static enum MHD_Result api_info(serve_t *s, struct MHD_Connection *c)
         cJSON_AddItemToArray(engines, cJSON_CreateString(s->cfg.engine[i].name));
     cJSON_AddBoolToObject(o, "hints", s->cfg.has_hint);
     cJSON_AddBoolToObject(o, "watch", s->watch != NULL);
+    cJSON_AddBoolToObject(o, "records", records_dir(s)[0] != '\0');
     cJSON_AddNumberToObject(o, "max_games", s->cfg.max_games);
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
@@ -687,6 +781,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return api_resume(s, c, rq);
     if (strncmp(url, "/api/game/", 10) == 0)
         return api_game(s, c, url + 10, method, rq);
+    if (get && strcmp(url, "/api/records") == 0)
+        return api_records(s, c);
     if (get && strcmp(url, "/api/watch") == 0)
         return s->watch ? reply_json(c, 200, serve_watch_json(s->watch))
                         : reply_error(c, 404, "this server follows no arena (picket-serve --watch RESULTS)");
@@ -786,6 +882,8 @@ serve_t *serve_start(serve_config_t *cfg, char *err, size_t errlen)
     struct stat sb;
     if (rc == 0 && s->cfg.watch_records[0] && (stat(s->cfg.watch_records, &sb) != 0 || !S_ISDIR(sb.st_mode)))
         rc = text_fail(err, errlen, "--watch-records: '%.200s' is not a folder", s->cfg.watch_records);
+    if (rc == 0 && s->cfg.records_dir[0] && (stat(s->cfg.records_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+        rc = text_fail(err, errlen, "--records: '%.200s' is not a folder", s->cfg.records_dir);
     if (rc == 0 && s->cfg.watch_records[0] && !s->cfg.watch_results[0])
         rc = text_fail(err, errlen, "--watch-records needs --watch RESULTS (the same run's results file)");
     if (rc == 0 && s->cfg.watch_results[0] && stat(s->cfg.watch_results, &sb) == 0 && !S_ISREG(sb.st_mode))

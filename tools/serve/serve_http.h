@@ -35,6 +35,7 @@ typedef struct serve_config {
     int quiet;                   /* no log lines on stderr */
     char watch_results[1024];    /* a picket-arena's -results file to follow ("": none) */
     char watch_records[1024];    /* its -records folder, for the sets in progress ("": none) */
+    char records_dir[1024];      /* a folder of records the page may review ("": watch_records, if any) */
     int engine_seed_given;       /* the engines' randomness from engine_seed (else from the system) */
     uint64_t engine_seed;        /* table k's engines: rng_derive(engine_seed, k); never the deals' */
 } serve_config_t;

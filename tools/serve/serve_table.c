@@ -28,6 +28,9 @@ typedef struct sheet_row {
     int hand;
     int pts[GAME_MAX_PLAYERS];
     int score[GAME_MAX_PLAYERS];
+    int n_cats;                       /* the hand's points by category, as it ended */
+    char cat_name[GAME_TABLE_CATS][16];
+    int16_t cat_pts[GAME_TABLE_CATS][GAME_MAX_PLAYERS];
 } sheet_row_t;
 
 struct serve_table {
@@ -43,26 +46,45 @@ struct serve_table {
     arena_seat_t seat[GAME_MAX_PLAYERS];
     arena_engine_t hint_proc;
     uint64_t hint_seed;
-    serve_move_t *moves;
-    int n_moves;
+    serve_move_t *moves;              /* grown as the set goes on, up to SERVE_MAX_MOVES */
+    int n_moves, cap_moves;
     int over, fault;
+    int moves_lost;                   /* a move could not be kept: the set is longer than a table holds */
     char fault_text[320];
     /* the worker: steps the referee while an engine is to move */
     pthread_t worker;
     int worker_started;
     pthread_cond_t work;
     int has_work, stop, busy;
+    int your_turn;                    /* the snapshot published says the person is to move (snap_lock) */
     /* what the person is shown: under snap_lock */
     pthread_mutex_t snap_lock;
     pthread_cond_t snap_cond;
     cJSON *head;                      /* the snapshot less its events */
     long seq;
-    char (*events)[SERVE_EVENT_LEN];
-    int n_events;
-    sheet_row_t *sheet;
-    int n_sheet;
+    char (*events)[SERVE_EVENT_LEN];  /* grown as the set goes on, up to SERVE_MAX_EVENTS */
+    int n_events, cap_events;
+    sheet_row_t *sheet;               /* grown hand by hand, up to SHEET_MAX */
+    int n_sheet, cap_sheet;
     double touched;
 };
+
+/* Room for one more item in an array grown by doubling, up to max: 0, or -1 (full, or no memory). */
+static int grow(void *arrayp, int n, int *cap, int max, size_t size)
+{
+    if (n < *cap)
+        return 0;
+    if (*cap >= max)
+        return -1;
+    int want = *cap ? 2 * *cap : 64;
+    want = want > max ? max : want;
+    void **array = arrayp, *p = realloc(*array, size * (size_t)want);
+    if (!p)
+        return -1;
+    *array = p;
+    *cap = want;
+    return 0;
+}
 
 /* ---------------------------------------------------------------- the person's seat */
 
@@ -74,11 +96,14 @@ static int human_event(void *data, const game_event_t *ev, char *err, size_t err
     if (t->s.game->view_apply(t->view, ev) < 0)
         return text_fail(err, errlen, "the person's view cannot follow '%s'", text);
     pthread_mutex_lock(&t->snap_lock);
-    if (t->n_events < SERVE_MAX_EVENTS)
-        memcpy(t->events[t->n_events++], text, sizeof text);
+    if (grow(&t->events, t->n_events, &t->cap_events, SERVE_MAX_EVENTS, sizeof *t->events) < 0) {
+        pthread_mutex_unlock(&t->snap_lock);
+        return text_fail(err, errlen, "the set is longer than a table keeps (%d events)", SERVE_MAX_EVENTS);
+    }
+    memcpy(t->events[t->n_events++], text, sizeof text);
     if (strcmp(text, "hand-end") == 0 || strncmp(text, "deal-end", 8) == 0) {
         game_table_t tb;
-        if (t->s.game->view_table && t->n_sheet < SHEET_MAX) {
+        if (t->s.game->view_table && grow(&t->sheet, t->n_sheet, &t->cap_sheet, SHEET_MAX, sizeof *t->sheet) == 0) {
             t->s.game->view_table(t->view, &tb);
             sheet_row_t *r = &t->sheet[t->n_sheet];
             r->hand = t->n_sheet + 1;
@@ -86,6 +111,9 @@ static int human_event(void *data, const game_event_t *ev, char *err, size_t err
                 r->score[i] = tb.score[i];
                 r->pts[i] = tb.score[i] - (t->n_sheet ? t->sheet[t->n_sheet - 1].score[i] : 0);
             }
+            r->n_cats = tb.n_cats;
+            memcpy(r->cat_name, tb.cat_name, sizeof r->cat_name);
+            memcpy(r->cat_pts, tb.cat_pts, sizeof r->cat_pts);
             t->n_sheet++;
         }
     }
@@ -97,8 +125,10 @@ static void on_move(void *data, const void *state, int seat, const game_move_t *
 {
     serve_table_t *t = data;
     (void)state;
-    if (t->n_moves < SERVE_MAX_MOVES)
+    if (grow(&t->moves, t->n_moves, &t->cap_moves, SERVE_MAX_MOVES, sizeof *t->moves) == 0)
         t->moves[t->n_moves++] = (serve_move_t){ seat, *m };
+    else
+        t->moves_lost = 1; /* the referee goes on; the table stops after this step (advance) */
 }
 
 /* ---------------------------------------------------------------- the snapshot */
@@ -229,7 +259,9 @@ static cJSON *make_head(serve_table_t *t)
 static void publish(serve_table_t *t)
 {
     cJSON *h = make_head(t);
+    int mine = !t->fault && !t->over && referee_to_move(t->ref) == t->s.human;
     pthread_mutex_lock(&t->snap_lock);
+    t->your_turn = mine;
     if (h) {
         cJSON_Delete(t->head);
         t->head = h;
@@ -270,6 +302,18 @@ char *serve_table_snapshot(serve_table_t *t, long since, double wait, int from, 
             cJSON_AddNumberToObject(r, "hand", t->sheet[i].hand);
             cJSON_AddItemToObject(r, "points", int_array(t->sheet[i].pts, t->players));
             cJSON_AddItemToObject(r, "scores", int_array(t->sheet[i].score, t->players));
+            cJSON *cats = cJSON_AddArrayToObject(r, "categories");
+            for (int c = 0; cats && c < t->sheet[i].n_cats; c++) {
+                int pts[GAME_MAX_PLAYERS], any = 0;
+                for (int p = 0; p < t->players; p++)
+                    any |= (pts[p] = t->sheet[i].cat_pts[c][p]) != 0;
+                if (!any)
+                    continue;
+                cJSON *k = cJSON_CreateObject();
+                cJSON_AddStringToObject(k, "name", t->sheet[i].cat_name[c]);
+                cJSON_AddItemToObject(k, "points", int_array(pts, t->players));
+                cJSON_AddItemToArray(cats, k);
+            }
             cJSON_AddItemToArray(sheet, r);
         }
         text = cJSON_PrintUnformatted(o);
@@ -309,8 +353,12 @@ static void advance(serve_table_t *t)
         referee_status_t st = referee_step(t->ref);
         if (st == REFEREE_FAULT)
             fail(t, referee_fault(t->ref)->text);
-        publish(t);
+        else if (t->moves_lost)
+            fail(t, "the set is longer than a table keeps: save it and resume it elsewhere");
+        if (!t->fault && referee_to_move(t->ref) != t->s.human && referee_to_move(t->ref) != GAME_OVER)
+            publish(t); /* an engine's move, with more to come */
     }
+    t->busy = 0; /* the lock is held until the worker waits again: a move sent now waits for it */
     publish(t);
 }
 
@@ -325,8 +373,7 @@ static void *worker_main(void *arg)
             break;
         t->has_work = 0;
         t->busy = 1;
-        advance(t);
-        t->busy = 0;
+        advance(t); /* clears busy */
     }
     pthread_mutex_unlock(&t->lock);
     return NULL;
@@ -366,6 +413,7 @@ static int rebuild(serve_table_t *t, const serve_move_t *moves, int n, char *err
     t->n_sheet = 0;
     pthread_mutex_unlock(&t->snap_lock);
     t->n_moves = 0;
+    t->moves_lost = 0;
     t->over = t->fault = 0;
     t->fault_text[0] = '\0';
     memset(&t->result, 0, sizeof t->result);
@@ -404,15 +452,13 @@ serve_table_t *serve_table_new(const serve_table_setup_t *s, const serve_move_t 
     t->s = *s;
     t->players = s->cfg.players;
     t->view = calloc(1, s->game->view_size);
-    t->moves = malloc(sizeof *t->moves * SERVE_MAX_MOVES);
-    t->events = malloc(sizeof *t->events * SERVE_MAX_EVENTS);
-    t->sheet = malloc(sizeof *t->sheet * SHEET_MAX);
+
     pthread_mutex_init(&t->lock, NULL);
     pthread_mutex_init(&t->snap_lock, NULL);
     pthread_cond_init(&t->work, NULL);
     pthread_cond_init(&t->snap_cond, NULL);
     t->touched = measure_now();
-    if (!t->view || !t->moves || !t->events || !t->sheet) {
+    if (!t->view) {
         text_fail(err, errlen, "out of memory");
         serve_table_free(t);
         return NULL;
@@ -475,15 +521,19 @@ void serve_table_free(serve_table_t *t)
     free(t);
 }
 
-/* The table's lock, unless the engines are thinking: 0, or -1 with the reason. */
+/* The table's lock, unless the engines are thinking: 0, or -1 with the reason. When the page
+ * was told it is the person's turn, the worker is only finishing: wait for it. */
 static int take(serve_table_t *t, char *err, size_t errlen)
 {
     pthread_mutex_lock(&t->snap_lock);
     t->touched = measure_now();
+    int mine = t->your_turn;
     pthread_mutex_unlock(&t->snap_lock);
-    if (pthread_mutex_trylock(&t->lock) != 0)
+    if (mine)
+        pthread_mutex_lock(&t->lock);
+    else if (pthread_mutex_trylock(&t->lock) != 0)
         return text_fail(err, errlen, "the engines are thinking: wait for your turn");
-    if (t->busy) {
+    if (t->busy && referee_to_move(t->ref) != t->s.human) { /* busy at the person's turn: nothing to do */
         pthread_mutex_unlock(&t->lock);
         return text_fail(err, errlen, "the engines are thinking: wait for your turn");
     }
@@ -523,6 +573,8 @@ int serve_table_move(serve_table_t *t, const char *text, uint64_t cards, char *e
     }
     if (rc == 0 && referee_move(t->ref, t->s.human, &m, why, sizeof why) < 0)
         rc = text_fail(err, errlen, "move: %s", why);
+    if (rc == 0 && t->moves_lost)
+        fail(t, "the set is longer than a table keeps: save it and resume it elsewhere");
     if (rc == 0) {
         publish(t);
         kick(t);

@@ -100,8 +100,8 @@ function start(id) {
   delete document.body.dataset.game;
   st.id = id; st.seq = -1; st.events = []; st.marked.clear(); st.snap = null;
   $('talk').replaceChildren(); $('hints').replaceChildren();
+  show('main');
   history.replaceState(null, '', `#g=${id}`);
-  $('main').hidden = false;
   $('b-save').href = `/api/game/${id}/record`;
   if (!st.polling) poll();
 }
@@ -173,7 +173,8 @@ function render(newEvents) {
     `<tr><td>${esc(c.name)}</td>${c.points.map((p) => `<td>${p}</td>`).join('')}</tr>`).join('');
   $('lines').replaceChildren(...(s.table ? s.table.lines : []).map((l) => { const li = document.createElement('li'); li.textContent = l; return li; }));
   $('sheet').innerHTML = `<tr><th>hand</th>${[...Array(s.players).keys()].map((i) => `<th>${esc(who(i))}</th>`).join('')}</tr>` +
-    s.sheet.map((r) => `<tr><td>${r.hand}</td>${r.points.map((p, i) => `<td>${p >= 0 ? '+' : ''}${p} = ${r.scores[i]}</td>`).join('')}</tr>`).join('');
+    s.sheet.map((r) => `<tr><td>${r.hand}</td>${r.points.map((p, i) => `<td>${p >= 0 ? '+' : ''}${p} = ${r.scores[i]}</td>`).join('')}</tr>` +
+      (r.categories.length ? `<tr class="cats"><td colspan="${s.players + 1}">${r.categories.map((c) => `${esc(c.name)} ${c.points.join('-')}`).join(', ')}</td></tr>` : '')).join('');
 }
 
 function esc(t) { return String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]); }
@@ -273,6 +274,124 @@ async function restart() {
   try { await api(`/api/game/${st.id}/restart`, {}); } catch (e) { showError(e); }
 }
 
+// ------------------------------------------------------------------ review
+
+const rv = { id: null, data: null, at: 0, timer: null };
+
+function show(which) {
+  for (const id of ['main', 'review', 'watch']) $(id).hidden = id !== which;
+  if (which !== 'main') { st.id = null; history.replaceState(null, '', location.pathname); }
+  if (which !== 'review' && rv.timer) { clearTimeout(rv.timer); rv.timer = null; }
+  if (which !== 'watch' && wt.timer) { clearTimeout(wt.timer); wt.timer = null; }
+}
+
+async function review() {
+  const f = $('f-review').files[0];
+  if (!f) return;
+  await startReview({ record: await f.text() });
+  $('f-review').value = '';
+}
+
+async function reviewFile() {
+  const name = $('f-records').value;
+  if (!name) return;
+  await startReview({ file: name });
+  $('f-records').value = '';
+}
+
+async function startReview(body) {
+  showError('');
+  try {
+    const r = await api('/api/review', body);
+    rv.id = r.id; rv.at = 0; rv.data = null;
+    show('review');
+    delete document.body.dataset.review;
+    reviewPoll();
+  } catch (e) { showError(e); }
+}
+
+async function reviewPoll() {
+  const id = rv.id;
+  try {
+    rv.data = await api(`/api/review/${id}`);
+    if (id !== rv.id) return;
+    renderReview();
+    if (!rv.data.done) rv.timer = setTimeout(reviewPoll, 700);
+    else document.body.dataset.review = 'done';
+  } catch (e) { showError(e); }
+}
+
+function lossText(s) {
+  if (s.loss === undefined) return s.note || (s.legal <= 1 ? 'the only move' : 'not valued yet');
+  if (!s.points) return `value ${s.value} (best ${s.best_value}: ${s.best})`;
+  return s.loss >= 0.05 ? `lost ${s.loss.toFixed(1)} points against ${s.best}` : 'the engine\'s best';
+}
+
+function renderReview() {
+  const d = rv.data;
+  const seatName = (i) => `seat ${i}`;
+  $('rv-summary').textContent = `${d.game}${d.preset ? ' (' + d.preset + ')' : ''}, ${d.steps.length} moves; ` +
+    `${d.valued} of ${d.to_value} decisions valued by ${d.engine}${d.done ? '' : '...'}${d.note ? ' (' + d.note + ')' : ''}`;
+  const worst = d.worst.map((k) => {
+    const b = document.createElement('button'); const s = d.steps[k];
+    b.className = 'mistake'; b.textContent = `move ${k + 1}: ${seatName(s.seat)} ${s.move} (-${s.loss.toFixed(1)})`;
+    b.addEventListener('click', () => { rv.at = k; renderStep(); }); return b;
+  });
+  const title = document.createElement('span'); title.textContent = worst.length ? 'The worst decisions: ' : '';
+  $('rv-worst').replaceChildren(title, ...worst);
+  $('rv-slider').max = String(Math.max(d.steps.length - 1, 0));
+  renderStep();
+}
+
+function renderStep() {
+  const d = rv.data;
+  if (!d || !d.steps.length) return;
+  rv.at = Math.max(0, Math.min(rv.at, d.steps.length - 1));
+  const s = d.steps[rv.at];
+  $('rv-slider').value = String(rv.at);
+  $('rv-pos').textContent = `move ${rv.at + 1} of ${d.steps.length}`;
+  const parts = [];
+  for (let i = 0; i < d.players; i++) {
+    const row = document.createElement('div'); row.className = 'rv-hand';
+    const w = document.createElement('span'); w.className = 'who'; w.textContent = `seat ${i}: ${s.scores[i]}${i === s.seat ? ' (to move)' : ''}`;
+    row.append(w, ...s.hands[i].map((c) => cardElement(c, true)));
+    parts.push(row);
+  }
+  const mv = document.createElement('div'); mv.className = 'rv-move' + (d.worst.includes(rv.at) ? ' mistake' : '');
+  mv.textContent = `seat ${s.seat}: ${s.move}. ${lossText(s)}`;
+  const ev = document.createElement('ol'); ev.className = 'rv-events';
+  for (const e of s.events) { if (e.startsWith('turn ')) continue; const li = document.createElement('li'); li.textContent = e; ev.append(li); }
+  parts.push(mv, ev);
+  $('rv-step').replaceChildren(...parts);
+}
+
+// ------------------------------------------------------------------ watch
+
+const wt = { timer: null };
+
+async function watchPoll() {
+  try {
+    const d = await api('/api/watch');
+    const run = d.run || {};
+    $('w-run').textContent = `${run.game || ''} ${run.preset || ''}, ${run.tournament || ''}: ${d.sets_done} sets done` +
+      (run.rounds ? ` (${run.rounds} rounds)` : '');
+    $('w-standings').innerHTML = '<tr><th>engine</th><th>sets</th><th>won</th><th>drawn</th><th>lost</th><th>faults</th><th>score %</th></tr>' +
+      d.standings.map((x) => `<tr><td>${esc(x.name)}</td><td>${x.sets}</td><td>${x.wins}</td><td>${x.draws}</td><td>${x.losses}</td><td>${x.faults}</td><td>${x.score}</td></tr>`).join('');
+    $('w-live').replaceChildren(...(d.live.length ? d.live.map((l) => {
+      const div = document.createElement('div'); div.className = 'live';
+      const h = document.createElement('div');
+      h.textContent = `${l.names.map((n, i) => `${n || 'seat ' + i} ${l.scores[i]}`).join(' : ')}, move ${l.moves}`;
+      const ol = document.createElement('ol');
+      for (const e of l.events) { const li = document.createElement('li'); li.textContent = e; ol.append(li); }
+      div.append(h, ol); return div;
+    }) : [document.createTextNode('none just now')]));
+    $('w-recent').innerHTML = '<tr><th>round</th><th>seats</th><th>scores</th><th>winner</th><th>end</th></tr>' +
+      d.recent.map((x) => `<tr><td>${x.round}</td><td>${esc(x.seats.join(', '))}</td><td>${x.scores.join(' : ')}</td><td>${esc(x.winner_name || 'tie')}</td><td>${esc(x.reason)}</td></tr>`).join('');
+    document.body.dataset.watch = String(d.sets_done);
+  } catch (e) { showError(e); }
+  if (!$('watch').hidden) wt.timer = setTimeout(watchPoll, 2000);
+}
+
 // ------------------------------------------------------------------ start
 
 async function init() {
@@ -286,11 +405,28 @@ async function init() {
   $('f-players').addEventListener('change', formChanged);
   $('new-form').addEventListener('submit', newSet);
   $('f-resume').addEventListener('change', resume);
+  $('f-review').addEventListener('change', review);
+  $('b-watch').hidden = !st.info.watch;
+  if (st.info.records) {
+    $('l-records').hidden = false;
+    $('f-records').addEventListener('focus', async () => {
+      try {
+        const r = await api('/api/records');
+        fillSelect($('f-records'), ['', ...r.records], ['a record...', ...r.records]);
+      } catch (e) { showError(e); }
+    });
+    $('f-records').addEventListener('change', reviewFile);
+  }
+  $('b-watch').addEventListener('click', () => { show('watch'); watchPoll(); });
+  $('rv-prev').addEventListener('click', () => { rv.at--; renderStep(); });
+  $('rv-next').addEventListener('click', () => { rv.at++; renderStep(); });
+  $('rv-slider').addEventListener('input', () => { rv.at = +$('rv-slider').value; renderStep(); });
   $('b-hint').addEventListener('click', hint);
   $('b-takeback').addEventListener('click', takeBack);
   $('b-restart').addEventListener('click', restart);
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!$('review').hidden && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) { rv.at += e.key === 'ArrowLeft' ? -1 : 1; renderStep(); return; }
     if (e.key === 'h') hint(); else if (e.key === 'u') takeBack(); else if (e.key === 's' && st.id) $('b-save').click();
   });
   const m = /#g=([0-9a-f]{32})$/.exec(location.hash);
