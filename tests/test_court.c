@@ -341,6 +341,103 @@ static void test_a_trick_resign_lead_take_and_refill(void)
     CU_ASSERT(!court_is_legal(&st, &m, err, sizeof err) && strstr(err, "not in the hand"));
 }
 
+/* Rule V read as written (ruling "empty-first-hand", docs/court.md): once the pack is exhausted
+ * a trick's winner may hold no cards. He chooses the Lead and takes the rest (face up: he was
+ * first-hand), and stays first-hand of the next trick; the next seat with cards opens it, and
+ * its winner, not first-hand, takes face down. A position built by hand, two seats. */
+static void test_an_empty_handed_winner_stays_first_hand(void)
+{
+    court_rules_t r = rules_for(2, NULL);
+    court_state_t st;
+    court_init(&st, &r, 3);
+    court_apply_chance(&st, NULL, NULL, 0);
+    int a = st.pub.deal_first, b = 1 - a;
+    court_pub_t *p = &st.pub;
+    /* The pack is out; a holds AH alone, b four cards that make no line, the Lead is TS. */
+    st.hand[a] = cardset_of(card("AH"));
+    st.hand[b] = cardset_of(card("2C")) | cardset_of(card("7D")) | cardset_of(card("4S")) | cardset_of(card("9C"));
+    p->held[a] = 1;
+    p->held[b] = 4;
+    p->pack_left = 0;
+    p->lead = (int8_t)card("TS");
+    p->old_lead = p->winner = -1;
+    memset(p->up, 0, sizeof p->up);
+    memset(p->down, 0, sizeof p->down);
+    memset(p->count, 0, sizeof p->count);
+    memset(p->played, -1, sizeof p->played);
+    p->in = 3;
+    p->first = (int8_t)a;
+    p->to_move = (int8_t)a;
+    p->phase = CC_PH_PLAY;
+    CU_ASSERT_EQUAL(court_to_move(&st), a);
+    /* a puts down his last card; b three that make no line: the best card, AH, wins. */
+    const char *order[4] = { "AH", "2C", "7D", "4S" };
+    game_event_t ev[64];
+    for (int i = 0; i < 4; i++) {
+        game_move_t m = mv(CC_MV_PLAY, card(order[i]));
+        CU_ASSERT_EQUAL(court_to_move(&st), i == 0 ? a : b);
+        play(&st, &m);
+    }
+    CU_ASSERT_EQUAL(p->phase, CC_PH_LEAD);
+    CU_ASSERT_EQUAL(p->winner, a);
+    CU_ASSERT_EQUAL(court_to_move(&st), a); /* the empty-handed winner chooses the Lead */
+    CU_ASSERT_EQUAL(cardset_count(st.hand[a]), 0);
+    game_move_t lead = mv(CC_MV_LEAD, card("2C"));
+    char err[GAME_ERR_LEN];
+    CU_ASSERT_FATAL(court_is_legal(&st, &lead, err, sizeof err));
+    int n = court_apply(&st, &lead, ev, 64);
+    /* He takes the rest face up (he was first-hand) and is first-hand of the next trick; b opens. */
+    int saw_take = 0, saw_trick = 0, saw_turn = 0;
+    for (int i = 0; i < n; i++) {
+        if (ev[i].type == CC_EV_TAKE) {
+            saw_take = ev[i].seat == a && ev[i].arg == 1;
+            CU_ASSERT_EQUAL(ev[i].cards, cardset_of(card("AH")) | cardset_of(card("7D")) | cardset_of(card("4S")) |
+                                             cardset_of(card("TS")));
+        } else if (ev[i].type == CC_EV_TRICK)
+            saw_trick = ev[i].seat == a;
+        else if (ev[i].type == CC_EV_TURN)
+            saw_turn = ev[i].seat == b && ev[i].arg == CC_PH_PLAY;
+    }
+    CU_ASSERT(saw_take && saw_trick && saw_turn);
+    CU_ASSERT_EQUAL(p->first, a);
+    CU_ASSERT_EQUAL(p->lead, card("2C"));
+    CU_ASSERT_EQUAL(court_to_move(&st), b);
+    CU_ASSERT_EQUAL(p->up[a], cardset_of(card("AH")) | cardset_of(card("7D")) | cardset_of(card("4S")) |
+                                  cardset_of(card("TS")));
+    /* Every view agrees: first-hand is a, b is to play. */
+    court_view_t v;
+    COURT_GAME.view_from_state(&st, b, &v);
+    CU_ASSERT_EQUAL(v.pub.first, a);
+    CU_ASSERT_EQUAL(COURT_GAME.view_to_move(&v), b);
+    /* b puts down his last card: the deal is played out, and b, not first-hand, clears the board
+     * face down, the Lead too. */
+    game_move_t last = mv(CC_MV_PLAY, card("9C"));
+    CU_ASSERT_FATAL(court_is_legal(&st, &last, err, sizeof err));
+    n = court_apply(&st, &last, ev, 64);
+    saw_take = 0;
+    int score_a = -1, score_b = -1;
+    for (int i = 0; i < n; i++) {
+        if (ev[i].type == CC_EV_TAKE) {
+            saw_take = ev[i].seat == b && ev[i].arg == 0 && ev[i].cards == (cardset_of(card("9C")) | cardset_of(card("2C")));
+        } else if (ev[i].type == CC_EV_SCORE) {
+            if (ev[i].seat == a)
+                score_a = ev[i].b;
+            else
+                score_b = ev[i].b;
+        }
+    }
+    CU_ASSERT(saw_take);
+    CU_ASSERT_EQUAL(p->down[b], cardset_of(card("9C")) | cardset_of(card("2C")));
+    CU_ASSERT_EQUAL(p->up[b], 0);
+    /* Marks: a 4 face up (8) and a Heart (1) = 9; b 2 face down = 2. a scores the difference. */
+    CU_ASSERT_EQUAL(court_marks(p->up[a], p->down[a]), 9);
+    CU_ASSERT_EQUAL(court_marks(p->up[b], p->down[b]), 2);
+    CU_ASSERT_EQUAL(score_a, 7);
+    CU_ASSERT_EQUAL(score_b, 0);
+    CU_ASSERT_EQUAL(p->score[a], 7);
+    CU_ASSERT_EQUAL(p->score[b], 0);
+}
+
 /* 5. Reckoning: face up 2, face down 1, +1 a Heart, +1 a court card. */
 static void test_reckoning(void)
 {
@@ -999,6 +1096,7 @@ int main(void)
     CU_add_test(s, "the trick goes to the best line or card", test_the_trick_goes_to_the_best_line_or_card);
     CU_add_test(s, "the config is checked", test_config_is_checked);
     CU_add_test(s, "a trick: resign, lead, take and refill", test_a_trick_resign_lead_take_and_refill);
+    CU_add_test(s, "an empty-handed winner stays first-hand", test_an_empty_handed_winner_stays_first_hand);
     CU_add_test(s, "reckoning", test_reckoning);
     CU_add_test(s, "one lead a trick", test_one_lead_a_trick);
     CU_add_test(s, "reckoning for two and for N seats", test_reckoning_for_two_and_for_n_seats);

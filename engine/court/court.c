@@ -203,7 +203,9 @@ int court_pub_apply(court_pub_t *p, const game_event_t *ev)
         p->lead = (int8_t)c;
         return 0;
     case CC_EV_TRICK:
-        if (!seat_ok || p->deal_no == 0 || ev->a != p->trick_no + 1 || p->lead < 0 || court_table(p) || p->held[s] == 0)
+        /* First-hand holds cards, unless the pack is exhausted (then the next seat with cards opens). */
+        if (!seat_ok || p->deal_no == 0 || ev->a != p->trick_no + 1 || p->lead < 0 || court_table(p) ||
+            (p->held[s] == 0 && p->pack_left > 0))
             return -1;
         p->trick_no = (int8_t)ev->a;
         p->first = (int8_t)s;
@@ -369,15 +371,17 @@ static int next_in(const court_pub_t *p, int from)
     return -1;
 }
 
-/* A new trick from first-hand (or, if he holds nothing, the next seat that does). */
+/* A new trick with `first` as first-hand (rule V: the last trick's winner). Once the pack is
+ * exhausted he may hold nothing: he stays first-hand all the same (ruling, docs/court.md), and
+ * the next seat round the table that holds cards puts down the trick's first card. */
 static void start_trick(ctx_t *x, int first)
 {
     court_pub_t *p = &x->st->pub;
-    int n = players(x->st);
-    for (int i = 0; i < n && p->held[first] == 0; i++)
-        first = (first + 1) % n;
+    int n = players(x->st), opens = first;
+    for (int i = 0; i < n && p->held[opens] == 0; i++)
+        opens = (opens + 1) % n;
     emit(x, CC_EV_TRICK, GAME_ALL, first, 0, p->trick_no + 1, 0, 0, 0);
-    emit(x, CC_EV_TURN, GAME_ALL, first, CC_PH_PLAY, 0, 0, 0, 0);
+    emit(x, CC_EV_TURN, GAME_ALL, opens, CC_PH_PLAY, 0, 0, 0, 0);
 }
 
 static void shuffle(uint8_t *pack, rng_t *r)

@@ -15,8 +15,10 @@
  *    with no Line the best card (court_lines.h).
  *  - The winner picks the next Lead from the cards on the table (never the old Lead), takes the
  *    rest face up if he was first-hand of the trick, face down if not, and is first-hand of the
- *    next. Every hand is made up to 6 again, one card at a time from the new first-hand, while
- *    the pack lasts. When the pack is exhausted and every hand is empty, the winner of the last
+ *    next, even with no cards left once the pack is exhausted: then the next seat round the table
+ *    that holds cards opens the trick, and its winner, not first-hand, takes face down (ruling
+ *    "empty-first-hand", docs/court.md). Every hand is made up to 6 again, one card at a time
+ *    from the new first-hand, while the pack lasts. When the pack is exhausted and every hand is empty, the winner of the last
  *    trick clears the board (the Lead too), face up or face down by the same rule.
  *  - Reckoning at the end of a deal: a card taken face up 2, face down 1, +1 for a Heart, +1 for
  *    a court card. Every seat scores the difference between its marks and the lowest seat's (two
@@ -66,7 +68,8 @@ enum {
     CC_EV_CARD,       /* to one seat: card arg (cards: its bit) given to it from the pack */
     CC_EV_GIVEN,      /* seat was given a card (which, only it knows); a = cards left in the pack */
     CC_EV_LEAD,       /* the Lead is card arg (cards: its bit): turned up (seat -1) or chosen by seat */
-    CC_EV_TRICK,      /* a trick begins: seat = first-hand, a = its number in the deal (from 1) */
+    CC_EV_TRICK,      /* a trick begins: seat = first-hand (with no cards once the pack is out: the
+                       * TURN that follows names the seat that opens), a = its number in the deal */
     CC_EV_TURN,       /* seat is to move; arg = the phase (CC_PH_PLAY or CC_PH_LEAD) */
     CC_EV_PLAY,       /* seat put down card arg (cards: its bit) */
     CC_EV_RESIGN,     /* seat resigned the trick */

@@ -133,6 +133,13 @@ const court_ruling_t CC_RULINGS[] = {
       "The winner of a trick chooses, as Lead for the next trick, any one of the cards on the table, except the old "
       "Lead; he then takes the rest, turning them face upwards, if he be first-hand, but if not, face downwards; and "
       "he becomes first-hand for the next trick." },
+    { "empty-first-hand", "once the pack is exhausted a trick's winner may hold no cards: he still chooses the next "
+                          "Lead, takes the rest as above, and is first-hand of the next trick all the same; the next "
+                          "seat round the table that holds cards puts down its first card, and since a seat with no "
+                          "cards cannot win that trick, its winner is not first-hand and takes face down (ruling: "
+                          "rule V read as written, docs/court.md)",
+      "he then takes the rest, turning them face upwards, if he be first-hand, but if not, face downwards; and he "
+      "becomes first-hand for the next trick." },
     { "refill", "every hand is made up to 6 again, one card at a time from the new first-hand, while the pack lasts",
       "The dealer then gives cards to each, one by one, beginning with first-hand, until each hand is made up again "
       "to 6 cards." },
@@ -151,8 +158,10 @@ const court_ruling_t CC_RULINGS[] = {
       "Cards face upwards 2 each. downwards 1. Hearts 1. Court-cards 1 ... The winner scores the difference between "
       "his own and the loser's marks, the loser scoring nothing. ... all the players but the lowest score the "
       "difference between their own marks and those of the lowest, the lowest scoring nothing." },
-    { "target", "the game ends after the deal in which a seat reaches the target, flag target, 20 or 50 (default 50, for "
-                "any number of seats); seats rank by score, equal scores sharing a rank (ruling)",
-      "Game is 20 or 50. ... Game is 50." },
+    { "target", "the game ends after the deal in which a seat reaches the target, flag target, 20 or 50 (default 50); "
+                "two seats: Carroll's Section I allows either; three or more: Carroll's game is 50 (Section II), and "
+                "target=20 there is a variant the engine allows; seats rank by score, equal scores sharing a rank "
+                "(ruling)",
+      "(Section I, two players) Game is 20 or 50. ... (Section II, three or more) Game is 50." },
 };
 const int CC_N_RULINGS = (int)(sizeof CC_RULINGS / sizeof CC_RULINGS[0]);
