@@ -584,44 +584,41 @@ static char *play_until_fault(serve_t *s, const char *id)
     return fault;
 }
 
-static void test_engine_hangs(void)
+/* A server whose table (*id) stopped on `engine`'s fault, the fault naming it; NULL without the
+ * faulty engine. */
+static serve_t *faulted(const char *engine, char **id)
 {
     if (!getenv("PICKET_FAULT_ENGINE")) {
         CU_FAIL("PICKET_FAULT_ENGINE is not set");
-        return;
+        return NULL;
     }
     serve_t *s = server(4, 0, 1);
-    char *id = new_game(s, "{\"engine\":\"hangy\",\"seed\":\"3\"}");
-    char *fault = play_until_fault(s, id);
+    char body[100];
+    snprintf(body, sizeof body, "{\"engine\":\"%s\",\"seed\":\"3\"}", engine);
+    *id = new_game(s, body);
+    char *fault = play_until_fault(s, *id);
     CU_ASSERT_PTR_NOT_NULL_FATAL(fault);
-    CU_ASSERT_PTR_NOT_NULL(strstr(fault, "hangy"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(fault, engine));
     free(fault);
+    return s;
+}
+
+static void test_engine_hangs(void)
+{
+    char *id;
+    serve_t *s = faulted("hangy", &id);
+    if (!s)
+        return;
     free(id);
     serve_stop(s);
 }
 
 static void test_engine_crash_and_restart(void)
 {
-    if (!getenv("PICKET_FAULT_ENGINE")) {
-        CU_FAIL("PICKET_FAULT_ENGINE is not set");
+    char *id;
+    serve_t *s = faulted("crashy", &id);
+    if (!s)
         return;
-    }
-    serve_t *s = server(4, 0, 1);
-    char *id = new_game(s, "{\"engine\":\"crashy\",\"seed\":\"3\"}");
-    int turn = 0, faulted = 0;
-    for (; turn < 400 && !faulted; turn++) {
-        cJSON *snap = settled(s, id);
-        const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status"));
-        if (strcmp(status, "fault") == 0) {
-            faulted = 1;
-            CU_ASSERT_PTR_NOT_NULL(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(snap, "fault")), "crashy"));
-        } else if (strcmp(status, "over") == 0)
-            break;
-        else
-            play_one(s, id, snap, turn);
-        cJSON_Delete(snap);
-    }
-    CU_ASSERT_FATAL(faulted);
     int before = moves_played(s, id), st;
     char path[160];
     snprintf(path, sizeof path, "/api/game/%s/move", id);

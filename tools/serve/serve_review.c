@@ -173,13 +173,7 @@ static int ask(serve_review_t *r, arena_engine_t *e, int k, void *view)
 {
     const review_step_t *s = &r->step[k];
     char line[2048];
-    size_t n = (size_t)snprintf(line, sizeof line, "newgame game %s", r->g->name);
-    if (r->cfg.preset[0])
-        n += (size_t)snprintf(line + n, sizeof line - n, " preset %s", r->cfg.preset);
-    for (int i = 0; i < r->cfg.n_flags && n < sizeof line; i++)
-        n += (size_t)snprintf(line + n, sizeof line - n, " flag %s", r->cfg.flags[i]);
-    if (n < sizeof line)
-        snprintf(line + n, sizeof line - n, " players %d seat %d seed %d", r->players, s->seat, k + 1);
+    serve_newgame_line(r->g, &r->cfg, r->players, s->seat, (uint64_t)k + 1, line, sizeof line);
     int rc = arena_engine_send(e, line);
     char why[GAME_ERR_LEN];
     if (r->g->view_init(view, &r->cfg, s->seat, why, sizeof why) < 0)

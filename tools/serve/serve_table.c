@@ -627,6 +627,18 @@ int serve_table_restart(serve_table_t *t, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- hints */
 
+void serve_newgame_line(const game_t *g, const game_config_t *cfg, int players, int seat, uint64_t seed, char *buf,
+                        size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "newgame game %s", g->name);
+    if (cfg->preset[0] && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " preset %s", cfg->preset);
+    for (int i = 0; i < cfg->n_flags && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, " flag %s", cfg->flags[i]);
+    if (n < len)
+        snprintf(buf + n, len - n, " players %d seat %d seed %" PRIu64, players, seat, seed);
+}
+
 typedef struct hint_read {
     const serve_table_t *t;
     cJSON *list;
@@ -673,13 +685,7 @@ char *serve_table_hint(serve_table_t *t, char *err, size_t errlen)
         goto done;
     /* The person's own view: a new game at the person's seat, then every event the person was told. */
     char line[2048];
-    size_t n = (size_t)snprintf(line, sizeof line, "newgame game %s", g->name);
-    if (t->s.cfg.preset[0])
-        n += (size_t)snprintf(line + n, sizeof line - n, " preset %s", t->s.cfg.preset);
-    for (int i = 0; i < t->s.cfg.n_flags && n < sizeof line; i++)
-        n += (size_t)snprintf(line + n, sizeof line - n, " flag %s", t->s.cfg.flags[i]);
-    if (n < sizeof line)
-        snprintf(line + n, sizeof line - n, " players %d seat %d seed %" PRIu64, t->players, t->s.human, t->hint_seed);
+    serve_newgame_line(g, &t->s.cfg, t->players, t->s.human, t->hint_seed, line, sizeof line);
     int rc = arena_engine_send(&t->hint_proc, line);
     pthread_mutex_lock(&t->snap_lock);
     int n_events = t->n_events;
