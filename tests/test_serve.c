@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cards.h"
@@ -717,12 +718,62 @@ static void test_refusals(void)
     serve_stop(s);
 }
 
+/* The program's command line: each bad option one line on stderr, exit 2, nothing served. */
+static void test_command_line(void)
+{
+    const char *prog = getenv("PICKET_SERVE");
+    if (!prog) {
+        CU_FAIL("PICKET_SERVE is not set");
+        return;
+    }
+    static const struct {
+        const char *args, *words;
+    } BAD[] = {
+        { "--listen foo", "--listen: 'foo' is not ADDR:PORT" },
+        { "--listen 127.0.0.1:70000", "--listen:" },
+        { "--listen 300.1.2.3:0", "not an IPv4 address" },
+        { "--max-games 0", "--max-games:" },
+        { "--max-games", "--max-games needs a value" },
+        { "--rate -1", "--rate:" },
+        { "--hint-level 6", "--hint-level:" },
+        { "--engine-seed x", "--engine-seed:" },
+        { "--engine", "--engine needs fields" },
+        { "--engine cmd=/nonexistent/engine name=x --listen 127.0.0.1:0", "engine x: cmd: cannot start" },
+        { "--engine name=x", "--engine: cmd" },
+        { "--watch-records /nonexistent --watch /tmp/x.jsonl --listen 127.0.0.1:0", "--watch-records:" },
+        { "--records /nonexistent --listen 127.0.0.1:0", "--records:" },
+        { "--web /nonexistent --listen 127.0.0.1:0", "--web:" },
+        { "--bogus", "unknown option '--bogus'" },
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char cmd[600], out[1000] = "";
+        snprintf(cmd, sizeof cmd, "%s %s 2>&1 >/dev/null", prog, BAD[i].args);
+        FILE *p = popen(cmd, "r");
+        size_t n = fread(out, 1, sizeof out - 1, p);
+        out[n] = '\0';
+        int status = pclose(p);
+        CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, BAD[i].words));
+        CU_ASSERT(n > 0 && strchr(out, '\n') == out + n - 1); /* one line */
+        if (!strstr(out, BAD[i].words))
+            fprintf(stderr, "%s: %s\n", BAD[i].args, out);
+    }
+    char cmd[600], out[200] = "";
+    snprintf(cmd, sizeof cmd, "%s -version", prog);
+    FILE *p = popen(cmd, "r");
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    CU_ASSERT_EQUAL(pclose(p), 0);
+    CU_ASSERT(strncmp(out, "picket-serve ", 13) == 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 1;
     CU_pSuite s = CU_add_suite("serve", NULL, NULL);
+    CU_add_test(s, "command line", test_command_line);
     CU_add_test(s, "refusals", test_refusals);
     CU_add_test(s, "picket set through the api", test_picket_set_through_the_api);
     CU_add_test(s, "court circular for four", test_court_circular_for_four);

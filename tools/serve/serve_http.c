@@ -922,6 +922,12 @@ void serve_stop(serve_t *s)
 {
     if (!s)
         return;
+    /* Polls waiting for news answer now, so that the connections end at once. */
+    pthread_mutex_lock(&s->lock);
+    for (int i = 0; s->slot && i < s->cfg.max_games; i++)
+        if (s->slot[i].t)
+            serve_table_wake(s->slot[i].t);
+    pthread_mutex_unlock(&s->lock);
     if (s->d)
         MHD_stop_daemon(s->d);
     for (int i = 0; s->slot && i < s->cfg.max_games; i++) {

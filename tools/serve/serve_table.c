@@ -57,6 +57,7 @@ struct serve_table {
     pthread_cond_t work;
     int has_work, stop, busy;
     int your_turn;                    /* the snapshot published says the person is to move (snap_lock) */
+    int woken;                        /* the server is stopping: no more waits (snap_lock) */
     /* what the person is shown: under snap_lock */
     pthread_mutex_t snap_lock;
     pthread_cond_t snap_cond;
@@ -281,7 +282,7 @@ char *serve_table_snapshot(serve_table_t *t, long since, double wait, int from, 
         double end = (double)until.tv_sec + until.tv_nsec / 1e9 + wait;
         until.tv_sec = (time_t)end;
         until.tv_nsec = (long)((end - (double)until.tv_sec) * 1e9);
-        while (t->seq <= since)
+        while (t->seq <= since && !t->woken)
             if (pthread_cond_timedwait(&t->snap_cond, &t->snap_lock, &until) == ETIMEDOUT)
                 break;
     }
@@ -321,6 +322,14 @@ char *serve_table_snapshot(serve_table_t *t, long since, double wait, int from, 
     }
     pthread_mutex_unlock(&t->snap_lock);
     return text;
+}
+
+void serve_table_wake(serve_table_t *t)
+{
+    pthread_mutex_lock(&t->snap_lock);
+    t->woken = 1;
+    pthread_cond_broadcast(&t->snap_cond);
+    pthread_mutex_unlock(&t->snap_lock);
 }
 
 double serve_table_idle(serve_table_t *t)

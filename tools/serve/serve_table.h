@@ -68,6 +68,8 @@ char *serve_table_hint(serve_table_t *t, char *err, size_t errlen);
 char *serve_table_snapshot(serve_table_t *t, long since, double wait, int from, long *seq);
 /* The set so far as a game record (malloc'd text; NULL out of memory). */
 char *serve_table_record(serve_table_t *t);
+/* End every wait for news now and from now on (the server is stopping). */
+void serve_table_wake(serve_table_t *t);
 /* The seconds since the table was last asked anything (for idle tables to be closed). */
 double serve_table_idle(serve_table_t *t);
 
