@@ -120,8 +120,9 @@ async function main() {
     check((await page.$$('#hand button.card')).length === 12, 'twelve cards dealt, drawn as cards');
     await shot(page, 'table-exchange.png');
 
-    let tookBack = false;
+    let tookBack = false, sawLastTrick = false;
     const played = await playSet(page, 2000, async (n) => {
+      sawLastTrick = sawLastTrick || (await page.textContent('#felt')).includes('last trick, won by');
       if (n === 6 && !tookBack) {
         const talkBefore = await page.evaluate(() => document.getElementById('talk').children.length);
         await decide(page);
@@ -139,6 +140,7 @@ async function main() {
       }
     });
     check(tookBack, 'a decision was taken back');
+    check(sawLastTrick, 'the last trick stays on the table until the person moves on');
     check(played.status.startsWith('The set is over'), `the set played to its end (${played.decisions} decisions)`);
     check((await page.$$('#sheet tr')).length >= 2, 'the score sheet has the hands');
     await shot(page, 'table-over.png');

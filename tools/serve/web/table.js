@@ -12,7 +12,18 @@ const RANKS = { A: ['A', 'ace'], K: ['K', 'king'], Q: ['Q', 'queen'], J: ['J', '
   3: ['3', 'three'], 2: ['2', 'two'] };
 
 const $ = (id) => document.getElementById(id);
-const st = { id: null, seq: -1, snap: null, events: [], marked: new Set(), polling: false, info: null };
+const st = { id: null, seq: -1, snap: null, events: [], marked: new Set(), polling: false, info: null,
+  trick: [], lastTrick: null }; // the trick's cards as played; the last one kept until the person moves on
+
+// Follow the plays in the events: a trick's cards, and once it is won, the last trick.
+function followTrick(e) {
+  let m;
+  if ((m = /^play (\d) (\w\w)$/.exec(e))) st.trick.push({ seat: +m[1], card: m[2] });
+  else if ((m = /^trick \d+ won-by (\d)$/.exec(e)) || (m = /^won (\d)/.exec(e))) {
+    st.lastTrick = { winner: +m[1], cards: st.trick };
+    st.trick = [];
+  }
+}
 
 function cardName(c) { return `${RANKS[c[0]][1]} of ${SUITS[c[1]][1]}`; }
 
@@ -98,7 +109,7 @@ async function resume() {
 
 function start(id) {
   delete document.body.dataset.game;
-  st.id = id; st.seq = -1; st.events = []; st.marked.clear(); st.snap = null;
+  st.id = id; st.seq = -1; st.events = []; st.marked.clear(); st.snap = null; st.trick = []; st.lastTrick = null;
   $('talk').replaceChildren(); $('hints').replaceChildren();
   show('main');
   history.replaceState(null, '', `#g=${id}`);
@@ -115,9 +126,12 @@ async function poll() {
     try {
       const s = await api(`/api/game/${id}?${st.seq >= 0 ? `since=${st.seq}&` : ''}from=${st.events.length}`);
       if (id !== st.id) continue;
-      if (s.events_from !== st.events.length) { st.events = []; $('talk').replaceChildren(); if (s.events_from !== 0) { st.seq = -1; continue; } }
+      if (s.events_from !== st.events.length) {
+        st.events = []; st.trick = []; st.lastTrick = null; $('talk').replaceChildren();
+        if (s.events_from !== 0) { st.seq = -1; continue; }
+      }
       st.snap = s; st.seq = s.seq;
-      for (const e of s.events) st.events.push(e);
+      for (const e of s.events) { st.events.push(e); followTrick(e); }
       render(s.events);
     } catch (e) {
       showError(e);
@@ -142,7 +156,11 @@ function render(newEvents) {
   }
   $('seats').replaceChildren(...seats);
   // the felt
-  const piles = (s.table ? s.table.piles : []).map((p) => {
+  // The last trick stays on the table until the person moves on (the server's own is dropped).
+  const shown = (s.table ? s.table.piles : []).filter((p) => p.label !== 'last trick');
+  if (st.lastTrick && st.lastTrick.cards.length)
+    shown.unshift({ label: `last trick, won by ${who(st.lastTrick.winner)}`, seat: -1, cards: st.lastTrick.cards.map((x) => x.card) });
+  const piles = shown.map((p) => {
     const d = document.createElement('div'); d.className = 'pile';
     const label = document.createElement('div'); label.textContent = p.seat >= 0 ? `${p.label}: ${who(p.seat)}` : p.label;
     const cards = document.createElement('div'); cards.className = 'cards';
@@ -239,7 +257,10 @@ function cardClicked(c) {
 
 async function send(body) {
   showError('');
-  try { await api(`/api/game/${st.id}/move`, body); st.marked.clear(); $('hints').replaceChildren(); } catch (e) { showError(e); }
+  try {
+    await api(`/api/game/${st.id}/move`, body);
+    st.marked.clear(); st.lastTrick = null; $('hints').replaceChildren();
+  } catch (e) { showError(e); }
 }
 
 async function hint() {
@@ -265,7 +286,7 @@ async function takeBack() {
   showError('');
   try {
     await api(`/api/game/${st.id}/takeback`, {});
-    st.events = []; st.seq = -1; $('talk').replaceChildren(); $('hints').replaceChildren();
+    st.events = []; st.seq = -1; st.trick = []; st.lastTrick = null; $('talk').replaceChildren(); $('hints').replaceChildren();
   } catch (e) { showError(e); }
 }
 
