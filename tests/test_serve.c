@@ -80,6 +80,7 @@ static serve_t *server_watching(int max_games, double rate, int with_fault, cons
     if (with_fault && getenv("PICKET_FAULT_ENGINE")) {
         add_engine(&c, "crashy", getenv("PICKET_FAULT_ENGINE"), "arg=crash arg=1 arg=3");
         add_engine(&c, "hangy", getenv("PICKET_FAULT_ENGINE"), "arg=hang arg=1 arg=3 timeout=1");
+        add_engine(&c, "slowpoke", getenv("PICKET_FAULT_ENGINE"), "arg=slow arg=5000 timeout=60");
     }
     char why[400];
     arena_spec_init(&c.hint);
@@ -614,6 +615,35 @@ static void test_engine_hangs(void)
     serve_stop(s);
 }
 
+/* Closing a table while its engine thinks (5 s a move) stops it cleanly: the engine's wait is
+ * given up, its process stopped, nothing leaks (the ASan build checks). No time is asserted. */
+static void test_close_while_thinking(void)
+{
+    if (!getenv("PICKET_FAULT_ENGINE")) {
+        CU_FAIL("PICKET_FAULT_ENGINE is not set");
+        return;
+    }
+    serve_t *s = server(4, 0, 1);
+    char *id = new_game(s, "{\"engine\":\"slowpoke\",\"seed\":\"3\"}"), path[128];
+    int thinking = 0, st;
+    for (int tries = 0; tries < 200 && !thinking; tries++) {
+        snprintf(path, sizeof path, "/api/game/%s", id);
+        cJSON *snap = http_json(s, "GET", path, NULL, &st);
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(snap, "status"));
+        thinking = status && strcmp(status, "thinking") == 0;
+        if (status && strcmp(status, "your-move") == 0)
+            play_one(s, id, snap, 0);
+        cJSON_Delete(snap);
+    }
+    CU_ASSERT_FATAL(thinking);
+    snprintf(path, sizeof path, "/api/game/%s/close", id);
+    expect_error(s, "POST", path, "{}", 200, NULL);
+    snprintf(path, sizeof path, "/api/game/%s", id);
+    expect_error(s, "GET", path, NULL, 404, "no such game");
+    free(id);
+    serve_stop(s);
+}
+
 static void test_engine_crash_and_restart(void)
 {
     char *id;
@@ -780,6 +810,7 @@ int main(void)
     CU_add_test(s, "takeback, resume, hint", test_takeback_resume_hint);
     CU_add_test(s, "engine crash and restart", test_engine_crash_and_restart);
     CU_add_test(s, "engine hangs", test_engine_hangs);
+    CU_add_test(s, "close while an engine thinks", test_close_while_thinking);
     CU_add_test(s, "review", test_review);
     CU_add_test(s, "review from the records folder", test_review_from_folder);
     CU_add_test(s, "watch", test_watch);

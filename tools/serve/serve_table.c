@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,9 @@ struct serve_table {
     pthread_t worker;
     int worker_started;
     pthread_cond_t work;
-    int has_work, stop, busy;
+    int has_work, busy;
+    volatile int stop;                /* closing: the worker ends after this step */
+    volatile sig_atomic_t abort_wait; /* 2: an engine's wait ends at once (arena_engine_t.abort) */
     int your_turn;                    /* the snapshot published says the person is to move (snap_lock) */
     int woken;                        /* the server is stopping: no more waits (snap_lock) */
     /* what the person is shown: under snap_lock */
@@ -479,6 +482,7 @@ serve_table_t *serve_table_new(const serve_table_setup_t *s, const serve_move_t 
         if (i == s->human)
             continue;
         t->proc[i].spec = s->engine[i];
+        t->proc[i].abort = &t->abort_wait;
         t->asetup.engine[i] = &t->proc[i];
         t->asetup.engine_seed[i] = rng_derive(s->engine_seed, (uint64_t)i + 1);
     }
@@ -508,11 +512,12 @@ void serve_table_free(serve_table_t *t)
 {
     if (!t)
         return;
-    pthread_mutex_lock(&t->lock);
+    /* A thinking engine's wait ends at once, so that closing never waits for its move. */
     t->stop = 1;
+    t->abort_wait = 2;
+    pthread_mutex_lock(&t->lock);
     pthread_cond_signal(&t->work);
     pthread_mutex_unlock(&t->lock);
-    /* An engine thinking is stopped with its process (the worker's wait on it then ends). */
     if (t->worker_started)
         pthread_join(t->worker, NULL);
     stop_engines(t);
