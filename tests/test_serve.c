@@ -352,6 +352,10 @@ static void test_review(void)
     CU_ASSERT(to_value > 20);
     CU_ASSERT_EQUAL(valued, to_value);
     CU_ASSERT_EQUAL((int)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "to_value")), to_value);
+    /* The seats' names from the record's comment ("# picket-serve: seat 0 you, seat 1 level-2"). */
+    const cJSON *names = cJSON_GetObjectItem(r, "names");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(names, 0)->valuestring, "you");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetArrayItem(names, 1)->valuestring, "level-2");
     cJSON_Delete(r);
     /* A set still in play is not reviewed: it would show its player the cards he may not see. */
     char *cut = strdup(record);

@@ -205,7 +205,25 @@ async function main() {
     check(wide <= 400, `the layout fits a phone (${wide} px)`);
     await shot(page, 'phone.png');
 
-    // Keyboard: cards are buttons with names for screen readers.
+    // Keyboard: a card played with the arrow keys and Enter.
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await opened(page, async () => { await page.selectOption('#f-game', 'picket'); await page.fill('#f-seed', '21'); await page.click('#b-new'); });
+    for (let k = 0; k < 40; k++) {
+      await settle(page);
+      const lit = await page.$$('#hand button.card.lit');
+      if (lit.length && !(await page.$('#b-marked'))) break; // the play: a card plays alone
+      await decide(page);
+    }
+    const talkBefore = await page.evaluate(() => document.getElementById('talk').children.length);
+    await page.focus('#b-hint');
+    await page.keyboard.press('ArrowRight');
+    const focused = await page.evaluate(() => document.activeElement.dataset.card || '');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.getElementById('talk').children.length > n, talkBefore, { timeout: 30000 });
+    const talkText = await page.evaluate(() => [...document.getElementById('talk').children].map((li) => li.textContent).join('\n'));
+    check(focused !== '' && talkText.includes(`you: play ${focused}`), `a card played by the keyboard (${focused})`);
+
+    // Cards are buttons with names for screen readers.
     const label = await page.getAttribute('#hand button.card', 'aria-label');
     check(label === null || / of (clubs|diamonds|hearts|spades)$/.test(label), 'cards are named for screen readers');
     check(errors.length === 0, `no script errors (${errors.join('; ')})`);

@@ -55,7 +55,30 @@ struct serve_review {
     volatile int stop;
     double touched;
     char engine_note[200];
+    char name[GAME_MAX_PLAYERS][64]; /* the seats' names, from the record's comments ("" unknown) */
 };
+
+/* The seats' names a record's comments give: the arena's "# seat S: NAME", picket-serve's
+ * "# picket-serve: seat S you, seat T NAME, ...". */
+static void read_names(serve_review_t *r, const char *text)
+{
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        int seat, used = 0;
+        char name[64];
+        if (sscanf(line, "# seat %d: %63s%n", &seat, name, &used) == 2 && seat >= 0 && seat < GAME_MAX_PLAYERS)
+            snprintf(r->name[seat], sizeof r->name[seat], "%s", name);
+        else if (strncmp(line, "# picket-serve: ", 16) == 0) {
+            const char *at = line + 16;
+            while (sscanf(at, "seat %d %63[^,\n]%n", &seat, name, &used) == 2 && seat >= 0 && seat < GAME_MAX_PLAYERS) {
+                snprintf(r->name[seat], sizeof r->name[seat], "%s", name);
+                at += used;
+                if (strncmp(at, ", ", 2) != 0)
+                    break;
+                at += 2;
+            }
+        }
+    }
+}
 
 int serve_value_points(const game_t *g, const void *view, const game_move_t *m, double value, serve_values_t unit,
                        double *points)
@@ -247,6 +270,8 @@ serve_review_t *serve_review_new(const char *text, size_t len, const arena_spec_
     r->unit = unit;
     r->touched = measure_now();
     int rc = serve_record_load(text, len, &r->g, &r->cfg, moves, SERVE_MAX_MOVES, &n, &seat, err, errlen);
+    if (rc == 0)
+        read_names(r, text);
     if (rc == 0) {
         r->ev = malloc(sizeof *r->ev * SERVE_MAX_EVENTS);
         r->step = malloc(sizeof *r->step * (size_t)(n + 1));
@@ -304,6 +329,9 @@ char *serve_review_json(serve_review_t *r)
     cJSON_AddNumberToObject(o, "players", r->players);
     cJSON_AddStringToObject(o, "engine", r->spec->name);
     cJSON_AddBoolToObject(o, "done", r->done);
+    cJSON *names = cJSON_AddArrayToObject(o, "names");
+    for (int i = 0; names && i < r->players; i++)
+        cJSON_AddItemToArray(names, cJSON_CreateString(r->name[i]));
     if (r->engine_note[0])
         cJSON_AddStringToObject(o, "note", r->engine_note);
     /* The worst decisions: the largest losses in points, half a point at least. */

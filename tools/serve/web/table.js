@@ -350,7 +350,7 @@ function lossText(s) {
 
 function renderReview() {
   const d = rv.data;
-  const seatName = (i) => `seat ${i}`;
+  const seatName = (i) => (d.names && d.names[i] ? `${d.names[i]} (seat ${i})` : `seat ${i}`);
   $('rv-summary').textContent = `${d.game}${d.preset ? ' (' + d.preset + ')' : ''}, ${d.steps.length} moves; ` +
     `${d.valued} of ${d.to_value} decisions valued by ${d.engine}${d.done ? '' : '...'}${d.note ? ' (' + d.note + ')' : ''}`;
   const worst = d.worst.map((k) => {
@@ -374,12 +374,13 @@ function renderStep() {
   const parts = [];
   for (let i = 0; i < d.players; i++) {
     const row = document.createElement('div'); row.className = 'rv-hand';
-    const w = document.createElement('span'); w.className = 'who'; w.textContent = `seat ${i}: ${s.scores[i]}${i === s.seat ? ' (to move)' : ''}`;
+    const w = document.createElement('span'); w.className = 'who';
+    w.textContent = `${d.names && d.names[i] ? d.names[i] + ' (seat ' + i + ')' : 'seat ' + i}: ${s.scores[i]}${i === s.seat ? ' (to move)' : ''}`;
     row.append(w, ...s.hands[i].map((c) => cardElement(c, true)));
     parts.push(row);
   }
   const mv = document.createElement('div'); mv.className = 'rv-move' + (d.worst.includes(rv.at) ? ' mistake' : '');
-  mv.textContent = `seat ${s.seat}: ${s.move}. ${lossText(s)}`;
+  mv.textContent = `${d.names && d.names[s.seat] ? d.names[s.seat] : 'seat ' + s.seat}: ${s.move}. ${lossText(s)}`;
   const ev = document.createElement('ol'); ev.className = 'rv-events';
   for (const e of s.events) { if (e.startsWith('turn ')) continue; const li = document.createElement('li'); li.textContent = e; ev.append(li); }
   parts.push(mv, ev);
@@ -448,6 +449,16 @@ async function init() {
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
     if (!$('review').hidden && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) { rv.at += e.key === 'ArrowLeft' ? -1 : 1; renderStep(); return; }
+    // At the table the arrow keys move between your cards (Enter or Space plays or marks one).
+    if (!$('main').hidden && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      const cards = [...document.querySelectorAll('#hand button.card:not(:disabled)')];
+      if (!cards.length) return;
+      const at = cards.indexOf(document.activeElement);
+      const next = at < 0 ? 0 : (at + (e.key === 'ArrowLeft' ? cards.length - 1 : 1)) % cards.length;
+      cards[next].focus();
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'h') hint(); else if (e.key === 'u') takeBack(); else if (e.key === 's' && st.id) $('b-save').click();
   });
   const m = /#g=([0-9a-f]{32})$/.exec(location.hash);
