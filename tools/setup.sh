@@ -1,9 +1,11 @@
 #!/bin/sh
 # One command from a fresh Debian 12 machine to a result:
 #   tools/setup.sh main   install what is missing, build, run the main job (an arena gauntlet)
-#   tools/setup.sh test   install what is missing, build three configurations (gcc, clang,
-#                         gcc with AddressSanitizer + UndefinedBehaviorSanitizer) and run the
-#                         whole test suite through ctest in each
+#   tools/setup.sh test   install what is missing (also Debian's chromium, Node.js and npm if
+#                         absent, and tests/browser's npm packages: playwright-core, which
+#                         downloads no browser), build three configurations (gcc, clang, gcc
+#                         with AddressSanitizer + UndefinedBehaviorSanitizer) and run the whole
+#                         test suite through ctest in each (the browser test in the gcc build)
 # Installs with apt-get as root, or through sudo otherwise. Every build warns as an error.
 set -eu
 cd "$(dirname "$0")/.."
