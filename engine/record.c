@@ -408,6 +408,28 @@ int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, 
     return rc == 1 ? 0 : -1;
 }
 
+int record_each_move(FILE *f, const game_t *g, int (*on_move)(void *data, int seat, const game_move_t *m),
+                     int (*on_other)(void *data, const char *line), void *data, char *err, size_t errlen)
+{
+    char line[RECORD_MAX_LINE];
+    int rc = 0;
+    while (rc == 0 && lines_read(f, line, sizeof line) >= 0) {
+        const char *s = line;
+        while (*s == ' ')
+            s++;
+        int seat, k = 0;
+        if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0) {
+            rc = on_other ? on_other(data, s) : 0;
+            continue;
+        }
+        game_move_t m;
+        if (g->move_parse(s + 5 + k, &m, err, errlen) < 0)
+            return -1;
+        rc = on_move(data, seat, &m);
+    }
+    return rc;
+}
+
 void record_free(record_t *rec)
 {
     referee_free(rec->ref);

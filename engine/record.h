@@ -45,6 +45,14 @@ typedef void (*record_event_fn)(void *data, const game_t *g, const game_event_t 
 int record_replay(FILE *f, record_t *rec, record_event_fn on_event, void *data, char *err, size_t errlen);
 void record_free(record_t *rec);
 
+/* A record file's lines from where f stands, for a front end that rebuilds a game from it (check
+ * it with record_replay first): each "move SEAT TEXT" line, parsed, to on_move, every other line
+ * (leading spaces skipped) to on_other (may be NULL). Stops at the first nonzero return of
+ * either and returns it; -1 with the parser's reason in err for a move that does not parse;
+ * 0 at the end of the file. */
+int record_each_move(FILE *f, const game_t *g, int (*on_move)(void *data, int seat, const game_move_t *m),
+                     int (*on_other)(void *data, const char *line), void *data, char *err, size_t errlen);
+
 /* A file of many records, one after another (the arena's -records FILE.txt): each starts with its
  * 'picket-record' line, comments and blank lines before it being ignored, and ends with its
  * result line, where the next record starts, or at the end of the file. Line numbers count from

@@ -443,11 +443,7 @@ static void hint(play_t *p, void (*draw)(play_t *))
     /* The player's own view: a new game at the player's seat, then every event the player has
      * been told (what `position` does, line by line). */
     char line[EVENT_LEN + 16 < 2048 ? 2048 : EVENT_LEN + 16];
-    size_t n = (size_t)snprintf(line, sizeof line, "newgame game %s preset %s", p->g->name, p->cfg.preset);
-    for (int i = 0; i < p->cfg.n_flags && n < sizeof line; i++)
-        n += (size_t)snprintf(line + n, sizeof line - n, " flag %s", p->cfg.flags[i]);
-    if (n < sizeof line)
-        snprintf(line + n, sizeof line - n, " players 2 seat %d seed %" PRIu64, p->human, p->hint_seed);
+    arena_newgame_line(p->g, &p->cfg, 2, p->human, p->hint_seed, line, sizeof line);
     int rc = arena_engine_send(&p->hint_proc, line);
     for (int i = 0; rc == 0 && i < p->n_events; i++) {
         snprintf(line, sizeof line, "event %s", p->events[i]);
@@ -910,6 +906,52 @@ static uint64_t fresh_seed(void)
     return x;
 }
 
+/* What load_record gathers from a record's lines (record_each_move). */
+typedef struct load {
+    play_t *p;
+    const char *path;
+    move_entry_t *moves;
+    int *n;
+    char *err;
+    size_t errlen;
+} load_t;
+
+static int load_move(void *data, int seat, const game_move_t *m)
+{
+    load_t *ld = data;
+    if (*ld->n == MAX_MOVES)
+        return -text_fail(ld->err, ld->errlen, "--record '%.200s': more than %d moves, more than picket-play holds",
+                          ld->path, MAX_MOVES); /* 1: stopped, said */
+    ld->moves[(*ld->n)++] = (move_entry_t){ seat, *m };
+    return 0;
+}
+
+/* The player's seat, as save wrote it: a resumed set goes on from the same side. 1 (said) to stop. */
+static int load_comment(void *data, const char *s)
+{
+    load_t *ld = data;
+    play_t *p = ld->p;
+    int seat, k = 0;
+    if (sscanf(s, "# picket-play: seat %d you%n", &seat, &k) != 1 || k == 0 || (seat != 0 && seat != 1))
+        return 0;
+    if (p->seat_given && seat != p->human)
+        return -text_fail(ld->err, ld->errlen, "--record '%.200s': you played seat %d there, not --seat %d", ld->path,
+                          seat, p->human);
+    p->human = seat;
+    p->engine = 1 - seat;
+    /* The level it was played at goes on, unless --level (or another --engine) says. */
+    const char *lv = strstr(s, ", level ");
+    int level;
+    if (lv && !p->level_fixed && text_int(lv + 8, 1, 5, &level) == 0) {
+        char field[32];
+        snprintf(field, sizeof field, "option.level=%d", level);
+        if (arena_spec_set(&p->spec, field, ld->err, ld->errlen) < 0)
+            return 1;
+        p->level = level;
+    }
+    return 0;
+}
+
 /* The moves of a saved record, after replay has checked it. */
 static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n, char *err, size_t errlen)
 {
@@ -930,42 +972,13 @@ static int load_record(play_t *p, const char *path, move_entry_t *moves, int *n,
     }
     record_free(&rec);
     rewind(f);
-    char line[RECORD_MAX_LINE];
-    int len;
     *n = 0;
-    while (rc == 0 && (len = lines_read(f, line, sizeof line)) >= 0) {
-        const char *s = line;
-        while (*s == ' ')
-            s++;
-        int seat, k = 0;
-        /* The player's seat, as save wrote it: a resumed set goes on from the same side. */
-        if (sscanf(s, "# picket-play: seat %d you%n", &seat, &k) == 1 && k > 0 && (seat == 0 || seat == 1)) {
-            if (p->seat_given && seat != p->human)
-                rc = text_fail(err, errlen, "--record '%.200s': you played seat %d there, not --seat %d", path, seat, p->human);
-            p->human = seat;
-            p->engine = 1 - seat;
-            /* The level it was played at goes on, unless --level (or another --engine) says. */
-            const char *lv = strstr(s, ", level ");
-            int level;
-            if (rc == 0 && lv && !p->level_fixed && text_int(lv + 8, 1, 5, &level) == 0) {
-                char field[32];
-                snprintf(field, sizeof field, "option.level=%d", level);
-                if (arena_spec_set(&p->spec, field, err, errlen) < 0)
-                    rc = -1;
-                p->level = level;
-            }
-            continue;
-        }
-        k = 0;
-        if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &seat, &k) != 1 || k == 0)
-            continue;
-        if (*n == MAX_MOVES) {
-            rc = text_fail(err, errlen, "--record '%.200s': more than %d moves, more than picket-play holds", path, MAX_MOVES);
-            break;
-        }
-        if (p->g->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0)
-            rc = text_fail(err, errlen, "--record '%.200s': %s", path, why);
-        moves[(*n)++].seat = seat;
+    load_t ld = { p, path, moves, n, err, errlen };
+    if (rc == 0) {
+        rc = record_each_move(f, p->g, load_move, load_comment, &ld, why, sizeof why);
+        if (rc < 0)
+            text_fail(err, errlen, "--record '%.200s': %s", path, why);
+        rc = rc ? -1 : 0;
     }
     fclose(f);
     return rc;

@@ -444,6 +444,18 @@ static int seat_decide(void *data, game_move_t *m, char *err, size_t errlen)
     return 0;
 }
 
+void arena_newgame_line(const game_t *g, const game_config_t *cfg, int players, int seat, uint64_t seed, char *buf,
+                        size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "newgame game %s", g->name);
+    if (cfg->preset[0] && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " preset %s", cfg->preset);
+    for (int i = 0; i < cfg->n_flags && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, " flag %s", cfg->flags[i]);
+    if (n < len)
+        snprintf(buf + n, len - n, " players %d seat %d seed %" PRIu64, players, seat, seed);
+}
+
 int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
 {
     const arena_set_setup_t *s = x->s;
@@ -453,13 +465,7 @@ int arena_seat_start(arena_seat_t *x, char *err, size_t errlen)
         return seat_fail(x, e->abort && *e->abort >= 2 ? END_INTERRUPTED : END_START,
                          text_fail(err, errlen, "%s: %s", e->spec->name, why));
     char cmd[2048];
-    int n = snprintf(cmd, sizeof cmd, "newgame game %s", s->game->name);
-    if (s->cfg.preset[0])
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " preset %s", s->cfg.preset);
-    for (int i = 0; i < s->cfg.n_flags; i++)
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " flag %s", s->cfg.flags[i]);
-    snprintf(cmd + n, sizeof cmd - (size_t)n, " players %d seat %d seed %" PRIu64, x->r->players, x->seat,
-             s->engine_seed[x->seat]);
+    arena_newgame_line(s->game, &s->cfg, x->r->players, x->seat, s->engine_seed[x->seat], cmd, sizeof cmd);
     if (arena_engine_send(e, cmd) < 0)
         return seat_fail(x, END_CRASH, text_fail(err, errlen, "%s exited", e->spec->name));
     int rc = arena_engine_ask(e, "isready", e->spec->start_timeout, NULL, NULL);

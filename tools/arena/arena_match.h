@@ -138,6 +138,10 @@ referee_seat_t arena_seat_referee(arena_seat_t *x);
  * lines before the reply go to on_line (may be NULL). 1 for '=', 0 for '?', below 0 when the
  * engine exited, timed out or broke the protocol. */
 int arena_engine_ask(arena_engine_t *e, const char *cmd, double timeout, void (*on_line)(void *, const char *), void *data);
+/* The protocol's newgame line for one seat: the game, its preset (if any) and flags, the
+ * players, the seat and the engine's own seed. Every front end that seats an engine uses it. */
+void arena_newgame_line(const game_t *g, const game_config_t *cfg, int players, int seat, uint64_t seed, char *buf,
+                        size_t len);
 /* One line to a running engine: 0, or -1 if it has gone. */
 int arena_engine_send(arena_engine_t *e, const char *line);
 

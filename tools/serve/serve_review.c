@@ -196,7 +196,7 @@ static int ask(serve_review_t *r, arena_engine_t *e, int k, void *view)
 {
     const review_step_t *s = &r->step[k];
     char line[2048];
-    serve_newgame_line(r->g, &r->cfg, r->players, s->seat, (uint64_t)k + 1, line, sizeof line);
+    arena_newgame_line(r->g, &r->cfg, r->players, s->seat, (uint64_t)k + 1, line, sizeof line);
     int rc = arena_engine_send(e, line);
     char why[GAME_ERR_LEN];
     if (r->g->view_init(view, &r->cfg, s->seat, why, sizeof why) < 0)

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cards.h"
-#include "lines.h"
 #include "measure.h"
 #include "record.h"
 #include "referee.h"
@@ -641,18 +640,6 @@ int serve_table_restart(serve_table_t *t, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- hints */
 
-void serve_newgame_line(const game_t *g, const game_config_t *cfg, int players, int seat, uint64_t seed, char *buf,
-                        size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "newgame game %s", g->name);
-    if (cfg->preset[0] && n < len)
-        n += (size_t)snprintf(buf + n, len - n, " preset %s", cfg->preset);
-    for (int i = 0; i < cfg->n_flags && n < len; i++)
-        n += (size_t)snprintf(buf + n, len - n, " flag %s", cfg->flags[i]);
-    if (n < len)
-        snprintf(buf + n, len - n, " players %d seat %d seed %" PRIu64, players, seat, seed);
-}
-
 typedef struct hint_read {
     const serve_table_t *t;
     cJSON *list;
@@ -699,7 +686,7 @@ char *serve_table_hint(serve_table_t *t, char *err, size_t errlen)
         goto done;
     /* The person's own view: a new game at the person's seat, then every event the person was told. */
     char line[2048];
-    serve_newgame_line(g, &t->s.cfg, t->players, t->s.human, t->hint_seed, line, sizeof line);
+    arena_newgame_line(g, &t->s.cfg, t->players, t->s.human, t->hint_seed, line, sizeof line);
     int rc = arena_engine_send(&t->hint_proc, line);
     pthread_mutex_lock(&t->snap_lock);
     int n_events = t->n_events;
@@ -762,6 +749,33 @@ char *serve_table_record(serve_table_t *t)
     return buf;
 }
 
+/* What serve_record_load gathers from a record's lines. */
+typedef struct load {
+    serve_move_t *moves;
+    int cap, *n, *seat, players;
+    char *err;
+    size_t errlen;
+} load_t;
+
+static int load_move(void *data, int seat, const game_move_t *m)
+{
+    load_t *ld = data;
+    if (*ld->n == ld->cap)
+        return -text_fail(ld->err, ld->errlen, "record: more than %d moves", ld->cap); /* 1: stopped, said */
+    ld->moves[(*ld->n)++] = (serve_move_t){ seat, *m };
+    return 0;
+}
+
+/* The person's seat, as the server saved it: "# picket-serve: seat S you". */
+static int load_seat(void *data, const char *line)
+{
+    load_t *ld = data;
+    int who, k = 0;
+    if (sscanf(line, "# picket-serve: seat %d you%n", &who, &k) == 1 && k > 0 && who >= 0 && who < ld->players)
+        *ld->seat = who;
+    return 0;
+}
+
 int serve_record_load(const char *text, size_t len, const game_t **game, game_config_t *cfg, serve_move_t *moves,
                       int cap, int *n, int *seat, char *err, size_t errlen)
 {
@@ -785,26 +799,12 @@ int serve_record_load(const char *text, size_t len, const game_t **game, game_co
     }
     record_free(&rec);
     rewind(f);
-    char line[RECORD_MAX_LINE];
-    while (rc == 0 && lines_read(f, line, sizeof line) >= 0) {
-        const char *s = line;
-        while (*s == ' ')
-            s++;
-        int k = 0, who;
-        if (sscanf(s, "# picket-serve: seat %d you%n", &who, &k) == 1 && k > 0 && who >= 0 && who < cfg->players) {
-            *seat = who;
-            continue;
-        }
-        k = 0;
-        if (strncmp(s, "move ", 5) != 0 || sscanf(s + 5, "%d %n", &who, &k) != 1 || k == 0)
-            continue;
-        if (*n == cap) {
-            rc = text_fail(err, errlen, "record: more than %d moves", cap);
-            break;
-        }
-        if ((*game)->move_parse(s + 5 + k, &moves[*n].move, why, sizeof why) < 0)
-            rc = text_fail(err, errlen, "record: %s", why);
-        moves[(*n)++].seat = who;
+    if (rc == 0) {
+        load_t ld = { moves, cap, n, seat, cfg->players, err, errlen };
+        rc = record_each_move(f, *game, load_move, load_seat, &ld, why, sizeof why);
+        if (rc < 0)
+            text_fail(err, errlen, "record: %s", why);
+        rc = rc ? -1 : 0;
     }
     fclose(f);
     return rc;

@@ -73,10 +73,6 @@ void serve_table_wake(serve_table_t *t);
 /* The seconds since the table was last asked anything (for idle tables to be closed). */
 double serve_table_idle(serve_table_t *t);
 
-/* The protocol's newgame line for a seat of the rules in cfg, with an engine seed. */
-void serve_newgame_line(const game_t *g, const game_config_t *cfg, int players, int seat, uint64_t seed, char *buf,
-                        size_t len);
-
 /* The moves of a record text, checked by replaying it, with its rules; the person's seat as the
  * server saved it ("# picket-serve: seat S you"), else -1. 0, or -1 with "record: reason". */
 int serve_record_load(const char *text, size_t len, const game_t **game, game_config_t *cfg, serve_move_t *moves,

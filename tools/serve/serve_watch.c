@@ -268,12 +268,14 @@ static void add_live(serve_watch_t *w, cJSON *out)
     int n = 0;
     while ((e = readdir(d)) != NULL && n < LIVE_MAX) {
         size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0 || len >= 96 || is_done(w, e->d_name))
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0 || len >= 96)
             continue;
         char path[4200];
         snprintf(path, sizeof path, "%s/%s", w->records, e->d_name);
         struct stat sb;
-        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || difftime(now, sb.st_mtime) > LIVE_SECONDS)
+        /* Recent files first: only those are looked up among the finished sets. */
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || difftime(now, sb.st_mtime) > LIVE_SECONDS ||
+            is_done(w, e->d_name))
             continue;
         cJSON *set = live_set(path, e->d_name, difftime(now, sb.st_mtime));
         if (set) {
