@@ -54,27 +54,30 @@ async function settle(page) {
 // button takes them; else the first move button.
 async function decide(page) {
   const before = await page.evaluate(() => document.getElementById('talk').children.length);
-  const marked = await page.$('#b-marked');
-  const lit = await page.$$('#hand button.card.lit');
-  if (!marked && lit.length) {
-    await lit[0].click();
-  } else if (marked && lit.length) {
-    for (let k = 0; k < lit.length; k++) {
-      const cards = await page.$$('#hand button.card.lit:not(.marked)');
-      if (!cards.length) break;
-      await cards[cards.length - 1].click(); // the lowest-looking card last in the hand
-      await page.click('#b-marked');
-      await page.waitForTimeout(50);
-      const err = await page.textContent('#error');
-      if (!err) break;
+  // The table re-renders as news arrives: locators (found again at each action), not handles.
+  const moved = (n) => document.getElementById('talk').children.length > n
+    || /over|stopped/.test(document.getElementById('status').textContent);
+  const marked = await page.locator('#b-marked').count();
+  const lit = await page.locator('#hand button.card.lit').count();
+  if (!marked && lit) {
+    await page.locator('#hand button.card.lit').first().click();
+  } else if (marked && lit) {
+    for (let k = 0; k < lit; k++) {
+      const free = page.locator('#hand button.card.lit:not(.marked)');
+      if (!(await free.count())) break;
+      await free.last().click(); // the lowest-looking card last in the hand
+      await page.locator('#b-marked').click();
+      // The server's answer: the move made, or a refusal shown (then mark one more card).
+      await page.waitForFunction((n) => document.getElementById('error').textContent !== ''
+        || document.getElementById('talk').children.length > n, before, { timeout: 60000 });
+      if (!(await page.textContent('#error'))) break;
     }
   } else {
-    const b = await page.$('#actions button');
-    if (!b) throw new Error('no move to make at the table');
-    await b.click();
+    const b = page.locator('#actions button');
+    if (!(await b.count())) throw new Error('no move to make at the table');
+    await b.first().click();
   }
-  await page.waitForFunction((n) => document.getElementById('talk').children.length > n
-    || /over|stopped/.test(document.getElementById('status').textContent), before, { timeout: 60000 });
+  await page.waitForFunction(moved, before, { timeout: 60000 });
 }
 
 // A new table opened by `act` (the page's address names its game).
