@@ -97,22 +97,27 @@ static void test_ducoeur_report_preset_has_the_matrix_values(void)
 /* The same table as text, through the names `picket rules` and records print. */
 static const struct {
     const char *flag;
-    const char *value[PK_PRESET_COUNT]; /* CG, CT, DL, DR */
+    const char *value[PK_PRESET_COUNT]; /* CG, CT, DL, DR, and CAV (rules-rubicon.md's preset line) */
 } MATRIX[] = {
-    { "younger_draw", { "all", "all", "8", "8" } },
-    { "leftover", { "elder-calls-suit", "hidden", "younger-may-show", "younger-may-show" } },
-    { "blank_order", { "commit-count", "commit-count", "show-first", "show-first" } },
-    { "both_blank", { "both-score", "both-score", "void", "void" } },
-    { "ties", { "void", "elder", "void", "void" } },
-    { "sequences", { "suited", "suited", "suited", "unsuited" } },
-    { "play_points", { "lead-or-win", "lead-or-win", "winner-takes", "winner-takes" } },
-    { "last_trick", { "plus-one", "plus-one", "one-or-two", "one-or-two" } },
-    { "pique", { "first-card", "first-card", "any-time", "any-time" } },
-    { "target", { "100", "100", "100", "121" } },
-    { "deck", { "36", "36", "36", "36" } },
-    { "declarations", { "full", "full", "full", "full" } },
+    { "younger_draw", { "all", "all", "8", "8", "all" } },
+    { "leftover", { "elder-calls-suit", "hidden", "younger-may-show", "younger-may-show", "after-lead" } },
+    { "blank_order", { "commit-count", "commit-count", "show-first", "show-first", "announce-then-show" } },
+    { "both_blank", { "both-score", "both-score", "void", "void", "void" } },
+    { "ties", { "void", "elder", "void", "void", "void" } },
+    { "sequences", { "suited", "suited", "suited", "unsuited", "suited" } },
+    { "play_points", { "lead-or-win", "lead-or-win", "winner-takes", "winner-takes", "lead-or-win-any" } },
+    { "last_trick", { "plus-one", "plus-one", "one-or-two", "one-or-two", "plus-one" } },
+    { "pique", { "first-card", "first-card", "any-time", "any-time", "play" } },
+    { "target", { "100", "100", "100", "121", "100" } },
+    { "deck", { "36", "36", "36", "36", "32" } },
+    { "declarations", { "full", "full", "full", "full", "full" } },
+    { "point", { "ruff", "ruff", "ruff", "ruff", "count" } },
+    { "calls", { "open", "open", "open", "open", "cavendish" } },
+    { "game", { "race", "race", "race", "race", "rubicon" } },
+    { "cut", { "lower-deals", "lower-deals", "lower-deals", "lower-deals", "higher-chooses" } },
 };
-static const char *const MATRIX_PRESETS[PK_PRESET_COUNT] = { "cotgrave", "cotton", "ducoeur-letter", "ducoeur-report" };
+static const char *const MATRIX_PRESETS[PK_PRESET_COUNT] = { "cotgrave", "cotton", "ducoeur-letter", "ducoeur-report",
+                                                             "cavendish" };
 
 static void test_presets_by_name_match_the_matrix_table(void)
 {
@@ -129,7 +134,7 @@ static void test_presets_by_name_match_the_matrix_table(void)
     }
 }
 
-static void test_there_are_exactly_the_four_presets(void)
+static void test_there_are_exactly_the_five_presets(void)
 {
     for (int p = 0; p < PK_PRESET_COUNT; p++)
         CU_ASSERT_STRING_EQUAL(PICKET_PRESETS[p].name, MATRIX_PRESETS[p]);
@@ -187,6 +192,18 @@ static void test_every_named_value_sets_its_enum(void)
         { "last_trick=one-or-two", offsetof(picket_rules_t, last_trick), PK_LT_ONE_OR_TWO },
         { "pique=first-card", offsetof(picket_rules_t, pique), PK_PQ_FIRST_CARD },
         { "pique=any-time", offsetof(picket_rules_t, pique), PK_PQ_ANY_TIME },
+        { "pique=play", offsetof(picket_rules_t, pique), PK_PQ_PLAY },
+        { "leftover=after-lead", offsetof(picket_rules_t, leftover), PK_LO_AFTER_LEAD },
+        { "blank_order=announce-then-show", offsetof(picket_rules_t, blank_order), PK_BO_ANNOUNCE_THEN_SHOW },
+        { "play_points=lead-or-win-any", offsetof(picket_rules_t, play_points), PK_PP_LEAD_OR_WIN_ANY },
+        { "point=ruff", offsetof(picket_rules_t, point), PK_POINT_RUFF },
+        { "point=count", offsetof(picket_rules_t, point), PK_POINT_COUNT },
+        { "calls=open", offsetof(picket_rules_t, calls), PK_CALLS_OPEN },
+        { "calls=cavendish", offsetof(picket_rules_t, calls), PK_CALLS_CAVENDISH },
+        { "game=race", offsetof(picket_rules_t, game), PK_GAME_RACE },
+        { "game=rubicon", offsetof(picket_rules_t, game), PK_GAME_RUBICON },
+        { "cut=lower-deals", offsetof(picket_rules_t, cut), PK_CUT_LOWER_DEALS },
+        { "cut=higher-chooses", offsetof(picket_rules_t, cut), PK_CUT_HIGHER_CHOOSES },
         { "declarations=full", offsetof(picket_rules_t, declarations), PK_DECL_FULL },
         { "deck=36", offsetof(picket_rules_t, deck), 36 },
         { "deck=32", offsetof(picket_rules_t, deck), 32 },
@@ -215,8 +232,8 @@ static void test_every_listed_value_of_every_flag_is_accepted(void)
             named++;
         }
     }
-    /* 2 + 3 + 2 + 2 + 2 + 2 + 2 + 2 + 2 named values, and declarations=full */
-    CU_ASSERT_EQUAL(named, 20);
+    /* 2 + 4 + 3 + 2 + 2 + 2 + 3 + 2 + 3 named values, declarations=full, and point, calls, game, cut: 2 each */
+    CU_ASSERT_EQUAL(named, 32);
 }
 
 static void test_only_flags_in_the_matrix_exist(void)
@@ -465,7 +482,7 @@ int main(void)
     ADD(p, test_ducoeur_letter_preset_has_the_matrix_values);
     ADD(p, test_ducoeur_report_preset_has_the_matrix_values);
     ADD(p, test_presets_by_name_match_the_matrix_table);
-    ADD(p, test_there_are_exactly_the_four_presets);
+    ADD(p, test_there_are_exactly_the_five_presets);
     ADD(p, test_default_preset_is_cotgrave);
     ADD(p, test_unknown_preset_is_not_found);
 

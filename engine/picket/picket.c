@@ -10,7 +10,7 @@ const char *const PK_CAT_NAMES[PK_CAT_COUNT] = {
 };
 const char *const PK_PHASE_NAMES[PK_PH_COUNT] = {
     "deal", "blank-count", "set-aside", "elder-exchange", "younger-exchange", "call", "leftover",
-    "appoint", "play", "over"
+    "appoint", "play", "choose", "over"
 };
 
 /* Emission context: the state, and where events go (buffer may be NULL). */
@@ -51,23 +51,31 @@ int picket_stock_size(const picket_rules_t *r) { return r->deck - 2 * PK_HAND_CA
 static int is_declaration(int cat) { return cat <= PK_CAT_SETS; }
 
 /* Reckon points; returns 1 if that ended the set (the caller must stop at once). Points that
- * complete a Pique (or a Repique, in the declarations) bring its bonus, reckoned the same way. */
+ * complete a Pique (or a Repique, in the declarations) bring its bonus, reckoned the same way.
+ * A Repique is reckoned in the order of the categories (Blank, Ruff, sequences, sets): the
+ * opponent must win nothing in a category before this one, although under calls=cavendish
+ * younger scores his after elder's first lead (CAV L68, D Scoring). */
 static int score(ctx_t *x, int seat, int cat, int pts)
 {
     picket_state_t *st = x->st;
     const picket_pub_t *p = &st->pub;
+    const picket_rules_t *r = &st->rules;
     if (pts <= 0)
         return 0;
     emit(x, PK_EV_SCORE, GAME_ALL, seat, cat, pts, 0, p->score[seat] + pts, 0);
-    if (p->score[seat] >= st->rules.target) {
+    if (r->game == PK_GAME_RACE && p->score[seat] >= r->target) {
         emit(x, PK_EV_SET_END, GAME_ALL, seat, 0, 0, 0, 0, 0);
         return 1;
     }
-    if (p->piqued || p->hand_pts[seat] < PK_PIQUE_AT || p->reckoned[1 - seat])
+    if (p->piqued || p->hand_pts[seat] < PK_PIQUE_AT)
         return 0;
     if (is_declaration(cat))
-        return score(x, seat, PK_CAT_REPIQUE, 60);
-    if (st->rules.pique == PK_PQ_ANY_TIME || x->opening_lead)
+        return (p->won_cats[1 - seat] & ((1u << cat) - 1)) ? 0 : score(x, seat, PK_CAT_REPIQUE, 60);
+    if (p->reckoned[1 - seat])
+        return 0;
+    /* pique=play: elder alone, by points in play (the last trick's too), never the cards (CAV L69). */
+    if (r->pique == PK_PQ_PLAY ? seat == picket_elder(p) && (cat == PK_CAT_PLAY || cat == PK_CAT_LAST)
+                               : r->pique == PK_PQ_ANY_TIME || x->opening_lead)
         return score(x, seat, PK_CAT_PIQUE, 30);
     return 0;
 }
@@ -85,15 +93,32 @@ static void know_shown(picket_state_t *st, int seat, cardset_t cards, int still_
 
 /* ---------------------------------------------------------------- the hand */
 
+/* A declared Blank scores 10, unless both are Blank and both_blank=void. */
+static int score_blank(ctx_t *x, int seat)
+{
+    const picket_pub_t *p = &x->st->pub;
+    if (!p->blank[seat] || (p->blank[1 - seat] && x->st->rules.both_blank == PK_BB_VOID))
+        return 0;
+    return score(x, seat, PK_CAT_BLANK, 10);
+}
+
 static int score_blanks(ctx_t *x)
 {
+    int e = picket_elder(&x->st->pub);
+    return score_blank(x, e) || score_blank(x, 1 - e);
+}
+
+/* blank_order=announce-then-show: younger's Blank, announced at the deal, is shown and scored
+ * after elder's exchange, before his own (CAV L20). 1 if that ended the set. */
+static int show_younger_blank(ctx_t *x)
+{
     picket_state_t *st = x->st;
-    int e = picket_elder(&st->pub), y = 1 - e;
-    int both = st->pub.blank[e] && st->pub.blank[y];
-    if (both && st->rules.both_blank == PK_BB_VOID)
+    int y = st->pub.dealer;
+    if (st->rules.blank_order != PK_BO_ANNOUNCE_THEN_SHOW || !st->holds_blank[y])
         return 0;
-    return (st->pub.blank[e] && score(x, e, PK_CAT_BLANK, 10)) ||
-           (st->pub.blank[y] && score(x, y, PK_CAT_BLANK, 10));
+    emit(x, PK_EV_SHOW, GAME_ALL, y, PK_CAT_BLANK, 0, 0, 0, st->dealt[y]);
+    know_shown(st, y, st->dealt[y], st->pub.discarded[y] == 0);
+    return score_blank(x, y);
 }
 
 static void declare_blank(ctx_t *x, int seat, int count, int show)
@@ -117,63 +142,117 @@ static void start_play(ctx_t *x)
         turn(x, e, PK_PH_PLAY);
 }
 
-/* One declaration: elder announces, younger answers, the winner shows and scores. */
-static int declare(ctx_t *x, int cat, const int claim[2][2], const int points[2], const cardset_t shown[2])
+/* A seat's holding in one declaration: its claim, the points it scores on winning, the cards it
+ * shows then (scored), and the cards of its best holding alone (shown when equal, calls=cavendish). */
+typedef struct holding {
+    int claim[2];
+    int points;
+    cardset_t scored, best;
+} holding_t;
+
+static void holding(const picket_state_t *st, int seat, int cat, holding_t *h)
+{
+    const picket_rules_t *r = &st->rules;
+    cardset_t hand = st->hand[seat];
+    memset(h, 0, sizeof *h);
+    if (cat == PK_CAT_RUFF) {
+        picket_ruff_t t;
+        picket_point(hand, r->point == PK_POINT_COUNT, &t);
+        picket_point_claim(&t, r->point == PK_POINT_COUNT, h->claim);
+        h->points = t.points;
+        h->scored = h->best = t.cards;
+    } else if (cat == PK_CAT_SEQ) {
+        picket_sequences_t q;
+        picket_sequences(hand, r->sequences == PK_SEQ_UNSUITED, &q);
+        h->claim[0] = q.best.len;
+        h->claim[1] = q.best.top;
+        h->points = q.points;
+        h->scored = q.cards;
+        /* An equal best run is shown only with suited sequences (ruling: unsuited, the cards
+         * a run takes are the rules' choice, not a fact the opponent could check). */
+        h->best = q.nruns && r->sequences == PK_SEQ_SUITED ? q.runs[0].cards : 0;
+    } else {
+        picket_sets_t t;
+        picket_sets(hand, &t);
+        h->claim[0] = t.best.count;
+        h->claim[1] = t.best.rank;
+        h->points = t.points;
+        h->scored = t.cards;
+        h->best = t.nsets ? t.sets[0].cards : 0;
+    }
+}
+
+static int answer_of(const holding_t *he, const holding_t *hy)
+{
+    /* A claim of nothing has 0 for its rank or top: no tie-break to lose. */
+    int cmp = picket_claim_cmp(he->claim[0], he->claim[1], hy->claim[0], hy->claim[1]);
+    return cmp > 0 ? PK_ANS_GOOD : cmp == 0 ? PK_ANS_EQUAL : PK_ANS_NOT_GOOD;
+}
+
+static int show_scored(ctx_t *x, int seat, int cat, const holding_t *h)
+{
+    emit(x, PK_EV_SHOW, GAME_ALL, seat, cat, 0, 0, 0, h->scored);
+    know_shown(x->st, seat, h->scored, 1);
+    return score(x, seat, cat, h->points);
+}
+
+/* One declaration: elder announces, younger answers, the winner shows and scores. Under
+ * calls=cavendish elder says the point's value only when younger holds as many cards and asks,
+ * younger names no claim, elder shows an equal holding, and what younger wins waits for elder's
+ * first lead (younger_reckons). */
+static int declare(ctx_t *x, int cat)
 {
     picket_state_t *st = x->st;
     int e = picket_elder(&st->pub), y = 1 - e;
-    /* A claim of nothing has 0 for its rank or top: no tie-break to lose. */
-    int cmp = picket_claim_cmp(claim[e][0], claim[e][1], claim[y][0], claim[y][1]);
-    int ans = cmp > 0 ? PK_ANS_GOOD : cmp == 0 ? PK_ANS_EQUAL : PK_ANS_NOT_GOOD;
-    emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, claim[e][0], claim[e][1], 0, 0);
-    if (ans == PK_ANS_GOOD)
+    int cav = st->rules.calls == PK_CALLS_CAVENDISH;
+    holding_t h[2];
+    holding(st, e, cat, &h[e]);
+    holding(st, y, cat, &h[y]);
+    int ans = answer_of(&h[e], &h[y]);
+    int said = h[e].claim[1];
+    if (cav && cat == PK_CAT_RUFF && st->rules.point == PK_POINT_COUNT && h[y].claim[0] != h[e].claim[0])
+        said = 0; /* "what do they make?" is asked only on equal counts */
+    emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, h[e].claim[0], said, 0, 0);
+    if (ans == PK_ANS_GOOD || (cav && ans == PK_ANS_NOT_GOOD))
         emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, 0, 0, 0);
     else
-        emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, claim[y][0], claim[y][1], 0);
+        emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, h[y].claim[0], h[y].claim[1], 0);
     int w = ans == PK_ANS_GOOD ? e : ans == PK_ANS_NOT_GOOD ? y : (st->rules.ties == PK_TIES_ELDER ? e : -1);
-    if (w < 0 || points[w] == 0)
+    if (cav && ans == PK_ANS_EQUAL && w < 0 && h[e].best) {
+        emit(x, PK_EV_SHOW, GAME_ALL, e, cat, 0, 0, 0, h[e].best);
+        know_shown(st, e, h[e].best, 1);
+    }
+    if (w < 0 || h[w].points == 0 || (cav && w == y))
         return 0;
-    emit(x, PK_EV_SHOW, GAME_ALL, w, cat, 0, 0, 0, shown[w]);
-    know_shown(st, w, shown[w], 1);
-    return score(x, w, cat, points[w]);
+    return show_scored(x, w, cat, &h[w]);
+}
+
+/* calls=cavendish, after elder's first card: younger shows his equal holdings and shows and
+ * scores what he won, in the categories' order. 1 if that ended the set. */
+static int younger_reckons(ctx_t *x)
+{
+    picket_state_t *st = x->st;
+    const picket_pub_t *p = &st->pub;
+    int y = p->dealer;
+    for (int cat = PK_CAT_RUFF; cat <= PK_CAT_SETS; cat++) {
+        int d = cat - PK_CAT_RUFF;
+        holding_t h;
+        holding(st, y, cat, &h);
+        if (p->answer[d] == PK_ANS_NOT_GOOD && show_scored(x, y, cat, &h))
+            return 1;
+        if (p->answer[d] == PK_ANS_EQUAL && st->rules.ties != PK_TIES_ELDER && h.best) {
+            emit(x, PK_EV_SHOW, GAME_ALL, y, cat, 0, 0, 0, h.best);
+            know_shown(st, y, h.best, 1);
+        }
+    }
+    return 0;
 }
 
 static void declarations(ctx_t *x)
 {
-    picket_state_t *st = x->st;
-    int claim[2][2], points[2];
-    cardset_t shown[2];
-
-    for (int s = 0; s < 2; s++) {
-        picket_ruff_t r;
-        picket_ruff(st->hand[s], &r);
-        claim[s][0] = r.value;
-        claim[s][1] = 0;
-        points[s] = r.points;
-        shown[s] = r.cards;
-    }
-    if (declare(x, PK_CAT_RUFF, claim, points, shown))
-        return;
-    for (int s = 0; s < 2; s++) {
-        picket_sequences_t q;
-        picket_sequences(st->hand[s], st->rules.sequences == PK_SEQ_UNSUITED, &q);
-        claim[s][0] = q.best.len;
-        claim[s][1] = q.best.top;
-        points[s] = q.points;
-        shown[s] = q.cards;
-    }
-    if (declare(x, PK_CAT_SEQ, claim, points, shown))
-        return;
-    for (int s = 0; s < 2; s++) {
-        picket_sets_t t;
-        picket_sets(st->hand[s], &t);
-        claim[s][0] = t.best.count;
-        claim[s][1] = t.best.rank;
-        points[s] = t.points;
-        shown[s] = t.cards;
-    }
-    if (declare(x, PK_CAT_SETS, claim, points, shown))
-        return;
+    for (int cat = PK_CAT_RUFF; cat <= PK_CAT_SETS; cat++)
+        if (declare(x, cat))
+            return;
     start_play(x);
 }
 
@@ -238,6 +317,8 @@ static void elder_exchange(ctx_t *x, cardset_t cards)
         st->know[e].stock_known |= cardset_of(c);
         emit(x, PK_EV_PEEK, e, e, c, i, 0, 0, 0);
     }
+    if (show_younger_blank(x))
+        return;
     if (st->set_aside) {
         draw(x, y, st->set_aside);
         st->set_aside = 0;
@@ -245,6 +326,50 @@ static void elder_exchange(ctx_t *x, cardset_t cards)
     } else {
         turn(x, y, PK_PH_YOUNGER_EXCHANGE);
     }
+}
+
+/* A led card's point: any card (lead-or-win-any), Ten or higher (lead-or-win), none (winner-takes). */
+static int lead_point(const picket_rules_t *r, int card)
+{
+    return r->play_points == PK_PP_LEAD_OR_WIN_ANY || (r->play_points == PK_PP_LEAD_OR_WIN && card_rank(card) >= RANK_T);
+}
+
+/* After a lead (and, on elder's first, younger's choice about the leftover): younger's own
+ * declarations under calls=cavendish, then the lead's point, then the follower's turn. */
+static void after_lead(ctx_t *x, int seat, int card)
+{
+    picket_state_t *st = x->st;
+    int opening = st->pub.trick_no == 0 && st->pub.nplayed == 1;
+    if (opening && st->rules.calls == PK_CALLS_CAVENDISH && younger_reckons(x))
+        return;
+    if (lead_point(&st->rules, card)) {
+        x->opening_lead = opening;
+        int over = score(x, seat, PK_CAT_PLAY, 1);
+        x->opening_lead = 0;
+        if (over)
+            return;
+    }
+    turn(x, 1 - seat, PK_PH_PLAY);
+}
+
+/* A partie (game=rubicon) ends after six deals, or after two more (each deals once more) when
+ * the six leave the totals equal, drawn if they are still equal;
+ * the higher total wins the settlement (CAV L71-73). 1 if it ended. */
+static int partie_end(ctx_t *x)
+{
+    const picket_pub_t *p = &x->st->pub;
+    int equal = p->score[0] == p->score[1];
+    if (x->st->rules.game != PK_GAME_RUBICON ||
+        !((p->hand_no == PK_PARTIE_DEALS && !equal) || p->hand_no >= PK_PARTIE_MAX_DEALS))
+        return 0;
+    if (equal) {
+        emit(x, PK_EV_SET_END, GAME_ALL, -1, 0, 0, 0, 0, 0);
+        return 1;
+    }
+    int w = p->score[0] > p->score[1] ? 0 : 1, rubicon;
+    int pts = picket_partie_points(p->score[w], p->score[1 - w], x->st->rules.target, &rubicon);
+    emit(x, PK_EV_SET_END, GAME_ALL, w, 0, pts, rubicon, 0, 0);
+    return 1;
 }
 
 static void apply_play(ctx_t *x, int seat, int card)
@@ -262,14 +387,11 @@ static void apply_play(ctx_t *x, int seat, int card)
     emit(x, PK_EV_PLAY, GAME_ALL, seat, card, 0, 0, 0, cardset_of(card));
 
     if (leading) {
-        if (r->play_points == PK_PP_LEAD_OR_WIN && card_rank(card) >= RANK_T) {
-            x->opening_lead = opening;
-            int over = score(x, seat, PK_CAT_PLAY, 1);
-            x->opening_lead = 0;
-            if (over)
-                return;
-        }
-        turn(x, other, PK_PH_PLAY);
+        /* leftover=after-lead: younger chooses after elder's first lead (CAV L36). */
+        if (opening && r->leftover == PK_LO_AFTER_LEAD && p->stock_left > 0)
+            turn(x, other, PK_PH_LEFTOVER);
+        else
+            after_lead(x, seat, card);
         return;
     }
 
@@ -283,7 +405,7 @@ static void apply_play(ctx_t *x, int seat, int card)
     int pts = 0;
     if (r->play_points == PK_PP_WINNER_TAKES)
         pts = high;
-    else if (follower_wins && card_rank(card) >= RANK_T)
+    else if (follower_wins && (card_rank(card) >= RANK_T || r->play_points == PK_PP_LEAD_OR_WIN_ANY))
         pts = 1;
     if (score(x, w, PK_CAT_PLAY, pts))
         return;
@@ -303,7 +425,8 @@ static void apply_play(ctx_t *x, int seat, int card)
             return;
     }
     emit(x, PK_EV_HAND_END, GAME_ALL, -1, 0, 0, 0, 0, 0);
-    turn(x, GAME_CHANCE, PK_PH_DEAL);
+    if (!partie_end(x))
+        turn(x, GAME_CHANCE, PK_PH_DEAL);
 }
 
 /* ---------------------------------------------------------------- deal */
@@ -328,7 +451,8 @@ int picket_pub_to_move(const picket_pub_t *p)
 
 int picket_to_move(const picket_state_t *st) { return picket_pub_to_move(&st->pub); }
 
-/* The cut: each player cuts a card; the lower rank deals; equal ranks cut again (CG). */
+/* The cut: each player cuts a card; the lower rank deals (CG), or the higher chooses
+ * (cut=higher-chooses, CAV L4); equal ranks cut again. */
 static void cut(ctx_t *x, rng_t *given)
 {
     picket_state_t *st = x->st;
@@ -340,7 +464,13 @@ static void cut(ctx_t *x, rng_t *given)
         int b = cards[rng_below(rng, (uint32_t)n)];
         if (card_rank(a) == card_rank(b))
             continue;
-        emit(x, PK_EV_CUT, GAME_ALL, card_rank(a) < card_rank(b) ? 0 : 1, 0, a, b, 0, 0);
+        int lower = card_rank(a) < card_rank(b) ? 0 : 1;
+        if (st->rules.cut == PK_CUT_HIGHER_CHOOSES) {
+            emit(x, PK_EV_CUT, GAME_ALL, 1 - lower, 1, a, b, 0, 0);
+            turn(x, 1 - lower, PK_PH_CHOOSE);
+        } else {
+            emit(x, PK_EV_CUT, GAME_ALL, lower, 0, a, b, 0, 0);
+        }
         return;
     }
 }
@@ -361,8 +491,14 @@ static void deal(ctx_t *x, int dealer, const cardset_t hands[2], const uint8_t *
         emit(x, PK_EV_DEALT, s, s, 0, 0, 0, 0, hands[s]);
     }
     /* Blanks. show-first: both declared and shown now, elder first (DL, DR). commit-count: an
-     * elder's Blank waits for his count; a younger's Blank alone is declared now (ruling). */
-    if (st->rules.blank_order == PK_BO_SHOW_FIRST || !st->holds_blank[e]) {
+     * elder's Blank waits for his count; a younger's Blank alone is declared now (ruling).
+     * announce-then-show: younger's is announced now and shown after elder's exchange; elder's
+     * as commit-count (CAV L20). */
+    if (st->rules.blank_order == PK_BO_ANNOUNCE_THEN_SHOW) {
+        if (st->holds_blank[y])
+            declare_blank(x, y, 0, 0);
+        turn(x, e, st->holds_blank[e] ? PK_PH_BLANK_COUNT : PK_PH_ELDER_EXCHANGE);
+    } else if (st->rules.blank_order == PK_BO_SHOW_FIRST || !st->holds_blank[e]) {
         for (int i = 0; i < 2; i++) {
             int s = i == 0 ? e : y;
             if (st->holds_blank[s])
@@ -383,7 +519,10 @@ int picket_apply_chance(picket_state_t *st, rng_t *given, game_event_t *ev, int 
         return 0;
     int dealer;
     if (st->pub.hand_no == 0) {
-        cut(&x, given);
+        if (st->pub.dealer < 0)
+            cut(&x, given);
+        if (st->pub.dealer < 0)
+            return x.n; /* the higher cut chooses first */
         dealer = st->pub.dealer;
     } else {
         dealer = 1 - st->pub.dealer;
@@ -421,9 +560,12 @@ int picket_deal_given(picket_state_t *st, int dealer, const cardset_t hands[2], 
             return -1;
         all |= cardset_of(stock[i]);
     }
-    if (all != st->pack || dealer < 0 || dealer > 1)
+    if (all != st->pack || dealer < 0 || dealer > 1 || (st->pub.hand_no == 0 && st->pub.chooser >= 0))
         return -1;
-    if (st->pub.hand_no == 0)
+    /* The first deal: its dealer is the one given, unless the higher cut chose already. */
+    if (st->pub.hand_no == 0 && st->pub.dealer >= 0 && dealer != st->pub.dealer)
+        return -1;
+    if (st->pub.hand_no == 0 && st->pub.dealer < 0)
         emit(&x, PK_EV_CUT, GAME_ALL, dealer, 0, -1, -1, 0, 0);
     deal(&x, dealer, hands, stock, nstock);
     return x.n;
@@ -443,7 +585,7 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
     switch (p->phase) {
     case PK_PH_BLANK_COUNT:
         declare_blank(&x, e, m->arg, 0);
-        if (st->holds_blank[y])
+        if (st->holds_blank[y] && st->rules.blank_order != PK_BO_ANNOUNCE_THEN_SHOW)
             declare_blank(&x, y, 0, 1);
         turn(&x, y, PK_PH_SET_ASIDE);
         break;
@@ -453,7 +595,7 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
         /* Now elder shows his Blank; both Blanks are reckoned, elder first (CG). */
         emit(&x, PK_EV_SHOW, GAME_ALL, e, PK_CAT_BLANK, 0, 0, 0, st->dealt[e]);
         know_shown(st, e, st->dealt[e], 1);
-        if (score_blanks(&x))
+        if (st->rules.blank_order == PK_BO_ANNOUNCE_THEN_SHOW ? score_blank(&x, e) : score_blanks(&x))
             break;
         turn(&x, e, PK_PH_ELDER_EXCHANGE);
         break;
@@ -483,7 +625,14 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
                 st->know[s].stock_known |= left;
             }
         }
-        declarations(&x);
+        if (p->nplayed == 1) /* leftover=after-lead: elder has led */
+            after_lead(&x, e, p->history[0]);
+        else
+            declarations(&x);
+        break;
+    case PK_PH_CHOOSE:
+        emit(&x, PK_EV_CHOOSE, GAME_ALL, seat, m->arg, 0, 0, 0, 0);
+        turn(&x, GAME_CHANCE, PK_PH_DEAL);
         break;
     case PK_PH_APPOINT:
         emit(&x, PK_EV_APPOINT, GAME_ALL, y, m->arg, 0, 0, 0, 0);
@@ -620,6 +769,10 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cards
         return n;
     case PK_PH_PLAY:
         return game_card_moves(PK_MV_PLAY, playable(p, hand), out, cap);
+    case PK_PH_CHOOSE:
+        for (int a = 1; a >= 0 && n < cap; a--)
+            out[n++] = mv(PK_MV_CHOOSE, a, 0);
+        return n;
     default:
         return 0;
     }
@@ -679,7 +832,7 @@ int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *p, cardset_
         [PK_PH_BLANK_COUNT] = PK_MV_BLANK, [PK_PH_SET_ASIDE] = PK_MV_DISCARD,
         [PK_PH_ELDER_EXCHANGE] = PK_MV_DISCARD, [PK_PH_YOUNGER_EXCHANGE] = PK_MV_DISCARD,
         [PK_PH_CALL] = PK_MV_CALL, [PK_PH_LEFTOVER] = PK_MV_LEFTOVER,
-        [PK_PH_APPOINT] = PK_MV_APPOINT, [PK_PH_PLAY] = PK_MV_PLAY,
+        [PK_PH_APPOINT] = PK_MV_APPOINT, [PK_PH_PLAY] = PK_MV_PLAY, [PK_PH_CHOOSE] = PK_MV_CHOOSE,
     };
     int phase = p->phase;
     if (phase < 0 || phase >= PK_PH_COUNT || kind_of_phase[phase] == 0)

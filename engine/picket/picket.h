@@ -34,6 +34,7 @@ typedef enum {
     PK_PH_LEFTOVER,         /* younger turns the leftover stock up, or not */
     PK_PH_APPOINT,          /* younger appoints the suit elder must lead */
     PK_PH_PLAY,
+    PK_PH_CHOOSE,           /* cut=higher-chooses: the higher cut chooses to deal or not */
     PK_PH_OVER,
     PK_PH_COUNT
 } picket_phase_t;
@@ -46,12 +47,13 @@ enum {
     PK_MV_CALL,         /* arg: suit, or -1 to leave the leftover unseen */
     PK_MV_LEFTOVER,     /* arg: 1 turn the leftover up, 0 keep it hidden */
     PK_MV_APPOINT,      /* arg: suit */
-    PK_MV_PLAY          /* arg: card; cards: its bit */
+    PK_MV_PLAY,         /* arg: card; cards: its bit */
+    PK_MV_CHOOSE        /* arg: 1 deal first, 0 be elder first (cut=higher-chooses) */
 };
 
 /* Events (game_event_t.type). seat is the subject; fields as noted. */
 enum {
-    PK_EV_CUT = 1,   /* public: seat dealer; a, b: cards cut by seat 0 and seat 1 */
+    PK_EV_CUT = 1,   /* public: seat dealer (arg 0) or the higher cut, who chooses (arg 1); a, b: cards cut by seat 0 and seat 1 */
     PK_EV_HAND,      /* public: seat dealer; a: hand number (from 1); b: cards in the stock */
     PK_EV_DEALT,     /* private: cards: the seat's 12 cards */
     PK_EV_TURN,      /* public: seat to move (-1: none); arg: phase */
@@ -70,7 +72,8 @@ enum {
     PK_EV_PLAY,      /* public: arg: card */
     PK_EV_TRICK,     /* public: seat wins the trick; a: tricks played so far */
     PK_EV_HAND_END,  /* public: the hand is over (scores: see the SCORE events' totals) */
-    PK_EV_SET_END,   /* public: seat won */
+    PK_EV_SET_END,   /* public: seat won (-1: a drawn partie); a: a partie's points, b: 1 a rubicon */
+    PK_EV_CHOOSE,    /* public: the higher cut; arg: 1 he deals first, 0 he is elder first */
     PK_EV_COUNT
 };
 extern const char *const PK_EVENT_NAMES[PK_EV_COUNT];
@@ -119,6 +122,11 @@ typedef struct picket_pub {
     int8_t piqued;
     int8_t nplayed;            /* cards played this hand, in history */
     int8_t history[PK_PLAYS];  /* the cards played this hand in order: trick t is 2t (the lead), 2t+1 */
+    uint8_t won_cats[2];       /* declaration categories (bit per picket_cat_t) each seat wins this
+                                * hand, known from the answers before younger's are scored */
+    int8_t chooser;            /* cut=higher-chooses: the higher cut, until he chooses; -1 */
+    int8_t rubicon;            /* the partie's end: 1 when the loser was under the rubicon line */
+    int16_t partie_pts;        /* the partie's end: what the winner wins */
 } picket_pub_t;
 
 /* A seat's private knowledge, besides its own hand and discards. */

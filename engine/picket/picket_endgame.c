@@ -14,6 +14,17 @@ static const cardset_t HIGH = HIGH_RANKS | HIGH_RANKS << 13 | HIGH_RANKS << 26 |
 
 static int high(int card) { return cardset_has(HIGH, card); }
 
+/* The cards whose lead (or win as the second card) scores: Ten and up, or any (lead-or-win-any). */
+static cardset_t scoring(const picket_end_t *e) { return e->play_points == PK_PP_LEAD_OR_WIN_ANY ? ~(cardset_t)0 : HIGH; }
+static int scores(const picket_end_t *e, int card) { return cardset_has(scoring(e), card); }
+
+/* Can seat s still complete a Pique: first-card on the opening lead, any-time always, play
+ * (Cavendish) elder alone, by points in play. */
+static int pique_window(const picket_end_t *e, int s, int opening_lead)
+{
+    return e->pique_rule == PK_PQ_ANY_TIME || (e->pique_rule == PK_PQ_PLAY ? s == e->elder : opening_lead);
+}
+
 void picket_end_make(picket_end_t *e, const picket_rules_t *r, cardset_t hand0, cardset_t hand1, int to_move, int lead,
                      int tricks0, int tricks1)
 {
@@ -38,7 +49,7 @@ static void settle_pique(picket_end_t *e)
         return;
     int can = 0;
     for (int s = 0; s < 2; s++)
-        if (!e->reckoned[1 - s] && (e->pique_rule == PK_PQ_ANY_TIME || e->opening))
+        if (!e->reckoned[1 - s] && pique_window(e, s, e->opening))
             can = 1;
     if (!can) {
         e->pique_open = 0;
@@ -169,8 +180,9 @@ static int pe_moves(const void *pos, uint8_t *out)
     return n;
 }
 
-/* Points for seat s, with the Pique when they complete it; returns seat 0's minus seat 1's. */
-static int reckon(picket_end_t *e, int s, int pts, int opening_lead)
+/* Points for seat s, with the Pique when they complete it; returns seat 0's minus seat 1's.
+ * cards: the 10 for the cards or the capot, which pique=play does not count (CAV L69). */
+static int reckon(picket_end_t *e, int s, int pts, int opening_lead, int cards)
 {
     if (pts <= 0)
         return 0;
@@ -179,8 +191,8 @@ static int reckon(picket_end_t *e, int s, int pts, int opening_lead)
         int before = e->pts[s];
         e->reckoned[s] = 1;
         e->pts[s] = (int8_t)(before + pts > PK_PIQUE_AT ? PK_PIQUE_AT : before + pts);
-        if (before + pts >= PK_PIQUE_AT && !e->reckoned[1 - s] &&
-            (e->pique_rule == PK_PQ_ANY_TIME || opening_lead)) {
+        if (before + pts >= PK_PIQUE_AT && !e->reckoned[1 - s] && pique_window(e, s, opening_lead) &&
+            !(cards && e->pique_rule == PK_PQ_PLAY)) {
             total += 30;
             e->pique_open = 0;
         }
@@ -202,8 +214,8 @@ static int pe_play(const void *pos, int card, void *childp)
         e->lead = (int8_t)card;
         e->bound_suit = -1;
         e->to_move = (int8_t)o;
-        if (e->play_points == PK_PP_LEAD_OR_WIN && high(card))
-            delta += reckon(e, s, 1, opening);
+        if (e->play_points != PK_PP_WINNER_TAKES && scores(e, card))
+            delta += reckon(e, s, 1, opening, 0);
         if (e->opening) {
             e->opening = 0;
             settle_pique(e);
@@ -217,14 +229,14 @@ static int pe_play(const void *pos, int card, void *childp)
     e->lead = -1;
     e->to_move = (int8_t)w;
     if (e->play_points == PK_PP_WINNER_TAKES)
-        delta += reckon(e, w, high(card) + high(lead), 0);
-    else if (follower_wins && high(card))
-        delta += reckon(e, w, 1, 0);
+        delta += reckon(e, w, high(card) + high(lead), 0, 0);
+    else if (follower_wins && scores(e, card))
+        delta += reckon(e, w, 1, 0, 0);
     if (!(e->hand[0] | e->hand[1])) {
-        delta += reckon(e, w, e->last_trick == PK_LT_ONE_OR_TWO && high(win_card) ? 2 : 1, 0);
+        delta += reckon(e, w, e->last_trick == PK_LT_ONE_OR_TWO && high(win_card) ? 2 : 1, 0, 0);
         if (e->tricks[0] != e->tricks[1]) {
             int m = e->tricks[0] > e->tricks[1] ? 0 : 1;
-            delta += reckon(e, m, e->tricks[m] == PK_TRICKS ? 40 : 10, 0);
+            delta += reckon(e, m, e->tricks[m] == PK_TRICKS ? 40 : 10, 0, 1);
         }
     }
     return delta;
@@ -282,9 +294,10 @@ static uint64_t pe_key(const void *pos)
         int8_t to_move, tricks0, bound, open, pts0, pts1, rec, pad;
     } k = { suit_shape(e, 0) | suit_shape(e, 1) << 16 | suit_shape(e, 2) << 32 | suit_shape(e, 3) << 48,
             e->to_move, trick_class(e), e->bound_suit, e->pique_open, e->pts[0], e->pts[1],
-            (int8_t)(e->reckoned[0] | e->reckoned[1] << 1 | e->opening << 2 | e->play_points << 3 |
-                     e->last_trick << 4 | e->pique_rule << 5),
-            0 };
+            (int8_t)(uint8_t)(e->reckoned[0] | e->reckoned[1] << 1 | e->opening << 2 | e->play_points << 3 |
+                              e->last_trick << 5 | e->pique_rule << 6),
+            /* pique=play: only elder can pique, so who is elder matters while one is open */
+            (int8_t)(e->pique_rule == PK_PQ_PLAY && e->pique_open ? e->elder + 1 : 0) };
     return XXH3_64bits(&k, sizeof k);
 }
 
@@ -330,11 +343,12 @@ static void pe_bounds(const void *pos, int *lo, int *hi)
         return;
     int winner_takes = e->play_points == PK_PP_WINNER_TAKES;
     int last = e->last_trick == PK_LT_ONE_OR_TWO ? 2 : 1;
-    int high_l = cardset_count(e->hand[l] & HIGH), high_o = cardset_count(e->hand[o] & HIGH);
+    cardset_t sc = scoring(e);
+    int high_l = cardset_count(e->hand[l] & sc), high_o = cardset_count(e->hand[o] & sc);
     int sure = 0, sure_pts = 0, stopped = 0, high_o_fallen = 0;
     for (int suit = 0; suit < CARD_SUITS; suit++) {
         unsigned mine = cardset_suit_bits(e->hand[l], suit), theirs = cardset_suit_bits(e->hand[o], suit);
-        unsigned high = (unsigned)HIGH_RANKS;
+        unsigned high = e->play_points == PK_PP_LEAD_OR_WIN_ANY ? 0x1FFFu : (unsigned)HIGH_RANKS;
         if (!mine)
             continue;
         /* O's top card beats all of L's in a suit L holds: L must lead that suit some time

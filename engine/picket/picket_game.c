@@ -40,14 +40,14 @@ static int g_check(const void *state, const game_move_t *m, char *err, size_t le
 }
 static int g_apply(void *state, const game_move_t *m, game_event_t *ev, int cap) { return picket_apply(state, m, ev, cap); }
 
-/* A set of Picket cannot be drawn: one winner, one loser. */
+/* A set of Picket has one winner; a partie (game=rubicon) may end drawn: both rank first. */
 static int g_rank(const void *state, int *rank)
 {
     const picket_state_t *st = state;
-    if (st->pub.phase != PK_PH_OVER || st->pub.winner < 0)
+    if (st->pub.phase != PK_PH_OVER)
         return 0;
     for (int s = 0; s < 2; s++)
-        rank[s] = st->pub.winner == s ? 0 : 1;
+        rank[s] = st->pub.winner == s || st->pub.winner < 0 ? 0 : 1;
     return 1;
 }
 
@@ -137,10 +137,15 @@ static int g_view_in_play(const void *view) { return ((const picket_view_t *)vie
 _Static_assert((int)PICKET_XF_MAX_ACTIVE <= (int)GAME_MAX_LEARNED_ACTIVE, "the exchange net's inputs outgrow the generic bound");
 
 /* The exchange net's inputs for a discard. The committed net learned cotgrave's rules only
- * (docs/learning.md): a discard under other rules is not covered. */
+ * (docs/learning.md): a discard under other rules is not covered (the features name the 17th-
+ * century flags; the later ones must keep their first values). */
 static int g_learned_inputs(const void *view, const game_move_t *m, int *active, int cap)
 {
-    if (m->kind != PK_MV_DISCARD || cap < PICKET_XF_MAX_ACTIVE)
+    const picket_rules_t *r = &((const picket_view_t *)view)->rules;
+    if (m->kind != PK_MV_DISCARD || cap < PICKET_XF_MAX_ACTIVE || r->point != PK_POINT_RUFF ||
+        r->calls != PK_CALLS_OPEN || r->game != PK_GAME_RACE || r->cut != PK_CUT_LOWER_DEALS ||
+        r->leftover == PK_LO_AFTER_LEAD || r->blank_order == PK_BO_ANNOUNCE_THEN_SHOW ||
+        r->play_points == PK_PP_LEAD_OR_WIN_ANY || r->pique == PK_PQ_PLAY)
         return -1;
     int n = picket_exchange_features(view, m->cards, active);
     for (int i = 0; i < n; i++)
@@ -193,7 +198,16 @@ static void g_view_table(const void *view, game_table_t *t)
             game_table_line(t, "tricks: seat %d %d, seat %d %d", me, p->tricks[me], opp, p->tricks[opp]);
         game_table_line(t, "this hand: seat %d %d, seat %d %d", me, p->hand_pts[me], opp, p->hand_pts[opp]);
     }
-    game_table_line(t, "the set is to %d", v->rules.target);
+    if (v->rules.game == PK_GAME_RUBICON)
+        game_table_line(t, "a partie of %d deals; the rubicon is %d", PK_PARTIE_DEALS, v->rules.target);
+    else
+        game_table_line(t, "the set is to %d", v->rules.target);
+    if (p->phase == PK_PH_OVER && v->rules.game == PK_GAME_RUBICON) {
+        if (p->winner < 0)
+            game_table_line(t, "the partie is drawn");
+        else
+            game_table_line(t, "seat %d wins the partie: %d%s", p->winner, p->partie_pts, p->rubicon ? ", a rubicon" : "");
+    }
 }
 
 const game_t PICKET_GAME = {

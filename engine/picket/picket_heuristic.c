@@ -77,7 +77,7 @@ const game_param_t PICKET_HEURISTIC_PARAMS[PICKET_HEURISTIC_NPARAMS] = {
 };
 
 /* Rough worth of a hand after the exchange, in points. */
-static double hand_value(const double *w, cardset_t h, int unsuited)
+static double hand_value(const double *w, cardset_t h, int unsuited, int by_count)
 {
     double v = 0;
     for (int s = 0; s < CARD_SUITS; s++) {
@@ -113,7 +113,7 @@ static double hand_value(const double *w, cardset_t h, int unsuited)
         v += w[W_HAND_UNSUITED_SEQUENCES] * q.points;
     }
     picket_ruff_t ruff;
-    picket_ruff(h, &ruff);
+    picket_point(h, by_count, &ruff);
     v += w[W_HAND_RUFF] * ruff.points;
     for (int r = RANK_T; r <= RANK_A; r++) {
         int c = cardset_count(h & cardset_rank(r));
@@ -171,7 +171,8 @@ static double discard_value(const double *w, const picket_view_t *v, cardset_t d
 {
     int elder = v->seat == picket_elder(&v->pub);
     double per = elder ? w[W_DRAW_ELDER] : w[W_DRAW_YOUNGER];
-    return hand_value(w, v->hand & ~d, v->rules.sequences == PK_SEQ_UNSUITED) + per * cardset_count(d);
+    return hand_value(w, v->hand & ~d, v->rules.sequences == PK_SEQ_UNSUITED, v->rules.point == PK_POINT_COUNT) +
+           per * cardset_count(d);
 }
 
 /* The best card to lead in a suit, by play_value, or a low value if the suit is not held. */
@@ -223,6 +224,9 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
         }
         case PK_MV_PLAY:
             val = play_value(w, v, m->arg);
+            break;
+        case PK_MV_CHOOSE:
+            val = m->arg; /* deal first: the first dealer is elder in the last deal (CAV, Conduct) */
             break;
         default:
             break;

@@ -13,7 +13,12 @@
 enum { NSUITS = CARD_SUITS, MAX_FREE = 9, MAX_SUBSETS = 1 << MAX_FREE, MAX_UNPLACED = 24 };
 
 /* The kinds of rule a declaration makes on P. */
-enum { RULE_NONE, RULE_EXACT, RULE_BOUND };
+/* RULE_ATMOST: not above the claim (equal allowed); RULE_ABOVE: beats it (calls=cavendish:
+ * younger's "not good", before he shows what he won). */
+enum { RULE_NONE, RULE_EXACT, RULE_BOUND, RULE_ATMOST, RULE_ABOVE };
+/* Rules counted by inclusion and exclusion: "above" is "anything" less "at most". */
+enum { ABOVE_SETS = 1, ABOVE_SEQ = 2 };
+enum { KEY_NONE = -1, KEY_ANY = 1 << 30 };
 /* What the Blank rules say of D. */
 enum { BLANK_ANY, BLANK_NONE, BLANK_SOME };
 enum { REACH_RUFF = 1, REACH_SEQ = 2 };
@@ -71,6 +76,11 @@ struct picket_sampler {
     /* Rules on P. */
     int ruff_rule, ruff_v, ruff_t, ruff_n;    /* ruff_t: shown suit or -1 */
     cardset_t ruff_cards;
+    int ruff_hi, ruff_lo;    /* every suit's key at most hi; some suit's at least lo (KEY_NONE) */
+    int seq_hi, seq_lo;      /* the same for suited sequences */
+    int seq_t;               /* the suit of an equal best run shown, or -1 */
+    int above, variant;      /* ABOVE_* rules of the view; those counted as at most, this pass */
+    int above_c[2][2];       /* the claims they beat: sets, then (unsuited) sequences */
     int seq_rule, seq_len, seq_top, seq_points, unsuited;
     cardset_t seq_cards;     /* the cards he showed for them, if he won them */
     int call_suit;           /* P holds a card of it, or -1 */
@@ -111,17 +121,19 @@ static int fail(char *err, size_t errlen, const char *why)
 /* ---------------------------------------------------------------- rules from the view */
 
 /* The opponent's claim in declaration d: RULE_EXACT with it, RULE_BOUND with the seat's claim
- * he fell short of, or RULE_NONE (nothing set); and the cards he showed for it if he won it. */
+ * he fell short of, RULE_ABOVE with the seat's claim he beat but has not shown yet (younger under
+ * calls=cavendish), or RULE_NONE (nothing set); and the cards he showed for it if he won it. */
 static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1, cardset_t *shown)
 {
     const picket_pub_t *p = &S->v.pub;
     if (p->answer[d] < 0 || (S->mode == PK_SAMPLER_BIAS_IGNORE_EQUAL && p->answer[d] == PK_ANS_EQUAL))
         return RULE_NONE;
     *shown = p->decl_winner[d] == S->opp ? p->decl_cards[d][S->opp] : 0;
-    int who = S->opp == S->e || p->answer[d] != PK_ANS_GOOD ? S->opp : S->e;
+    int above = S->opp == S->y && p->answer[d] == PK_ANS_NOT_GOOD && !*shown && p->claim[d][S->y][0] == 0;
+    int who = (S->opp == S->e || p->answer[d] != PK_ANS_GOOD) && !above ? S->opp : S->e;
     *c0 = p->claim[d][who][0];
     *c1 = p->claim[d][who][1];
-    return who == S->opp ? RULE_EXACT : RULE_BOUND;
+    return above ? RULE_ABOVE : who == S->opp ? RULE_EXACT : RULE_BOUND;
 }
 
 /* Does what P holds, compared with the claim (cmp), keep a rule that it not beat the claim
@@ -130,6 +142,8 @@ static int keeps(int rule, int cmp, int reached, int *reach)
 {
     if (cmp > 0 || (cmp == 0 && rule == RULE_BOUND))
         return 0;
+    if (rule == RULE_ATMOST)
+        return 1;
     if (cmp == 0)
         *reach |= reached;
     return 1;
@@ -147,6 +161,15 @@ static unsigned sets_allowed(int rule, int c0, int c1, int r)
     return mask;
 }
 
+/* A suit's point as one ordered number: the pip total (point=ruff), or the cards then the total
+ * (point=count); and a suited sequence's, its length then its top (0: none). */
+static int point_key(const picket_sampler_t *S, int n, int v)
+{
+    return S->v.rules.point == PK_POINT_COUNT ? n * 256 + v : v;
+}
+
+static int seq_key(int len, int top) { return len ? len * 16 + top : 0; }
+
 /* Do P's cards of suit s keep the suit's rules? Sets the reached bits. */
 static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
 {
@@ -154,23 +177,30 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
     if (S->call_suit == s && !hs)
         return 0;
     if (S->ruff_rule != RULE_NONE) {
-        int v = picket_cards_value(hs), n = cardset_count(hs);
-        if (S->ruff_rule == RULE_EXACT && S->ruff_t >= 0) {
+        int v = picket_cards_value(hs), n = cardset_count(hs), key = point_key(S, n, v);
+        if (S->ruff_t >= 0) {
             /* His shown suit is exactly what he showed, and no other suit beats it. */
-            int beats = v > S->ruff_v || (v == S->ruff_v && (n > S->ruff_n || (n == S->ruff_n && s > S->ruff_t)));
+            int beats = S->v.rules.point == PK_POINT_COUNT
+                            ? key > S->ruff_hi || (key == S->ruff_hi && s > S->ruff_t)
+                            : v > S->ruff_v || (v == S->ruff_v && (n > S->ruff_n || (n == S->ruff_n && s > S->ruff_t)));
             if (s == S->ruff_t ? hs != S->ruff_cards : beats)
                 return 0;
-        } else if (!keeps(S->ruff_rule, (v > S->ruff_v) - (v < S->ruff_v), REACH_RUFF, reach)) {
+        } else if (key > S->ruff_hi) {
             return 0;
+        } else if (S->ruff_lo != KEY_NONE && key >= S->ruff_lo) {
+            *reach |= REACH_RUFF;
         }
     }
     if (S->seq_rule != RULE_NONE && !S->unsuited) {
         picket_sequences_t q;
         picket_sequences(hs, 0, &q);
-        int cmp = picket_claim_cmp(q.best.len, q.best.top, S->seq_len, S->seq_top);
-        if (S->seq_cards ? q.cards != (S->seq_cards & cardset_suit(s))
-                         : !keeps(S->seq_rule, cmp, S->seq_len > 0 ? REACH_SEQ : 0, reach))
+        int key = seq_key(q.best.len, q.best.top);
+        if (S->seq_cards ? q.cards != (S->seq_cards & cardset_suit(s)) : key > S->seq_hi)
             return 0;
+        if (S->seq_t >= 0 && (s == S->seq_t ? key != S->seq_hi : s < S->seq_t && key == S->seq_hi))
+            return 0;
+        if (!S->seq_cards && S->seq_lo != KEY_NONE && key >= S->seq_lo)
+            *reach |= REACH_SEQ;
     }
     return 1;
 }
@@ -204,7 +234,7 @@ static void unsuited_rule(picket_sampler_t *S, cardset_t pack)
         S->impossible = 1;
         return;
     }
-    int none = S->seq_rule == RULE_EXACT && L == 0;
+    int none = (S->seq_rule == RULE_EXACT || S->seq_rule == RULE_ATMOST) && L == 0;
     if (none) { /* no run of three: the windows of L + 1 = 3, and no top to stay under */
         L = 2;
         T = CARD_RANKS - 1;
@@ -337,8 +367,12 @@ static int read_dealt_hand(picket_sampler_t *S, char *err, size_t errlen)
     S->pool2 = S->lu & ~S->pool1;
     S->N1 = S->d_known ? S->nK : S->nK + S->nR;
     S->N2 = S->nK + S->nR - S->N1;
-    int counting = t->phase == PK_PH_BLANK_COUNT, undeclared_yet = counting && S->opp != S->e;
-    S->blank = S->d_known || undeclared_yet ? BLANK_ANY : t->blank[S->opp] || counting ? BLANK_NONE : BLANK_SOME;
+    /* commit-count declares younger's Blank after elder's count; announce-then-show at the deal. */
+    int counting = t->phase == PK_PH_BLANK_COUNT;
+    int undeclared_yet = counting && S->opp != S->e && S->v.rules.blank_order == PK_BO_COMMIT_COUNT;
+    S->blank = S->d_known || undeclared_yet                           ? BLANK_ANY
+               : t->blank[S->opp] || (counting && S->opp == S->e) ? BLANK_NONE
+                                                                   : BLANK_SOME;
     S->jcap = S->blank == BLANK_ANY ? 0 : (S->nR + 1 < S->J ? S->nR + 1 : S->J);
     return 0;
 }
@@ -355,17 +389,62 @@ static void read_call(picket_sampler_t *S)
 /* The Ruff declaration: the rule on P's best suit; a shown Ruff fixes that suit of P. */
 static int read_ruff(picket_sampler_t *S, char *err, size_t errlen)
 {
-    int top;
-    S->ruff_rule = claim_rule(S, 0, &S->ruff_v, &top, &S->ruff_cards);
+    const picket_pub_t *p = &S->v.pub;
+    int count = S->v.rules.point == PK_POINT_COUNT, c0, c1;
+    S->ruff_rule = claim_rule(S, 0, &c0, &c1, &S->ruff_cards);
     S->ruff_t = -1;
+    /* An equal point shown (calls=cavendish) is his point as a winner's is: that suit, and no
+     * other that the rules would name before it. */
+    if (S->ruff_rule == RULE_EXACT && p->answer[0] == PK_ANS_EQUAL && p->decl_winner[0] != S->opp)
+        S->ruff_cards = p->decl_cards[0][S->opp];
+    S->ruff_hi = KEY_ANY;
+    S->ruff_lo = KEY_NONE;
+    S->ruff_v = count ? c1 : c0;
     if (S->ruff_cards) {
+        /* Shown: his claim was that suit (calls=cavendish: he claimed nothing before showing). */
         S->ruff_t = card_suit(cardset_first(S->ruff_cards));
         S->ruff_n = cardset_count(S->ruff_cards);
-        if ((S->ruff_cards & ~cardset_suit(S->ruff_t)) || picket_cards_value(S->ruff_cards) != S->ruff_v)
+        int v = picket_cards_value(S->ruff_cards);
+        int said = count ? c0 == S->ruff_n && (c1 == 0 || c1 == v) : c0 == v;
+        if ((S->ruff_cards & ~cardset_suit(S->ruff_t)) || (c0 != 0 && !said))
             return fail(err, errlen, "the opponent's shown Ruff does not match his claim");
+        S->ruff_v = v;
+        S->ruff_hi = point_key(S, S->ruff_n, v);
         S->out |= S->lu & cardset_suit(S->ruff_t) & ~S->ruff_cards;
+        return 0;
+    }
+    if (S->ruff_rule == RULE_EXACT) {
+        /* His claim: under calls=cavendish elder's value is said only to a younger as long. */
+        S->ruff_hi = count ? point_key(S, c0, c1 ? c1 : 255) : c0;
+        S->ruff_lo = count ? point_key(S, c0, c1) : c0;
+        return 0;
+    }
+    if (S->ruff_rule == RULE_NONE)
+        return 0;
+    /* Against the seat's own point (elder's): good, or not good and not shown yet. Under
+     * calls=cavendish with the point by count, younger asked the value only on as many cards. */
+    picket_ruff_t mine;
+    picket_point(S->v.hand | p->played[S->me], count, &mine);
+    int k = point_key(S, mine.count, mine.value);
+    int cav = count && S->v.rules.calls == PK_CALLS_CAVENDISH, asked = cav && p->claim[0][S->e][1] != 0;
+    if (S->ruff_rule == RULE_BOUND) {
+        S->ruff_hi = cav && !asked ? point_key(S, mine.count - 1, 255) : k - 1;
+        S->ruff_lo = asked ? point_key(S, mine.count, 0) : KEY_NONE;
+    } else {
+        S->ruff_lo = cav && !asked ? point_key(S, mine.count + 1, 0) : k + 1;
+        S->ruff_hi = asked ? point_key(S, mine.count, 255) : KEY_ANY;
     }
     return 0;
+}
+
+/* A rule counted by inclusion and exclusion (sets, unsuited sequences): the claim it beats is
+ * kept, and this pass counts it as "at most" (or not at all). */
+static int above_rule(picket_sampler_t *S, int which, int c0, int c1)
+{
+    S->above |= which;
+    S->above_c[which == ABOVE_SEQ][0] = c0;
+    S->above_c[which == ABOVE_SEQ][1] = c1;
+    return S->variant & which ? RULE_ATMOST : RULE_NONE;
 }
 
 /* The Sequences declaration: the claim, and the cards shown for it. */
@@ -374,6 +453,29 @@ static void read_sequences(picket_sampler_t *S)
     S->unsuited = S->v.rules.sequences == PK_SEQ_UNSUITED;
     S->seq_rule = claim_rule(S, 1, &S->seq_len, &S->seq_top, &S->seq_cards);
     S->seq_points = S->v.pub.cat_pts[S->opp][PK_CAT_SEQ];
+    S->seq_hi = KEY_ANY;
+    S->seq_lo = KEY_NONE;
+    if (S->seq_cards && S->seq_len == 0) { /* shown after a "not good" that named nothing */
+        picket_sequences_t q;
+        picket_sequences(S->seq_cards, S->unsuited, &q);
+        S->seq_len = q.best.len;
+        S->seq_top = q.best.top;
+    }
+    int key = seq_key(S->seq_len, S->seq_top);
+    /* An equal best run shown (calls=cavendish, suited): its suit holds it, a suit before it
+     * (the rules name the first) nothing as good, a suit after it nothing better. */
+    S->seq_t = -1;
+    cardset_t eq = S->v.pub.answer[1] == PK_ANS_EQUAL && S->v.pub.decl_winner[1] != S->opp ? S->v.pub.decl_cards[1][S->opp] : 0;
+    if (S->seq_rule == RULE_EXACT && eq && !S->unsuited)
+        S->seq_t = card_suit(cardset_first(eq));
+    if (S->seq_rule == RULE_ABOVE && S->unsuited)
+        S->seq_rule = above_rule(S, ABOVE_SEQ, S->seq_len, S->seq_top);
+    else if (S->seq_rule == RULE_EXACT)
+        S->seq_hi = key, S->seq_lo = S->seq_len ? key : KEY_NONE;
+    else if (S->seq_rule == RULE_BOUND)
+        S->seq_hi = key - 1;
+    else if (S->seq_rule == RULE_ABOVE)
+        S->seq_lo = key + 1;
     /* Unsuited, a rank's shown cards are its highest suits in P: no higher unshown card is. */
     for (int r = 0; S->unsuited && r < CARD_RANKS; r++) {
         cardset_t shown = S->seq_cards & cardset_rank(r);
@@ -390,6 +492,14 @@ static void read_sets(picket_sampler_t *S)
     int c0 = 0, c1 = 0;
     cardset_t sets_cards = 0;
     int sets_rule = claim_rule(S, 2, &c0, &c1, &sets_cards);
+    if (sets_cards && c0 == 0) { /* shown after a "not good" that named nothing */
+        picket_sets_t t;
+        picket_sets(sets_cards, &t);
+        c0 = t.best.count;
+        c1 = t.best.rank;
+    }
+    if (sets_rule == RULE_ABOVE)
+        sets_rule = above_rule(S, ABOVE_SETS, c0, c1);
     for (int r = 0; r < CARD_RANKS; r++) {
         /* Shown: a rank's count is what he showed, or under three. */
         int n = cardset_count(sets_cards & cardset_rank(r));
@@ -439,8 +549,8 @@ static void plan_ranks(picket_sampler_t *S, cardset_t pack)
 /* An exact claim no shown card proves must be reached by some suit of P (suited rules). */
 static void plan_reach(picket_sampler_t *S)
 {
-    S->need_reach = (S->ruff_rule == RULE_EXACT && S->ruff_t < 0 ? REACH_RUFF : 0) |
-                    (S->seq_rule == RULE_EXACT && !S->seq_cards && !S->unsuited && S->seq_len > 0 ? REACH_SEQ : 0);
+    S->need_reach = (S->ruff_lo != KEY_NONE && S->ruff_t < 0 ? REACH_RUFF : 0) |
+                    (S->seq_lo != KEY_NONE && !S->seq_cards && !S->unsuited && S->seq_t < 0 ? REACH_SEQ : 0);
 }
 
 /* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
@@ -737,7 +847,9 @@ void picket_sampler_free(picket_sampler_t *S)
     free(S);
 }
 
-int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
+/* One pass of the programme over the view, with the ABOVE rules in `variant` counted as "at
+ * most" and the others not at all. */
+static int prepare_pass(picket_sampler_t *S, const picket_view_t *v, int mode, int variant, char *err, size_t errlen)
 {
     /* Forget the last view, keep the memory. */
     memset(S, 0, offsetof(picket_sampler_t, tab));
@@ -748,13 +860,45 @@ int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode
         return fail(err, errlen, "the view has no seat or no pack");
     S->v = *v;
     S->mode = mode;
+    S->variant = variant;
     if (v->pub.hand_no <= 0) {
         S->trivial = 1;
         S->worlds = S->holdings = 1;
         return 0;
     }
-    if (read_view(S, err, errlen) < 0 || count_worlds(S, err, errlen) < 0)
+    return read_view(S, err, errlen) < 0 || count_worlds(S, err, errlen) < 0 ? -1 : 0;
+}
+
+/* The worlds of a view whose rules include "beats the claim" ones the programme cannot carry
+ * (calls=cavendish: younger's sets, or unsuited sequences, not good and not shown yet): by
+ * inclusion and exclusion, worlds = sum over subsets T of (-1)^|T| worlds(T "at most"); the
+ * programme is left over the view without them, and draws reject the worlds that break them. */
+static int prepare_above(picket_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
+{
+    int above = S->above;
+    int64_t worlds = 0, holdings = 0;
+    for (int t = above; t > 0; t = (t - 1) & above) {
+        if (prepare_pass(S, v, mode, t, err, errlen) < 0)
+            return -1;
+        int sign = __builtin_popcount((unsigned)t) % 2 ? -1 : 1;
+        worlds += sign * (int64_t)S->worlds;
+        holdings += sign * (int64_t)S->holdings;
+    }
+    if (prepare_pass(S, v, mode, 0, err, errlen) < 0)
         return -1;
+    worlds += (int64_t)S->worlds;
+    holdings += (int64_t)S->holdings;
+    S->worlds = worlds > 0 ? (uint64_t)worlds : 0;
+    S->holdings = holdings > 0 ? (uint64_t)holdings : 0;
+    return 0;
+}
+
+int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode, char *err, size_t errlen)
+{
+    if (prepare_pass(S, v, mode, 0, err, errlen) < 0 || (S->above && prepare_above(S, v, mode, err, errlen) < 0))
+        return -1;
+    if (S->trivial)
+        return 0;
     /* What the view knows besides its cards (the opponent's cards it has seen, and so on) must
      * be what the rules make of them: one world must give the view back. */
     if (S->worlds > 0) {
@@ -797,7 +941,7 @@ static cardset_t draw_holding(const picket_sampler_t *S, rng_t *rng)
     cardset_t p = S->held;
     uint32_t i = 0;
     int flat = S->mode == PK_SAMPLER_BIAS_FLAT;
-    uint64_t r = flat ? 0 : rng_below64(rng, S->worlds);
+    uint64_t r = flat ? 0 : rng_below64(rng, S->tab.st[0].count); /* all the programme's worlds */
     for (int k = 0; k < NSUITS; k++) {
         const state_t *at = &S->tab.st[i], *st = S->tab.st;
         uint32_t lo = at->tfirst, hi = at->tend - 1, pick;
@@ -935,6 +1079,24 @@ static void build_state(const picket_sampler_t *S, rng_t *rng, cardset_t K, card
         rules_knowledge(S, st, a, a == me ? S->my_drawn : opp_drawn, a == me ? opp_drawn : S->my_drawn);
 }
 
+/* Does a holding beat the claims of the view's ABOVE rules? */
+static int beats_claims(const picket_sampler_t *S, cardset_t P)
+{
+    if (S->above & ABOVE_SETS) {
+        picket_sets_t t;
+        picket_sets(P, &t);
+        if (picket_claim_cmp(t.best.count, t.best.rank, S->above_c[0][0], S->above_c[0][1]) <= 0)
+            return 0;
+    }
+    if (S->above & ABOVE_SEQ) {
+        picket_sequences_t q;
+        picket_sequences(P, 1, &q);
+        if (picket_claim_cmp(q.best.len, q.best.top, S->above_c[1][0], S->above_c[1][1]) <= 0)
+            return 0;
+    }
+    return 1;
+}
+
 int picket_sampler_draw(picket_sampler_t *S, rng_t *rng, picket_world_t *w, picket_state_t *st)
 {
     if (S->worlds == 0)
@@ -949,6 +1111,11 @@ int picket_sampler_draw(picket_sampler_t *S, rng_t *rng, picket_world_t *w, pick
         return 0;
     }
     cardset_t plu = draw_holding(S, rng), K, X;
+    for (long tries = 0; S->above && !beats_claims(S, plu | S->fixed_r); tries++) {
+        if (tries > (1L << 24))
+            return -1; /* not reached: the count says such worlds exist */
+        plu = draw_holding(S, rng);
+    }
     draw_split(S, rng, plu, &K, &X);
     cardset_t R = plu & ~K, L = S->lu & ~plu & ~X;
     if (w) {

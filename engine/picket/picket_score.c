@@ -48,6 +48,38 @@ void picket_ruff(cardset_t hand, picket_ruff_t *out)
         }
     }
     out->points = picket_ruff_points(out->value);
+    out->count = cardset_count(out->cards);
+}
+
+void picket_point_by_count(cardset_t hand, picket_ruff_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->suit = -1;
+    for (int s = 0; s < CARD_SUITS; s++) {
+        cardset_t cards = hand & cardset_suit(s);
+        int v = picket_cards_value(cards), n = cardset_count(cards);
+        if (n > 0 && (n > out->count || (n == out->count && v >= out->value))) {
+            out->value = v;
+            out->count = n;
+            out->suit = s;
+            out->cards = cards;
+        }
+    }
+    out->points = out->count;
+}
+
+void picket_point(cardset_t hand, int by_count, picket_ruff_t *out)
+{
+    if (by_count)
+        picket_point_by_count(hand, out);
+    else
+        picket_ruff(hand, out);
+}
+
+void picket_point_claim(const picket_ruff_t *r, int by_count, int claim[2])
+{
+    claim[0] = by_count ? r->count : r->value;
+    claim[1] = by_count ? r->value : 0;
 }
 
 int picket_sequence_points(int len)

@@ -26,8 +26,16 @@ typedef struct picket_ruff {
     int suit;         /* the suit that makes it (most cards, then the later suit, on equal totals) */
     int points;
     cardset_t cards;  /* that suit's cards */
+    int count;        /* its cards */
 } picket_ruff_t;
 void picket_ruff(cardset_t hand, picket_ruff_t *out);
+/* The point by count (Cavendish): the suit with the most cards, the higher total on equal
+ * counts, the later suit on both equal; it scores one for each card. */
+void picket_point_by_count(cardset_t hand, picket_ruff_t *out);
+/* The point under the rules' flag (point=ruff or point=count), and its claim as declared:
+ * ruff (value, 0), count (count, value). */
+void picket_point(cardset_t hand, int by_count, picket_ruff_t *out);
+void picket_point_claim(const picket_ruff_t *r, int by_count, int claim[2]);
 
 /* Points for one sequence of `len` cards: 3, 4, then 15 + (len - 5). 0 below 3. */
 int picket_sequence_points(int len);

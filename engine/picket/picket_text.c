@@ -8,7 +8,7 @@
 
 const char *const PK_EVENT_NAMES[PK_EV_COUNT] = {
     "?", "cut", "hand", "dealt", "turn", "blank", "show", "discard", "draw", "peek", "call",
-    "stock", "leftover", "declare", "answer", "score", "appoint", "play", "trick", "hand-end", "set-end"
+    "stock", "leftover", "declare", "answer", "score", "appoint", "play", "trick", "hand-end", "set-end", "choose"
 };
 
 static const char *const ANSWER_NAMES[3] = { "good", "equal", "not-good" };
@@ -39,6 +39,8 @@ int picket_move_format(const game_move_t *m, char *buf, size_t len)
         return snprintf(buf, len, "appoint %c", CARD_SUIT_CHARS[m->arg & 3]);
     case PK_MV_PLAY:
         return snprintf(buf, len, "play %s", card_format(m->arg, c));
+    case PK_MV_CHOOSE:
+        return snprintf(buf, len, "choose %s", m->arg ? "deal" : "elder");
     default:
         return snprintf(buf, len, "?");
     }
@@ -75,7 +77,7 @@ static int parse_suit_word(const char *arg)
 }
 
 /* The verbs, by move kind (PK_MV_*). */
-static const char *const MOVE_VERBS[] = { NULL, "discard", "blank", "call", "leftover", "appoint", "play" };
+static const char *const MOVE_VERBS[] = { NULL, "discard", "blank", "call", "leftover", "appoint", "play", "choose" };
 
 int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
@@ -84,7 +86,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
         text++;
     const char *arg = NULL;
     int kind = PK_MV_DISCARD, n, s;
-    while (kind <= PK_MV_PLAY && !(arg = after_verb(text, MOVE_VERBS[kind])))
+    while (kind <= PK_MV_CHOOSE && !(arg = after_verb(text, MOVE_VERBS[kind])))
         kind++;
     cardset_t set;
     switch (kind) {
@@ -131,10 +133,15 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
             return text_fail(err, errlen, "appoint needs a suit (C D H S)");
         out->arg = (int16_t)s;
         break;
+    case PK_MV_CHOOSE:
+        if (!is_word(arg, "deal") && !is_word(arg, "elder"))
+            return text_fail(err, errlen, "choose needs 'deal' or 'elder'");
+        out->arg = is_word(arg, "deal");
+        break;
     default: {
         char word[24];
         text_quote(text, strcspn(text, " "), word, sizeof word);
-        return text_fail(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play)", word);
+        return text_fail(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play, choose)", word);
     }
     }
     out->kind = (uint16_t)kind;
@@ -147,10 +154,10 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
 static const char *const *const NAME_LISTS[] = { PK_PHASE_NAMES, PK_CAT_NAMES };
 static const game_notation_t EVENT_FORMS[] = {
     { PK_EV_CUT, "cut %a(-)-1 %b(-)-1 dealer %s#0:1" },
-    { PK_EV_CUT, "cut %aC %bC dealer %s#0:1" },
+    { PK_EV_CUT, "cut %aC %bC %g(dealer|chooser) %s#0:1" },
     { PK_EV_HAND, "hand %a#1:30000 dealer %s#0:1 stock %b#0:28" },
     { PK_EV_DEALT, "dealt %S#0:1 %*" },
-    { PK_EV_TURN, "turn %s#-1:1 %g{0}0:9" },
+    { PK_EV_TURN, "turn %s#-1:1 %g{0}0:10" },
     { PK_EV_BLANK, "blank %s#0:1 discards %a#1:8" },
     { PK_EV_BLANK, "blank %s#0:1" },
     { PK_EV_SHOW, "show %s#0:1 %g(leftover)-1 %*" },
@@ -169,7 +176,10 @@ static const game_notation_t EVENT_FORMS[] = {
     { PK_EV_PLAY, "play %s#0:1 %gP" },
     { PK_EV_TRICK, "trick %a#1:12 won-by %s#0:1" },
     { PK_EV_HAND_END, "hand-end" },
+    { PK_EV_SET_END, "set-end winner %s#0:1 points %a#1:30000 %b(crossed|rubicon)" },
     { PK_EV_SET_END, "set-end winner %s#0:1" },
+    { PK_EV_SET_END, "set-end drawn" },
+    { PK_EV_CHOOSE, "choose %s#0:1 %g(elder|deal)" },
     { 0, NULL },
 };
 
@@ -177,6 +187,8 @@ static int claim_text(int cat, int a, int b, char *buf, size_t len)
 {
     switch (cat) {
     case PK_CAT_RUFF:
+        if (b)
+            return snprintf(buf, len, "%d-making-%d", a, b); /* point=count: cards, then their value */
         return snprintf(buf, len, "%d", a);
     case PK_CAT_SEQ:
         if (a == 0)
@@ -199,8 +211,9 @@ int picket_event_format(const game_event_t *ev, char *buf, size_t len)
         claim_text(ev->arg, ev->a, ev->b, claim, sizeof claim);
         return snprintf(buf, len, "declare %d %s %s", s, cat, claim);
     case PK_EV_ANSWER:
-        if (ev->a == PK_ANS_GOOD)
-            return snprintf(buf, len, "answer %d %s good", s, cat);
+        /* calls=cavendish: "not good" says nothing more (younger shows it after elder's lead). */
+        if (ev->a == PK_ANS_GOOD || (ev->a == PK_ANS_NOT_GOOD && ev->b == 0 && ev->c == 0))
+            return snprintf(buf, len, "answer %d %s %s", s, cat, ANSWER_NAMES[ev->a]);
         claim_text(ev->arg, ev->b, ev->c, claim, sizeof claim);
         return snprintf(buf, len, "answer %d %s %s %s", s, cat, ANSWER_NAMES[ev->a % 3], claim);
     default:
@@ -221,8 +234,17 @@ static int find_name(const char *const *names, int n, const char *word)
 static int claim_parse(int cat, const char *s, int *a, int *b)
 {
     *a = *b = 0;
-    if (cat == PK_CAT_RUFF)
-        return text_int(s, 0, 200, a);
+    if (cat == PK_CAT_RUFF) {
+        const char *mk = strstr(s, "-making-");
+        char num[8];
+        if (!mk)
+            return text_int(s, 0, 200, a);
+        if (mk - s >= (long)sizeof num)
+            return -1;
+        memcpy(num, s, (size_t)(mk - s));
+        num[mk - s] = '\0';
+        return text_int(num, 1, 12, a) < 0 || text_int(mk + 8, 1, 200, b) < 0 ? -1 : 0;
+    }
     if (strcmp(s, "none") == 0)
         return 0;
     if (cat == PK_CAT_SEQ) {
@@ -262,7 +284,7 @@ static int claim_read(const text_tokens_t *tk, int type, game_event_t *ev)
     int ans = type == PK_EV_DECLARE ? PK_ANS_NOT_GOOD : tk->n >= 4 ? find_name(ANSWER_NAMES, 3, tk->t[3]) : -1;
     if (cat < PK_CAT_RUFF || cat > PK_CAT_SETS || ans < 0 || text_int(tk->t[1], 0, 1, &s) < 0)
         return 0;
-    if (ans == PK_ANS_GOOD ? tk->n != 4
+    if (ans == PK_ANS_GOOD || (ans == PK_ANS_NOT_GOOD && type == PK_EV_ANSWER && tk->n == 4) ? tk->n != 4
                            : tk->n != (type == PK_EV_DECLARE ? 4 : 5) || claim_parse(cat, tk->t[tk->n - 1], &a, &b) < 0)
         return 0;
     ev->seat = (int8_t)s;

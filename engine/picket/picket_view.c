@@ -12,6 +12,7 @@ void picket_pub_init(picket_pub_t *p)
     p->phase = PK_PH_DEAL;
     p->to_move = GAME_CHANCE;
     p->winner = -1;
+    p->chooser = -1;
     p->called_suit = p->appointed_suit = -1;
     p->leftover = -1;
     p->leader = -1;
@@ -40,7 +41,15 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
     case PK_EV_CUT:
         p->cut[0] = (int8_t)ev->a;
         p->cut[1] = (int8_t)ev->b;
-        p->dealer = (int8_t)s;
+        if (ev->arg)
+            p->chooser = (int8_t)s;
+        else
+            p->dealer = (int8_t)s;
+        break;
+    case PK_EV_CHOOSE:
+        p->dealer = (int8_t)(ev->arg ? s : 1 - s);
+        p->chooser = -1;
+        p->to_move = GAME_CHANCE;
         break;
     case PK_EV_HAND:
         new_hand(p, s, ev->a);
@@ -97,6 +106,8 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
         p->answer[d] = (int8_t)ev->a;
         p->claim[d][s][0] = (int16_t)ev->b;
         p->claim[d][s][1] = (int16_t)ev->c;
+        if (ev->a == PK_ANS_NOT_GOOD) /* younger wins it, whenever he scores it */
+            p->won_cats[s] |= (uint8_t)(1u << ev->arg);
         break;
     }
     case PK_EV_SCORE:
@@ -108,6 +119,8 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
             p->piqued = 1;
         if (ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS)
             p->decl_winner[ev->arg - PK_CAT_RUFF] = (int8_t)s;
+        if (ev->arg <= PK_CAT_SETS)
+            p->won_cats[s] |= (uint8_t)(1u << ev->arg);
         break;
     case PK_EV_APPOINT:
         p->appointed_suit = ev->arg;
@@ -138,6 +151,8 @@ void picket_pub_apply(picket_pub_t *p, const game_event_t *ev)
         break;
     case PK_EV_SET_END:
         p->winner = (int8_t)s;
+        p->partie_pts = ev->a;
+        p->rubicon = (int8_t)ev->b;
         p->phase = PK_PH_OVER;
         p->to_move = GAME_OVER;
         break;
@@ -159,7 +174,8 @@ const char *picket_pub_diff(const picket_pub_t *a, const picket_pub_t *b)
     DIFF(to_move); DIFF(winner); DIFF(blank); DIFF(blank_count); DIFF(discarded); DIFF(drawn);
     DIFF(stock_left); DIFF(called_suit); DIFF(leftover); DIFF(appointed_suit); DIFF(claim);
     DIFF(answer); DIFF(decl_winner); DIFF(trick_no); DIFF(leader); DIFF(trick_card); DIFF(tricks);
-    DIFF(voids); DIFF(reckoned); DIFF(piqued); DIFF(nplayed); DIFF(history);
+    DIFF(voids); DIFF(reckoned); DIFF(piqued); DIFF(nplayed); DIFF(history); DIFF(won_cats); DIFF(chooser);
+    DIFF(rubicon); DIFF(partie_pts);
     return NULL;
 }
 
@@ -206,6 +222,8 @@ static int phase_seat(const picket_pub_t *p, int phase)
     case PK_PH_ELDER_EXCHANGE:
     case PK_PH_CALL:
         return e;
+    case PK_PH_CHOOSE:
+        return p->chooser;
     case PK_PH_PLAY:
         /* Nobody, with both cards of the trick down: the trick is decided first. */
         if (p->trick_card[1 - p->leader] >= 0)
@@ -229,7 +247,7 @@ static const unsigned NEXT_PHASES[PK_PH_COUNT] = {
     [PK_PH_CALL] = PH(APPOINT) | PH(PLAY),
     [PK_PH_LEFTOVER] = PH(PLAY),
     [PK_PH_APPOINT] = PH(PLAY),
-    [PK_PH_PLAY] = PH(PLAY),
+    [PK_PH_PLAY] = PH(PLAY) | PH(LEFTOVER),
 };
 #undef PH
 
@@ -257,7 +275,10 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         return 0;
     switch (ev->type) {
     case PK_EV_CUT:
-        return p->hand_no == 0 && p->dealer < 0;
+        return p->hand_no == 0 && p->dealer < 0 && p->chooser < 0 && p->phase == PK_PH_DEAL &&
+               (ev->arg == 0 || (ev->arg == 1 && r->cut == PK_CUT_HIGHER_CHOOSES && s >= 0 && s < 2));
+    case PK_EV_CHOOSE:
+        return p->phase == PK_PH_CHOOSE && p->to_move == s && s == p->chooser && (ev->arg == 0 || ev->arg == 1);
     case PK_EV_HAND:
         if (p->phase != PK_PH_DEAL || ev->a != p->hand_no + 1 || ev->b < 0 ||
             ev->b > cardset_count(cards_pack(r->deck)) - 2 * PK_HAND_CARDS)
@@ -284,7 +305,14 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
                p->called_suit >= 0 && ev->arg != p->called_suit;
     case PK_EV_TURN:
         if (ev->arg == PK_PH_DEAL)
-            return s < 0 && hand_done;
+            return s < 0 && (hand_done || (p->phase == PK_PH_CHOOSE && p->dealer >= 0));
+        if (ev->arg == PK_PH_CHOOSE)
+            return p->hand_no == 0 && p->phase == PK_PH_DEAL && p->chooser >= 0 && s == p->chooser;
+        /* leftover=after-lead: younger's choice comes after elder's first card. */
+        if (ev->arg == PK_PH_LEFTOVER && p->phase == PK_PH_PLAY &&
+            (r->leftover != PK_LO_AFTER_LEAD || p->nplayed != 1 || p->trick_no != 0 || p->stock_left == 0 ||
+             p->leftover >= 0))
+            return 0;
         if (ev->arg <= PK_PH_DEAL || ev->arg >= PK_PH_OVER || s < 0 || p->hand_no == 0 || hand_done ||
             between_hands(p) || !(NEXT_PHASES[p->phase] & (1u << ev->arg)))
             return 0;
@@ -304,7 +332,9 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         return s == phase_seat(p, ev->arg);
     case PK_EV_BLANK:
     case PK_EV_SHOW:
-        return p->hand_no > 0 && p->phase < PK_PH_PLAY && !between_hands(p);
+        /* Before the play; under calls=cavendish younger shows his after elder's first card. */
+        return p->hand_no > 0 && !between_hands(p) &&
+               (p->phase < PK_PH_PLAY || (p->phase == PK_PH_PLAY && p->nplayed == 1 && p->trick_no == 0));
     case PK_EV_SCORE:
         /* Points come within a hand, the last trick's and the cards' after the twelfth trick. */
         return p->hand_no > 0 && !between_hands(p) && ev->arg >= 0 &&
@@ -440,13 +470,13 @@ int picket_view_apply(picket_view_t *v, const game_event_t *ev)
 {
     if (!game_event_visible(ev, v->seat) || ev->type == 0 || ev->type >= PK_EV_COUNT)
         return -1;
-    if (ev->seat >= 2 || (ev->seat < 0 && ev->type != PK_EV_TURN && ev->type != PK_EV_HAND_END))
+    if (ev->seat >= 2 || (ev->seat < 0 && ev->type != PK_EV_TURN && ev->type != PK_EV_HAND_END && ev->type != PK_EV_SET_END))
         return -1;
     if (ev->audience == GAME_ALL && !follows_turn(&v->rules, &v->pub, ev))
         return -1;
     /* No turn of a hand before this seat has been dealt its cards; none after elder's exchange
      * before he has seen the rest of his share. */
-    if (ev->type == PK_EV_TURN && ev->arg != PK_PH_DEAL && (!v->dealt || !saw_share(v)))
+    if (ev->type == PK_EV_TURN && ev->arg != PK_PH_DEAL && ev->arg != PK_PH_CHOOSE && (!v->dealt || !saw_share(v)))
         return -1;
     if (view_private(v, ev) < 0)
         return -1;
