@@ -221,7 +221,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!pp) {
-        fprintf(stderr, "bench/exchange: unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report)\n", preset);
+        fprintf(stderr, "bench/exchange: unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report, cavendish)\n", preset);
         return 2;
     }
     const game_t *g = &PICKET_GAME;

@@ -22,7 +22,14 @@
  *
  * Each hand's points come from the game's interface (hand_value when hand_over turns 1), and for
  * every set the hands' points must add up to the record's final scores, or the program stops:
- * its figures cannot drift from the records. Two seats only. */
+ * its figures cannot drift from the records. Two seats only.
+ *
+ * A game that settles points (game_t.settled: a Picket partie, game=rubicon) ends only at a
+ * hand's end, so its last hand is complete; the program then also prints the settled points a
+ * pair (the engine's in both legs), with their 95% interval, and the spread of a seat's points a
+ * hand (mean, standard deviation, and the correlation of the two seats' points in one hand: the
+ * partie model's figures, engine/picket/picket_partie.c); the set model, which plays races to a
+ * target, is not run. */
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -47,6 +54,8 @@ typedef struct set_hands {
     int cap;
     int score[2];        /* the record's final scores */
     int winner;          /* -1: the set is not over */
+    int has_settled;     /* the game settled points (a partie) */
+    int settled[2];
 } set_hands_t;
 
 typedef struct run {
@@ -159,9 +168,11 @@ static int read_set(const char *path, run_t *r, char *err, size_t errlen)
     int rank[GAME_MAX_PLAYERS];
     if (g->rank(rec.state, rank))
         s->winner = rank[0] < rank[1] ? 0 : rank[1] < rank[0] ? 1 : -1;
-    /* At the set's end hand_over is 1: the hand it ended in was counted, and is not complete. */
+    /* At the set's end hand_over is 1: the hand it ended in was counted, and is not complete,
+     * unless the game settles points (a partie ends only when a hand does). */
     int over = g->to_move(rec.state) == GAME_OVER;
-    s->complete = over && s->n > 0 ? s->n - 1 : s->n;
+    s->has_settled = over && g->settled && g->settled(rec.state, s->settled);
+    s->complete = over && s->n > 0 && !s->has_settled ? s->n - 1 : s->n;
     /* The hands add up to the scores (a set cut short inside a hand aside). */
     double sum[2] = { 0, 0 };
     for (int i = 0; i < s->n; i++)
@@ -338,8 +349,9 @@ int main(int argc, char **argv)
     }
     /* The engine's sets: their hands in blocks of two for the set model, and the hands complete
      * in both legs of each pair (the engine's lead with both hands of one deal, d). */
-    int pairs = 0, nd = 0, sets = 0, won = 0, nb = 0;
-    double sum = 0, sumsq = 0, mean, half;
+    int pairs = 0, nd = 0, sets = 0, won = 0, nb = 0, settled_pairs = 0, settling = 0;
+    double sum = 0, sumsq = 0, mean, half, st_sum = 0, st_sq = 0;
+    double h_n = 0, h_sum = 0, h_sq = 0, h_cross = 0; /* a seat's points a hand, both seats pooled */
     const char *opponent = NULL;
     for (int i = 0; i < run.n; i++) {
         const set_hands_t *s = &run.sets[i], *b = s + 1;
@@ -357,9 +369,22 @@ int main(int argc, char **argv)
                 blocks[nb].e[j] = s->v[h + j][me];
                 blocks[nb].o[j] = s->v[h + j][1 - me];
             }
+        settling |= s->has_settled;
+        for (int h = 0; h < s->complete; h++) {
+            h_n += 2;
+            h_sum += s->v[h][0] + s->v[h][1];
+            h_sq += s->v[h][0] * s->v[h][0] + s->v[h][1] * s->v[h][1];
+            h_cross += 2 * s->v[h][0] * s->v[h][1];
+        }
         if (!is_pair(run.sets, run.n, i, engine))
             continue;
         pairs++;
+        if (s->has_settled && b->has_settled) {
+            double d = s->settled[me] + b->settled[seat_of(b, engine)];
+            settled_pairs++;
+            st_sum += d;
+            st_sq += d * d;
+        }
         int mb = seat_of(b, engine), k = s->complete < b->complete ? s->complete : b->complete;
         for (int h = 0; h < k; h++, nd++) {
             double d = (s->v[h][me] - s->v[h][1 - me]) + (b->v[h][mb] - b->v[h][1 - mb]);
@@ -383,6 +408,19 @@ int main(int argc, char **argv)
     printf("lead a hand: %+.2f [%+.2f, %+.2f] points (95%%)\n", lead, lead - half, lead + half);
     if (sets > 0)
         printf("sets won in the run: %.1f%% (%d of %d)\n", 100.0 * won / sets, won, sets);
+    if (settling) {
+        double m = h_sum / h_n, var = h_sq / h_n - m * m, cov = h_cross / h_n - m * m;
+        printf("a seat's points a hand: mean %.2f, sd %.2f; the two seats' correlation %.3f (%.0f hands)\n", m,
+               sqrt(var > 0 ? var : 0), var > 0 ? cov / var : 0.0, h_n / 2);
+        if (settled_pairs >= 2) {
+            double sm, sh;
+            measure_interval(st_sum, st_sq, settled_pairs, &sm, &sh);
+            printf("settled points a pair: %+.1f [%+.1f, %+.1f] (95%%, %d pairs)\n", sm, sm - sh, sm + sh, settled_pairs);
+        }
+        printf("set model: not run (the sets settle points: a partie, not a race to a target)\n");
+        status = 0;
+        goto out;
+    }
     double at0 = set_model(blocks, nb, 0, target, sims, seed);
     /* The smallest extra lead, in steps of 0.1, at which the model reaches the goal. */
     double delta = 0, got = at0;

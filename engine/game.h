@@ -174,12 +174,24 @@ typedef struct game {
     int (*rank)(const void *state, int *rank);
     /* Current scores, num_players of them (for records and progress lines). */
     void (*scores)(const void *state, int *out);
+    /* What a finished game settles on each seat in the game's own points, for a game whose
+     * result is a margin as well as a rank (a Picket partie: the winner's rubicon points, the
+     * loser's the same negated, a drawn partie 0 each): 1 with out filled once the game is over,
+     * else 0. NULL: the rank is the whole result. */
+    int (*settled)(const void *state, int *out);
     /* Hands: the unit a search looks ahead to. 1 when the hand in progress is complete (the
      * next step deals a new one, or the game is over); 0 inside a hand. */
     int (*hand_over)(const void *state);
     /* What the current hand (or the one just complete) is worth to each seat so far, in the
      * game's points: num_players values. */
     void (*hand_value)(const void *state, double *out);
+    /* The search's reward at a horizon, where a hand's points (hand_value) are not the measure:
+     * what the hand in progress, or just over (or the game's end), is worth to each seat in
+     * points of the game's own reckoning (a Picket partie: how far the hand moved the seat's
+     * expected settlement, in points of difference). 1 with out filled (num_players values), or
+     * 0 where the generic reward applies (hand_value; at the game's end, its returns). NULL:
+     * always the generic reward. */
+    int (*horizon_value)(const void *state, double *out);
     /* Views: what one seat knows. */
     void (*view_from_state)(const void *state, int seat, void *view);
     int (*view_seat)(const void *view);

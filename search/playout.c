@@ -33,10 +33,12 @@ void playout_reward(const playout_t *p, const void *state, double *r)
 {
     const game_t *g = p->g;
     int n = g->num_players(state);
-    if (g->to_move(state) == GAME_OVER && game_returns(g, state, r) == 0)
-        return;
     double hv[GAME_MAX_PLAYERS], sum = 0;
-    g->hand_value(state, hv);
+    int own = g->horizon_value && g->horizon_value(state, hv);
+    if (!own && g->to_move(state) == GAME_OVER && game_returns(g, state, r) == 0)
+        return;
+    if (!own)
+        g->hand_value(state, hv);
     for (int i = 0; i < n; i++)
         sum += hv[i];
     for (int i = 0; i < n; i++) {

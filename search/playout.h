@@ -7,6 +7,8 @@
  *   - if the game is over, its return (game_returns: 1 for a win, 0 for a loss; ranks for N);
  *   - otherwise 0.5 + 0.45 tanh(d / scale), d = the seat's points this hand minus the mean of the
  *     others' (hand_value), scale a bot option (default 30 points).
+ * A game may give its own points for d instead (game_t.horizon_value: a Picket partie, where a
+ * deal's points are worth what they move the seat's expected settlement), at the game's end too.
  * So any hand that ends the set in a seat's favour is worth more to it than any hand that does
  * not (1 is more than 0.95), and a hand that loses the set is
  * worth less than any other, while between those, more points are better. A line that scores

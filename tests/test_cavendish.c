@@ -9,11 +9,13 @@
  * named first and draws the stock's top; younger discards his and draws the next.
  */
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "picket.h"
+#include "picket_partie.h"
 #include "picket_rules.h"
 #include "picket_score.h"
 #include "test_util.h"
@@ -595,6 +597,68 @@ static void test_the_higher_cut_chooses(void)
     CU_ASSERT_EQUAL(st.pub.hand_no, 1);
 }
 
+/* The partie model's expected settlement: exact at the end, antisymmetric, rising with one's own
+ * total, and the same as a simulation of its own normal deals (200000 parties a state). */
+static void test_the_partie_model_integrates_its_normals(void)
+{
+    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(131, 113, 0, 100), 118, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(81, 125, 0, 100), -306, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(90, 90, 0, 100), 0, 1e-9);
+    static const int states[][3] = { { 0, 0, 6 }, { 60, 20, 4 }, { 95, 105, 1 }, { 150, 40, 2 }, { 120, 118, 1 }, { 30, 70, 3 } };
+    rng_t rng;
+    rng_seed(&rng, 4);
+    double worst = 0;
+    for (size_t i = 0; i < sizeof states / sizeof states[0]; i++) {
+        int a = states[i][0], b = states[i][1], left = states[i][2];
+        double e = picket_partie_expected(a, b, left, 100);
+        CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(b, a, left, 100), -e, 1e-6);
+        CU_ASSERT(picket_partie_expected(a + 10, b, left, 100) > e);
+        double sum = 0, sd = PICKET_PARTIE_DEAL_SD, r = PICKET_PARTIE_DEAL_CORR;
+        enum { N = 200000 };
+        for (int n = 0; n < N; n++) {
+            double A = a, B = b;
+            for (int d = 0; d < left; d++) {
+                /* Two correlated normals from two independent ones (Box-Muller). */
+                double u1 = (rng_next(&rng) >> 11) * 0x1.0p-53 + 1e-300, u2 = (rng_next(&rng) >> 11) * 0x1.0p-53;
+                double z1 = sqrt(-2 * log(u1)) * cos(2 * 3.14159265358979323846 * u2);
+                double z2 = sqrt(-2 * log(u1)) * sin(2 * 3.14159265358979323846 * u2);
+                A += PICKET_PARTIE_DEAL_MEAN + sd * z1;
+                B += PICKET_PARTIE_DEAL_MEAN + sd * (r * z1 + sqrt(1 - r * r) * z2);
+            }
+            double d = A - B, both = A + B;
+            sum += d > 0 ? 100 + (B < 100 ? both : d) : d < 0 ? -(100 + (A < 100 ? both : -d)) : 0;
+        }
+        double sim = sum / N;
+        if (fabs(sim - e) > worst)
+            worst = fabs(sim - e);
+        CU_ASSERT(fabs(sim - e) < 4.0);
+    }
+    printf("\n    largest difference from the simulation: %.2f points ", worst);
+}
+
+/* The search's reward in a partie: a deal's points through the model, exactly the settlement at
+ * the partie's end; the race keeps the generic reward. */
+static void test_the_partie_reward(void)
+{
+    picket_rules_t r = test_rules("cavendish", NULL);
+    picket_state_t st;
+    picket_init(&st, &r, 3);
+    double out[2];
+    CU_ASSERT_EQUAL(picket_partie_horizon(&st, out), 0); /* before the first deal */
+    st.pub.hand_no = 3;
+    st.pub.phase = PK_PH_DEAL;
+    st.pub.score[0] = 70, st.pub.score[1] = 40;
+    st.pub.hand_pts[0] = 30, st.pub.hand_pts[1] = 10;
+    CU_ASSERT_EQUAL_FATAL(picket_partie_horizon(&st, out), 1);
+    CU_ASSERT(out[0] > 0);
+    CU_ASSERT_DOUBLE_EQUAL(out[1], -out[0], 1e-9);
+    /* a deal of 20 points' difference is worth about 20 of them where the settlement is linear */
+    CU_ASSERT(out[0] > 10 && out[0] < 40);
+    picket_rules_t race = test_rules("cavendish", "game=race", NULL);
+    st.rules = race;
+    CU_ASSERT_EQUAL(picket_partie_horizon(&st, out), 0);
+}
+
 #define ADD(suite, fn) CU_add_test(suite, #fn, fn)
 
 int main(void)
@@ -620,5 +684,7 @@ int main(void)
     ADD(p, test_parties_end_as_the_laws_say);
     ADD(p, test_the_race_ends_at_the_target);
     ADD(p, test_new_notation_round_trips);
+    ADD(p, test_the_partie_model_integrates_its_normals);
+    ADD(p, test_the_partie_reward);
     return test_run_all();
 }

@@ -58,7 +58,7 @@ static const char *const USAGE =
     "  -rounds N          deal sequences per table (default 10, or the number of -deals)\n"
     "  -deals FILE        the deal seeds to play, one per line, in order (round r: line r)\n"
     "  -no-duplicate      one set per round instead of a rotation, seats rotating by round\n"
-    "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report)\n"
+    "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report, cavendish)\n"
     "  -flag NAME=VALUE   a rule override (repeatable); docs/rules.md\n"
     "  -seed S            base seed of the deals and engine seeds (default 1)\n"
     "  -concurrency N     sets played at once (default 1)\n"

@@ -68,7 +68,8 @@ static const char *const USAGE =
     "  --engine PROGRAM   play another engine that speaks the protocol (default: picket-engine\n"
     "                     beside this program)\n"
     "  --option NAME=V    an option for the engine and the hint engine (setoption; repeatable)\n"
-    "  --preset P         rules: cotgrave (default), cotton, ducoeur-letter, ducoeur-report\n"
+    "  --preset P         rules: cotgrave (default), cotton, ducoeur-letter, ducoeur-report,\n"
+    "                     cavendish (Rubicon Piquet: a partie of six deals)\n"
     "  --flag NAME=VALUE  a rule override (repeatable; docs/rules.md)\n"
     "  --seat S           your seat, 0 or 1 (default 0); the cut decides who deals first\n"
     "  --seed N           the deals (the same seed gives the same deals; default: a random seed,\n"
@@ -168,15 +169,29 @@ static void talk_line(const play_t *p, const char *text, char *out, size_t len)
         else
             snprintf(out, len, "cut: you %s, engine %s; %s first", p->human ? c1 : c0, p->human ? c0 : c1,
                      seat == p->human ? "you deal" : "the engine deals");
+    } else if (sscanf(text, "cut %7s %7s chooser %d", c0, c1, &seat) == 3 && (seat == 0 || seat == 1)) {
+        snprintf(out, len, "cut: you %s, engine %s; %s the higher, so %s whether to deal first", p->human ? c1 : c0,
+                 p->human ? c0 : c1, seat == p->human ? "yours is" : "the engine's is",
+                 seat == p->human ? "you choose" : "the engine chooses");
+    } else if (sscanf(text, "choose %d %7s", &seat, c0) == 2 && (seat == 0 || seat == 1)) {
+        int deals = strcmp(c0, "deal") == 0;
+        snprintf(out, len, "%s to %s first", seat == p->human ? "you choose" : "the engine chooses",
+                 deals ? "deal" : "be elder");
     } else if (sscanf(text, "hand %d dealer %d stock %d", &a, &seat, &b) == 3 && (seat == 0 || seat == 1))
         snprintf(out, len, "hand %d: %s, so you are %s; %d cards in the stock", a,
                  seat == p->human ? "you deal" : "the engine deals", seat == p->human ? "younger" : "elder", b);
     else if (sscanf(text, "trick %d won-by %d", &a, &seat) == 2 && (seat == 0 || seat == 1))
         snprintf(out, len, "trick %d won by %s", a, seat == p->human ? "you" : "the engine");
     else if (strcmp(text, "hand-end") == 0)
-        snprintf(out, len, "hand %d over: you %+d, engine %+d this hand; set: you %d, engine %d (to %d)", pub->hand_no,
-                 pub->hand_pts[p->human], pub->hand_pts[p->engine], pub->score[p->human], pub->score[p->engine],
+        snprintf(out, len, "hand %d over: you %+d, engine %+d this hand; %s: you %d, engine %d (%s %d)", pub->hand_no,
+                 pub->hand_pts[p->human], pub->hand_pts[p->engine], p->view.rules.game == PK_GAME_RUBICON ? "partie" : "set",
+                 pub->score[p->human], pub->score[p->engine], p->view.rules.game == PK_GAME_RUBICON ? "rubicon" : "to",
                  p->view.rules.target);
+    else if (sscanf(text, "set-end winner %d points %d %7s", &seat, &a, c0) == 3 && (seat == 0 || seat == 1))
+        snprintf(out, len, "partie over: %s %d points%s", seat == p->human ? "you win" : "the engine wins", a,
+                 strcmp(c0, "rubicon") == 0 ? ", a rubicon (the loser stayed under the line)" : "");
+    else if (strcmp(text, "set-end drawn") == 0)
+        snprintf(out, len, "partie over: drawn (equal after eight deals)");
     else if (sscanf(text, "set-end winner %d", &seat) == 1 && (seat == 0 || seat == 1))
         snprintf(out, len, "set over: %s", seat == p->human ? "you win" : "the engine wins");
     else if (sscanf(text, "%31s %d%n", verb, &seat, &n) == 2 && (seat == 0 || seat == 1))
@@ -526,6 +541,7 @@ static const char *const PHASE_TASKS[PK_PH_COUNT] = {
     [PK_PH_CALL] = "call the suit you will lead to see the leftover (call S), or call none",
     [PK_PH_LEFTOVER] = "the leftover stock: leftover show (both see it) or leftover keep",
     [PK_PH_APPOINT] = "appoint the suit elder must lead (appoint S)",
+    [PK_PH_CHOOSE] = "you cut the higher card: choose deal (deal first) or choose elder",
 };
 
 static const char *phase_task(const play_t *p, char *buf, size_t len)
@@ -536,6 +552,10 @@ static const char *phase_task(const play_t *p, char *buf, size_t len)
         p->g->scores(referee_state(p->ref), sc);
         if (p->fault)
             snprintf(buf, len, "the set stopped. s saves it, x leaves");
+        else if (p->view.pub.partie_pts > 0 || (p->view.rules.game == PK_GAME_RUBICON && sc[0] == sc[1]))
+            snprintf(buf, len, "the partie is over: you %d, engine %d. %s %d points. s saves it, u takes back, x leaves",
+                     sc[p->human], sc[p->engine], sc[p->human] > sc[p->engine] ? "You win" : sc[0] == sc[1] ? "Drawn:" : "The engine wins",
+                     p->view.pub.partie_pts);
         else
             snprintf(buf, len, "the set is over: %s %d, engine %d. %s. s saves it, u takes back, x leaves", "you", sc[p->human],
                      sc[p->engine], sc[p->human] > sc[p->engine] ? "You win" : "The engine wins");
@@ -594,8 +614,13 @@ static void table_lines(const play_t *p, table_text_t *t)
         snprintf(seed, sizeof seed, ", seed %" PRIu64, p->seed);
     snprintf(t->line[t->n++], LINE_LEN, "Picket (%s)%s, hand %d: you are %s", p->cfg.preset, seed, pub->hand_no,
              elder < 0 ? "waiting for the deal" : elder == p->human ? "elder" : "younger (you dealt)");
-    snprintf(t->line[t->n++], LINE_LEN, "score      you %d, engine %d (set to %d); this hand you %d, engine %d", pub->score[p->human],
-             pub->score[p->engine], p->view.rules.target, pub->hand_pts[p->human], pub->hand_pts[p->engine]);
+    char goal[64];
+    if (p->view.rules.game == PK_GAME_RUBICON)
+        snprintf(goal, sizeof goal, "deal %d of %d, rubicon %d", pub->hand_no, PK_PARTIE_DEALS, p->view.rules.target);
+    else
+        snprintf(goal, sizeof goal, "set to %d", p->view.rules.target);
+    snprintf(t->line[t->n++], LINE_LEN, "score      you %d, engine %d (%s); this hand you %d, engine %d", pub->score[p->human],
+             pub->score[p->engine], goal, pub->hand_pts[p->human], pub->hand_pts[p->engine]);
     snprintf(t->line[t->n++], LINE_LEN, "stock      %d cards; you discarded %d, engine %d; tricks: you %d, engine %d", pub->stock_left,
              pub->discarded[p->human], pub->discarded[p->engine], pub->tricks[p->human], pub->tricks[p->engine]);
     card_list(p->view.discards, a, sizeof a);

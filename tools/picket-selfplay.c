@@ -291,7 +291,7 @@ static int parse_args(selfplay_t *sp, int argc, char **argv, char *err, size_t e
         } else if (!strcmp(o, "-preset") && v) {
             sp->preset = argv[++i];
             if (!picket_preset_find(sp->preset) || !*sp->preset)
-                return text_fail(err, errlen, "-preset: unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report)", v);
+                return text_fail(err, errlen, "-preset: unknown preset '%.40s' (cotgrave, cotton, ducoeur-letter, ducoeur-report, cavendish)", v);
         } else if (!strcmp(o, "-shard") && v) {
             int a = -1, b = 0, used = 0;
             i++;

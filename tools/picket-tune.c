@@ -76,7 +76,7 @@ static const char *const USAGE =
     "  -gamma X           decay of the perturbation (default 0.101, Spall's)\n"
     "games:\n"
     "  -game NAME         the game (default picket); always two seats\n"
-    "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report)\n"
+    "  -preset P          rules preset (picket: cotgrave, cotton, ducoeur-letter, ducoeur-report, cavendish)\n"
     "  -flag NAME=VALUE   a rule override (repeatable)\n"
     "  -seed S            the run's seed: deals, engine seeds and directions (default 1)\n"
     "  -concurrency N     sets played at once (default 1)\n"

@@ -29,7 +29,8 @@
 static const char *const USAGE =
     "usage: picket COMMAND [OPTIONS]\n"
     "\n"
-    "Picket as the 17th century played it (Cotgrave 1662, Cotton 1674, two modern readings).\n"
+    "Picket as the 17th century played it (Cotgrave 1662, Cotton 1674, two modern readings), and\n"
+    "Rubicon Piquet as Cavendish's laws of 1882 have it (preset cavendish).\n"
     "\n"
     "commands:\n"
     "  rules      list the presets and rule flags, their values and sources\n"
@@ -135,17 +136,17 @@ static int cmd_rules(int argc, char **argv)
     printf("presets (default: %s)\n", PICKET_PRESETS[0].name);
     for (int p = 0; p < PK_PRESET_COUNT; p++)
         printf("  %-16s %s\n", PICKET_PRESETS[p].name, PICKET_PRESETS[p].source);
-    printf("\n%-14s %-36s", "flag", "values");
+    printf("\n%-14s %-51s", "flag", "values");
     for (int p = 0; p < PK_PRESET_COUNT; p++)
-        printf(" %-16s", PICKET_PRESETS[p].name);
+        printf(" %-18s", PICKET_PRESETS[p].name);
     printf("\n");
     for (int f = 0; f < PK_FLAG_COUNT; f++) {
         const picket_flag_t *fl = &PICKET_FLAGS[f];
         char values[64], buf[16];
         picket_flag_values(fl, values, sizeof values);
-        printf("%-14s %-36s", fl->name, values);
+        printf("%-14s %-51s", fl->name, values);
         for (int p = 0; p < PK_PRESET_COUNT; p++)
-            printf(" %-16s", picket_flag_value_name(fl, picket_flag_get(&PICKET_PRESETS[p].rules, fl), buf, sizeof buf));
+            printf(" %-18s", picket_flag_value_name(fl, picket_flag_get(&PICKET_PRESETS[p].rules, fl), buf, sizeof buf));
         printf("\n");
     }
     printf("\nsources\n");
@@ -205,7 +206,9 @@ static int cmd_score(int argc, char **argv)
                    "Scores a 12-card hand: Blank, Ruff (value, suit, points), the best sequence and every\n"
                    "scoring sequence, and ternaries/quatorzes: what its holder scores in each category\n"
                    "on winning it. Cards: rank 6-9 T J Q K A (or 10), suit C D H S, e.g. AH 10H TD.\n"
-                   "The preset decides the pack (deck) and whether sequences must be suited.\n"
+                   "The preset decides the pack (deck), whether sequences must be suited, and the\n"
+                   "point: the Ruff by pip total, or (point=count, cavendish) by the longest suit's\n"
+                   "cards, its value breaking ties (the JSON's ruff then has \"cards\" too).\n"
                    "  --json   one JSON object:\n"
                    "           {\"blank\":bool,\"ruff\":{\"value\":N,\"suit\":\"H\",\"points\":N},\n"
                    "            \"best_sequence\":{\"length\":N,\"top\":\"K\"}|null,\n"
@@ -238,7 +241,8 @@ static int cmd_score(int argc, char **argv)
     picket_ruff_t ruff;
     picket_sequences_t seq;
     picket_sets_t sets;
-    picket_ruff(hand, &ruff);
+    int by_count = r.point == PK_POINT_COUNT;
+    picket_point(hand, by_count, &ruff);
     picket_sequences(hand, r.sequences == PK_SEQ_UNSUITED, &seq);
     picket_sets(hand, &sets);
     int blank = picket_is_blank(hand);
@@ -252,6 +256,8 @@ static int cmd_score(int argc, char **argv)
         cJSON_AddNumberToObject(jr, "value", ruff.value);
         cJSON_AddStringToObject(jr, "suit", (char[]){ CARD_SUIT_CHARS[ruff.suit], '\0' });
         cJSON_AddNumberToObject(jr, "points", ruff.points);
+        if (by_count)
+            cJSON_AddNumberToObject(jr, "cards", ruff.count);
         if (seq.nruns) {
             cJSON *b = cJSON_AddObjectToObject(o, "best_sequence");
             cJSON_AddNumberToObject(b, "length", seq.best.len);
@@ -288,7 +294,11 @@ static int cmd_score(int argc, char **argv)
     printf("hand       %s\n", buf);
     printf("blank      %s%s\n", blank ? "yes" : "no", blank ? " (10 points)" : "");
     format_run(ruff.cards, buf, sizeof buf);
-    printf("ruff       %d in %c (%s): %d points\n", ruff.value, CARD_SUIT_CHARS[ruff.suit], buf, ruff.points);
+    if (by_count)
+        printf("point      %d cards in %c (%s), making %d: %d points\n", ruff.count, CARD_SUIT_CHARS[ruff.suit], buf,
+               ruff.value, ruff.points);
+    else
+        printf("ruff       %d in %c (%s): %d points\n", ruff.value, CARD_SUIT_CHARS[ruff.suit], buf, ruff.points);
     if (seq.nruns)
         printf("sequence   best: %s to the %c (%d cards)\n", SEQ_NAMES[seq.best.len], CARD_RANK_CHARS[seq.best.top], seq.best.len);
     else

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "picket_partie.h"
 #include "picket_score.h"
 
 const char *const PK_CAT_NAMES[PK_CAT_COUNT] = {
@@ -483,6 +484,7 @@ static void deal(ctx_t *x, int dealer, const cardset_t hands[2], const uint8_t *
     memcpy(st->stock, stock, (size_t)nstock);
     st->set_aside = 0;
     emit(x, PK_EV_HAND, GAME_ALL, dealer, 0, st->pub.hand_no + 1, nstock, 0, 0);
+    picket_partie_mark(st);
     for (int s = 0; s < 2; s++) {
         st->hand[s] = st->dealt[s] = hands[s];
         st->discard[s] = 0;

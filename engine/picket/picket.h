@@ -148,6 +148,11 @@ typedef struct picket_state {
     int8_t holds_blank[2];
     int8_t set_aside;          /* younger's discard count waiting to be drawn (commit-count) */
     picket_know_t know[2];
+    /* game=rubicon: the expected settlement when this hand was dealt, and a point's worth then
+     * (picket_partie.h), kept for the hand partie_hand (0: none) so that a search's rewards do
+     * not work them out again at every playout. */
+    int16_t partie_hand;
+    double partie_before, partie_unit;
 } picket_state_t;
 
 typedef struct picket_view {

@@ -7,6 +7,7 @@
 #include "picket_endgame.h"
 #include "picket_exchange_net.h" /* written by CMake from exchange.pknn */
 #include "picket_features.h"
+#include "picket_partie.h"
 #include "picket_sampler.h"
 
 /* The rules a config asks for, for a state or a view alike. */
@@ -79,6 +80,19 @@ static void g_scores(const void *state, int *out)
     const picket_state_t *st = state;
     out[0] = st->pub.score[0];
     out[1] = st->pub.score[1];
+}
+
+static int g_horizon_value(const void *state, double *out) { return picket_partie_horizon(state, out); }
+
+/* A partie (game=rubicon) settles its points: the winner's gain is the loser's loss. */
+static int g_settled(const void *state, int *out)
+{
+    const picket_state_t *st = state;
+    if (st->pub.phase != PK_PH_OVER || st->rules.game != PK_GAME_RUBICON)
+        return 0;
+    for (int s = 0; s < 2; s++)
+        out[s] = st->pub.winner < 0 ? 0 : st->pub.winner == s ? st->pub.partie_pts : -st->pub.partie_pts;
+    return 1;
 }
 
 static void g_view_from_state(const void *state, int seat, void *view) { picket_view_from_state(state, seat, view); }
@@ -215,6 +229,8 @@ const game_t PICKET_GAME = {
     .state_size = sizeof(picket_state_t),
     .view_size = sizeof(picket_view_t),
     GAME_HOOKS,
+    .settled = g_settled,
+    .horizon_value = g_horizon_value,
     .move_seen = g_move_seen,
     .sample_world = picket_sample_world,
     .sampler_new = g_sampler_new,

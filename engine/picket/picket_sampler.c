@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "picket_partie.h"
 #include "picket_score.h"
 
 enum { NSUITS = CARD_SUITS, MAX_FREE = 9, MAX_SUBSETS = 1 << MAX_FREE, MAX_UNPLACED = 24 };
@@ -79,6 +80,8 @@ struct picket_sampler {
     int ruff_hi, ruff_lo;    /* every suit's key at most hi; some suit's at least lo (KEY_NONE) */
     int seq_hi, seq_lo;      /* the same for suited sequences */
     int seq_t;               /* the suit of an equal best run shown, or -1 */
+    int16_t partie_hand;     /* what every world's state keeps of the partie (picket_partie_mark) */
+    double partie_before, partie_unit;
     int above, variant;      /* ABOVE_* rules of the view; those counted as at most, this pass */
     int above_c[2][2];       /* the claims they beat: sets, then (unsuited) sequences */
     int seq_rule, seq_len, seq_top, seq_points, unsuited;
@@ -899,6 +902,15 @@ int picket_sampler_prepare(picket_sampler_t *S, const picket_view_t *v, int mode
         return -1;
     if (S->trivial)
         return 0;
+    /* What the partie was worth when this hand was dealt: the same for every world. */
+    picket_state_t mark;
+    memset(&mark, 0, sizeof mark);
+    mark.rules = v->rules;
+    mark.pub = v->pub;
+    picket_partie_mark(&mark);
+    S->partie_hand = mark.partie_hand;
+    S->partie_before = mark.partie_before;
+    S->partie_unit = mark.partie_unit;
     /* What the view knows besides its cards (the opponent's cards it has seen, and so on) must
      * be what the rules make of them: one world must give the view back. */
     if (S->worlds > 0) {
@@ -1077,6 +1089,9 @@ static void build_state(const picket_sampler_t *S, rng_t *rng, cardset_t K, card
     st->set_aside = (int8_t)(t->discarded[y] > 0 && t->discarded[e] == 0 ? t->discarded[y] : 0);
     for (int a = 0; a < 2; a++)
         rules_knowledge(S, st, a, a == me ? S->my_drawn : opp_drawn, a == me ? opp_drawn : S->my_drawn);
+    st->partie_hand = S->partie_hand;
+    st->partie_before = S->partie_before;
+    st->partie_unit = S->partie_unit;
 }
 
 /* Does a holding beat the claims of the view's ABOVE rules? */

@@ -202,6 +202,19 @@ async function main() {
     check(court.decisions >= 1, `Court Circular plays by clicks (${court.decisions} decisions)`);
     await shot(page, 'court.png');
 
+    // Rubicon Piquet: a whole partie of six deals by clicks, the higher cut's choice included.
+    await page.selectOption('#f-game', 'picket');
+    await page.selectOption('#f-preset', 'cavendish');
+    await page.selectOption('#f-engine', 'level-1');
+    await page.fill('#f-seed', '7');
+    await opened(page, () => page.click('#b-new'));
+    const partie = await playSet(page, 300);
+    const lines = await page.textContent('#lines');
+    check(/The set is over/.test(partie.status) && /(wins the partie: \d+|the partie is drawn)/.test(lines),
+      `a partie of Rubicon Piquet plays to its settlement by clicks (${partie.decisions} decisions)`);
+    await shot(page, 'partie.png');
+    await page.selectOption('#f-preset', 'cotgrave');
+
     // Phone width: nothing wider than the screen.
     await page.setViewportSize({ width: 380, height: 800 });
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);

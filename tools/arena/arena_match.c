@@ -563,6 +563,7 @@ void arena_play_set(const arena_set_setup_t *s, arena_set_result_t *out)
     out->hands = (int)referee_chances(ref);
     g->scores(state, out->scores);
     if (out->reason == END_NORMAL) {
+        out->has_settled = g->settled && g->settled(state, out->settled);
         g->rank(state, out->rank);
         int firsts = 0;
         for (int i = 0; i < players; i++)

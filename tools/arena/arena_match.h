@@ -96,6 +96,8 @@ typedef struct arena_set_result {
     int winner;                       /* the seat ranked first alone; -1 for a tie at the top */
     int rank[GAME_MAX_PLAYERS];       /* by seat: 0 first; tied seats share a rank */
     int scores[GAME_MAX_PLAYERS];
+    int has_settled;                  /* the game settles points (game_t.settled) and did */
+    int settled[GAME_MAX_PLAYERS];    /* those points, by seat */
     int hands;
     int moves;
     arena_end_reason_t reason;

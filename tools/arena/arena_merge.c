@@ -13,8 +13,9 @@
  * schedule's order, so they are those of an unsharded run whatever order the files come in. */
 typedef struct merged_set {
     int scores[GAME_MAX_PLAYERS];
+    int settled[GAME_MAX_PLAYERS];
     int8_t rank[GAME_MAX_PLAYERS];
-    uint8_t reason, present;
+    uint8_t reason, present, has_settled;
 } merged_set_t;
 
 typedef struct merge {
@@ -151,9 +152,11 @@ static int on_merged(void *data, const arena_set_line_t *s, char *why, size_t wh
     }
     ms->present = 1;
     ms->reason = (uint8_t)s->result.reason;
+    ms->has_settled = (uint8_t)s->result.has_settled;
     for (int i = 0; i < s->result.players && i < GAME_MAX_PLAYERS; i++) {
         ms->rank[i] = (int8_t)s->result.rank[i];
         ms->scores[i] = s->result.scores[i];
+        ms->settled[i] = s->result.settled[i];
     }
     return 0;
 }
@@ -211,9 +214,11 @@ static int merge_sets(merge_t *m, char *err, size_t errlen)
         arena_schedule_seats(&a->sc, line.key, line.engine);
         line.result.players = a->sc.players;
         line.result.reason = (arena_end_reason_t)ms->reason;
+        line.result.has_settled = ms->has_settled;
         for (int i = 0; i < a->sc.players && i < GAME_MAX_PLAYERS; i++) {
             line.result.rank[i] = ms->rank[i];
             line.result.scores[i] = ms->scores[i];
+            line.result.settled[i] = ms->settled[i];
         }
         arena_schedule_tally(&a->sc, &line);
     }

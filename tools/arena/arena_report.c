@@ -70,6 +70,32 @@ static void report_grid(const arena_run_t *a)
     }
 }
 
+/* Two seats, a game that settles points (a Picket partie's rubicon points): each engine's mean a
+ * set, and the row's mean a unit (a duplicate pair's two legs together, or a set) against each
+ * column, with its 95% interval. Nothing for a game without them. */
+static void report_settled(const arena_run_t *a, const int *order)
+{
+    double mean, lo, hi;
+    int any = 0;
+    for (int e = 0; e < a->sc.n_engines; e++)
+        any |= a->sc.settled_sets[e] > 0;
+    if (!any)
+        return;
+    printf("\nSettled points (each set's result in %s's own points; mean a %s [95%% interval])\n", a->game->name, a->sc.duplicate ? "pair" : "set");
+    for (int r = 0; r < a->sc.n_engines; r++) {
+        int e = order[r];
+        long n = arena_schedule_settled(&a->sc, e, -1, &mean, &lo, &hi);
+        printf("  %-20s %+9.1f a set over %ld sets", a->names[e],
+               a->sc.settled_sets[e] ? a->sc.settled_sum[e] / (double)a->sc.settled_sets[e] : 0.0, a->sc.settled_sets[e]);
+        if (n)
+            printf("; %+8.1f [%+8.1f, %+8.1f] a %s over %ld", mean, lo, hi, a->sc.duplicate ? "pair" : "set", n);
+        printf("\n");
+        for (int c = 0; c < a->sc.n_engines && a->sc.n_engines > 2; c++)
+            if (c != e && arena_schedule_settled(&a->sc, e, c, &mean, &lo, &hi))
+                printf("    against %-20s %+8.1f [%+8.1f, %+8.1f]\n", a->names[c], mean, lo, hi);
+    }
+}
+
 /* Standings of a game for more than two seats: mean points, mean rank, score; then pairwise. */
 static void report_tables(const arena_run_t *a, const int *order)
 {
@@ -105,6 +131,7 @@ static void report_pairs(const arena_run_t *a, const int *order, const double *s
     }
     printf("\nCrosstable (row's score against column, over %s)\n", a->sc.duplicate ? "pairs" : "sets");
     report_grid(a);
+    report_settled(a, order);
     if (a->sc.duplicate) {
         printf("\nPairs (first engine of each pairing: won both / split / lost both)\n");
         for (int p = 0; p < a->sc.n_tables; p++) {

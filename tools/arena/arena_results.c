@@ -94,6 +94,8 @@ int arena_results_write_set(FILE *f, const arena_set_line_t *s, const char *cons
               arena_results_add(o, "think", cJSON_CreateDoubleArray(r->think, n)) ||
               !cJSON_AddStringToObject(o, "record", record ? record : "") ||
               arena_results_add(o, "engine_seeds", seed_array(s->engine_seed, n));
+    if (!bad && r->has_settled)
+        bad = arena_results_add(o, "settled", cJSON_CreateIntArray(r->settled, n));
     char *text = bad ? NULL : cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!text)
@@ -253,6 +255,11 @@ static int parse_set(const char *line, arena_set_line_t *s)
              cJSON_IsString(reason) && cJSON_IsString(detail) && cJSON_IsArray(think) && cJSON_GetArraySize(think) == n &&
              !parse_seed(cJSON_GetObjectItemCaseSensitive(o, "deal_seed"), &s->deal_seed) && cJSON_IsArray(seeds) &&
              cJSON_GetArraySize(seeds) == n;
+    /* A game that settles points (a Picket partie) writes them; others have none. */
+    if (ok && cJSON_GetObjectItemCaseSensitive(o, "settled")) {
+        ok = !get_ints(o, "settled", n, -big, big, s->result.settled);
+        s->result.has_settled = ok;
+    }
     for (int i = 0; ok && i < n; i++) {
         const cJSON *t = cJSON_GetArrayItem(think, i);
         ok = cJSON_IsNumber(t) && t->valuedouble >= 0 && !parse_seed(cJSON_GetArrayItem(seeds, i), &s->engine_seed[i]);

@@ -1,5 +1,6 @@
 #include "arena_schedule.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,11 +87,61 @@ static void tally_group(arena_schedule_t *sc, const arena_set_line_t *s)
         }
 }
 
+/* Two seats, settled points: a unit (a pair's two legs, or one set) counts for both engines. */
+static void tally_settled(arena_schedule_t *sc, const arena_set_line_t *s)
+{
+    const arena_set_result_t *r = &s->result;
+    const int *t = sc->table[s->key.pairing];
+    int first_seat = s->engine[0] == t[0] ? 0 : 1;
+    int pts = r->settled[first_seat];
+    for (int seat = 0; seat < 2; seat++) {
+        sc->settled_sum[s->engine[seat]] += r->settled[seat];
+        sc->settled_sets[s->engine[seat]]++;
+    }
+    if (sc->duplicate) {
+        int idx = arena_schedule_leg_index(sc, s->key);
+        int other = arena_schedule_leg_index(sc, (arena_set_key_t){ s->key.pairing, s->key.round, 1 - s->key.leg });
+        sc->leg_settled[idx] = pts;
+        if (sc->leg_settled[other] == INT_MIN)
+            return;
+        pts += sc->leg_settled[other];
+    }
+    for (int side = 0; side < 2; side++) {
+        int a = t[side], b = t[1 - side];
+        double v = side == 0 ? pts : -pts;
+        sc->st_sum[a][b] += v;
+        sc->st_sq[a][b] += v * v;
+        sc->st_n[a][b]++;
+    }
+}
+
+long arena_schedule_settled(const arena_schedule_t *sc, int r, int c, double *mean, double *lo, double *hi)
+{
+    double sum = 0, sq = 0;
+    long n = 0;
+    for (int o = 0; o < sc->n_engines; o++)
+        if (c < 0 ? o != r : o == c) {
+            sum += sc->st_sum[r][o];
+            sq += sc->st_sq[r][o];
+            n += sc->st_n[r][o];
+        }
+    if (n == 0)
+        return 0;
+    *mean = sum / (double)n;
+    double var = n > 1 ? (sq - sum * sum / (double)n) / (double)(n - 1) : 0.0;
+    double half = 1.96 * sqrt(var > 0 ? var : 0.0) / sqrt((double)n);
+    *lo = *mean - half;
+    *hi = *mean + half;
+    return n;
+}
+
 /* Count one finished set (lock held). */
 void arena_schedule_tally(arena_schedule_t *sc, const arena_set_line_t *s)
 {
     const arena_set_result_t *r = &s->result;
     sc->faults[r->reason]++;
+    if (r->has_settled && sc->players == 2)
+        tally_settled(sc, s);
     int first_half_points = 0;
     for (int seat = 0; seat < r->players; seat++) {
         int e = s->engine[seat];
@@ -173,16 +224,23 @@ int arena_schedule_build(arena_schedule_t *sc, char *err, size_t errlen)
     if ((double)sc->rounds * sc->n_tables * arena_schedule_legs(sc) > 1e8)
         return text_fail(err, errlen, "that schedule holds more than 100000000 sets: fewer rounds, engines or seats");
     sc->n_jobs = sc->rounds * sc->n_tables * arena_schedule_legs(sc);
-    if (!(sc->leg_rank = malloc((size_t)sc->n_jobs * (size_t)sc->players)))
+    if (!(sc->leg_rank = malloc((size_t)sc->n_jobs * (size_t)sc->players)) ||
+        !(sc->leg_settled = malloc((size_t)sc->n_jobs * sizeof *sc->leg_settled))) {
+        arena_schedule_free(sc);
         return text_fail(err, errlen, "out of memory for the schedule");
+    }
     memset(sc->leg_rank, -1, (size_t)sc->n_jobs * (size_t)sc->players);
+    for (int j = 0; j < sc->n_jobs; j++)
+        sc->leg_settled[j] = INT_MIN;
     return 0;
 }
 
 void arena_schedule_free(arena_schedule_t *sc)
 {
     free(sc->leg_rank);
+    free(sc->leg_settled);
     sc->leg_rank = NULL;
+    sc->leg_settled = NULL;
 }
 
 int arena_schedule_job_index(const arena_schedule_t *sc, arena_set_key_t k)

@@ -43,6 +43,14 @@ typedef struct arena_schedule {
     double pw_sum[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES], pw_sq[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
     long pw_n[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
     long faults[END_COUNT];
+    /* two seats, a game that settles points (a Picket partie): the row's points against the
+     * column over units (duplicate: both legs of a pair together; else one set), sum, sum of
+     * squares and count; the first engine's points by leg until its pair is in */
+    int *leg_settled;
+    double st_sum[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES], st_sq[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
+    long st_n[SCHEDULE_MAX_ENGINES][SCHEDULE_MAX_ENGINES];
+    double settled_sum[SCHEDULE_MAX_ENGINES];
+    long settled_sets[SCHEDULE_MAX_ENGINES];
 } arena_schedule_t;
 
 /* The tables and the tallies' memory, once the fields above "tables" are set. 0, or -1 with a
@@ -77,5 +85,8 @@ arena_score_counts_t arena_schedule_engine_counts(const arena_schedule_t *sc, in
 /* N seats: the row engine's score against the column over rotation groups, with its 95%
  * interval [lo, hi]. Returns the number of groups. */
 long arena_schedule_pairwise(const arena_schedule_t *sc, int r, int c, double *mean, double *lo, double *hi);
+/* Two seats, settled points: the row engine's mean points a unit against the column (c -1: all
+ * its units), with its 95% interval. Returns the number of units. */
+long arena_schedule_settled(const arena_schedule_t *sc, int r, int c, double *mean, double *lo, double *hi);
 
 #endif

@@ -3,7 +3,7 @@
 'use strict';
 
 const PRESETS = {
-  'picket': ['cotgrave', 'cotton', 'ducoeur-letter', 'ducoeur-report'],
+  'picket': ['cotgrave', 'cotton', 'ducoeur-letter', 'ducoeur-report', 'cavendish'],
   'court-circular': ['carroll'],
 };
 const SUITS = { C: ['\u2663', 'clubs'], D: ['\u2666', 'diamonds'], H: ['\u2665', 'hearts'], S: ['\u2660', 'spades'] };
@@ -50,6 +50,10 @@ function talk(text) {
   if ((m = /^trick (\d+) won-by (\d+)$/.exec(text))) return `trick ${m[1]} won by ${who(+m[2])}`;
   if ((m = /^hand (\d+) dealer (\d+) stock (\d+)$/.exec(text))) return `hand ${m[1]}: ${who(+m[2])} deal${+m[2] === st.snap.seat ? '' : 's'}; ${m[3]} cards in the stock`;
   if ((m = /^set-end winner (\d+)$/.exec(text))) return `the set is over: ${who(+m[1])} win${+m[1] === st.snap.seat ? '' : 's'}`;
+  if ((m = /^set-end winner (\d+) points (\d+) (rubicon|crossed)$/.exec(text)))
+    return `the partie is over: ${who(+m[1])} win${+m[1] === st.snap.seat ? '' : 's'} ${m[2]} points${m[3] === 'rubicon' ? ', a rubicon' : ''}`;
+  if (text === 'set-end drawn') return 'the partie is over: drawn';
+  if ((m = /^cut (\S+) (\S+) chooser (\d+)$/.exec(text))) return `cut ${m[1]} ${m[2]}: ${who(+m[3])} cut higher and choose${+m[3] === st.snap.seat ? '' : 's'} whether to deal first`;
   if ((m = /^([a-z-]+) (\d) ?(.*)$/.exec(text)) && +m[2] < st.snap.players) return `${who(+m[2])}: ${m[1]} ${m[3]}`;
   return text;
 }
