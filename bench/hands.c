@@ -51,6 +51,7 @@ typedef struct set_hands {
     char name[2][MAX_NAME];
     int n, complete;     /* hands seen; of them complete (the last one is not, if the set ended in it) */
     double (*v)[2];      /* each hand's points by seat */
+    int8_t *first;       /* each hand's first mover (the seat to move first after its deal: Picket's elder) */
     int cap;
     int score[2];        /* the record's final scores */
     int winner;          /* -1: the set is not over */
@@ -68,6 +69,7 @@ typedef struct replay_ctx {
     set_hands_t *set;
     const record_t *rec;
     int in_hand_over; /* hand_over's value after the last event; 1 before the first (no hand yet) */
+    int first;        /* the hand's first mover so far; -1 until a seat moves after a deal */
     int failed;       /* out of memory */
 } replay_ctx_t;
 
@@ -77,23 +79,31 @@ static void on_event(void *data, const game_t *g, const game_event_t *ev)
     replay_ctx_t *c = data;
     if (!c->rec->state || c->failed)
         return;
-    int over = g->hand_over(c->rec->state);
+    int over = g->hand_over(c->rec->state), to_move = g->to_move(c->rec->state);
+    if (!over && c->in_hand_over)
+        c->first = -1; /* a hand begins: its first mover is the first seat to move in it */
+    if (!over && c->first < 0 && to_move >= 0)
+        c->first = to_move;
     if (over && !c->in_hand_over) {
         set_hands_t *s = c->set;
         if (s->n == s->cap) {
             int cap = s->cap ? 2 * s->cap : 64;
             double(*v)[2] = realloc(s->v, sizeof *v * (size_t)cap);
-            if (!v) {
+            if (v)
+                s->v = v;
+            int8_t *f = v ? realloc(s->first, (size_t)cap) : NULL;
+            if (!v || !f) {
                 c->failed = 1;
                 return;
             }
-            s->v = v;
+            s->first = f;
             s->cap = cap;
         }
         double hv[GAME_MAX_PLAYERS];
         g->hand_value(c->rec->state, hv);
         s->v[s->n][0] = hv[0];
         s->v[s->n][1] = hv[1];
+        s->first[s->n] = (int8_t)c->first;
         s->n++;
     }
     c->in_hand_over = over;
@@ -151,7 +161,7 @@ static int read_set(const char *path, run_t *r, char *err, size_t errlen)
     }
     record_t rec;
     memset(&rec, 0, sizeof rec);
-    replay_ctx_t ctx = { s, &rec, 1, 0 };
+    replay_ctx_t ctx = { s, &rec, 1, -1, 0 };
     char why[256];
     int rc = record_replay(f, &rec, on_event, &ctx, why, sizeof why);
     fclose(f);
@@ -189,6 +199,7 @@ static int read_set(const char *path, run_t *r, char *err, size_t errlen)
 fail:
     record_free(&rec);
     free(s->v);
+    free(s->first);
     return -1;
 }
 
@@ -352,6 +363,7 @@ int main(int argc, char **argv)
     int pairs = 0, nd = 0, sets = 0, won = 0, nb = 0, settled_pairs = 0, settling = 0;
     double sum = 0, sumsq = 0, mean, half, st_sum = 0, st_sq = 0;
     double h_n = 0, h_sum = 0, h_sq = 0, h_cross = 0; /* a seat's points a hand, both seats pooled */
+    double r_n = 0, r_sum[2] = { 0, 0 }, r_sq[2] = { 0, 0 };  /* by role: the hand's first mover, the other */
     const char *opponent = NULL;
     for (int i = 0; i < run.n; i++) {
         const set_hands_t *s = &run.sets[i], *b = s + 1;
@@ -375,6 +387,15 @@ int main(int argc, char **argv)
             h_sum += s->v[h][0] + s->v[h][1];
             h_sq += s->v[h][0] * s->v[h][0] + s->v[h][1] * s->v[h][1];
             h_cross += 2 * s->v[h][0] * s->v[h][1];
+            int f = s->first[h];
+            if (f == 0 || f == 1) {
+                r_n++;
+                for (int role = 0; role < 2; role++) {
+                    double x = s->v[h][role == 0 ? f : 1 - f];
+                    r_sum[role] += x;
+                    r_sq[role] += x * x;
+                }
+            }
         }
         if (!is_pair(run.sets, run.n, i, engine))
             continue;
@@ -412,6 +433,11 @@ int main(int argc, char **argv)
         double m = h_sum / h_n, var = h_sq / h_n - m * m, cov = h_cross / h_n - m * m;
         printf("a seat's points a hand: mean %.2f, sd %.2f; the two seats' correlation %.3f (%.0f hands)\n", m,
                sqrt(var > 0 ? var : 0), var > 0 ? cov / var : 0.0, h_n / 2);
+        if (r_n > 1) {
+            double m0 = r_sum[0] / r_n, m1 = r_sum[1] / r_n;
+            printf("by role (%.0f hands): the hand's first mover (Picket's elder) %.2f a hand (sd %.2f), the other %.2f (sd %.2f)\n", r_n, m0,
+                   sqrt(fmax(r_sq[0] / r_n - m0 * m0, 0)), m1, sqrt(fmax(r_sq[1] / r_n - m1 * m1, 0)));
+        }
         if (settled_pairs >= 2) {
             double sm, sh;
             measure_interval(st_sum, st_sq, settled_pairs, &sm, &sh);
@@ -448,8 +474,10 @@ int main(int argc, char **argv)
     status = 0;
 out:
     free(blocks);
-    for (int i = 0; i < run.n; i++)
+    for (int i = 0; i < run.n; i++) {
         free(run.sets[i].v);
+        free(run.sets[i].first);
+    }
     free(run.sets);
     return status;
 }

@@ -601,29 +601,35 @@ static void test_the_higher_cut_chooses(void)
  * total, and the same as a simulation of its own normal deals (200000 parties a state). */
 static void test_the_partie_model_integrates_its_normals(void)
 {
-    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(131, 113, 0, 100), 118, 1e-9);
-    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(81, 125, 0, 100), -306, 1e-9);
-    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(90, 90, 0, 100), 0, 1e-9);
-    static const int states[][3] = { { 0, 0, 6 }, { 60, 20, 4 }, { 95, 105, 1 }, { 150, 40, 2 }, { 120, 118, 1 }, { 30, 70, 3 } };
+    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(131, 113, 0, 0, 100), 118, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(81, 125, 0, 0, 100), -306, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(90, 90, 0, 0, 100), 0, 1e-9);
+    /* totals, deals left, of them seat 0 elder */
+    static const int states[][4] = { { 0, 0, 6, 3 }, { 60, 20, 4, 2 }, { 95, 105, 1, 1 }, { 150, 40, 2, 1 },
+                                     { 120, 118, 1, 0 }, { 30, 70, 3, 2 } };
     rng_t rng;
     rng_seed(&rng, 4);
     double worst = 0;
     for (size_t i = 0; i < sizeof states / sizeof states[0]; i++) {
-        int a = states[i][0], b = states[i][1], left = states[i][2];
-        double e = picket_partie_expected(a, b, left, 100);
-        CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(b, a, left, 100), -e, 1e-6);
-        CU_ASSERT(picket_partie_expected(a + 10, b, left, 100) > e);
-        double sum = 0, sd = PICKET_PARTIE_DEAL_SD, r = PICKET_PARTIE_DEAL_CORR;
+        int a = states[i][0], b = states[i][1], left = states[i][2], e0 = states[i][3];
+        double e = picket_partie_expected(a, b, left, e0, 100);
+        CU_ASSERT_DOUBLE_EQUAL(picket_partie_expected(b, a, left, left - e0, 100), -e, 1e-6);
+        CU_ASSERT(picket_partie_expected(a + 10, b, left, e0, 100) > e);
+        if (left > 0)
+            CU_ASSERT(picket_partie_expected(a, b, left, left, 100) > picket_partie_expected(a, b, left, 0, 100));
+        double sum = 0, sd = PICKET_PARTIE_DEAL_SD, r = PICKET_PARTIE_DEAL_CORR, edge = PICKET_PARTIE_ELDER_EDGE / 2;
         enum { N = 200000 };
         for (int n = 0; n < N; n++) {
             double A = a, B = b;
             for (int d = 0; d < left; d++) {
-                /* Two correlated normals from two independent ones (Box-Muller). */
+                /* Two correlated normals from two independent ones (Box-Muller); seat 0 is elder
+                 * in the first e0 deals (their order does not matter). */
                 double u1 = (rng_next(&rng) >> 11) * 0x1.0p-53 + 1e-300, u2 = (rng_next(&rng) >> 11) * 0x1.0p-53;
                 double z1 = sqrt(-2 * log(u1)) * cos(2 * 3.14159265358979323846 * u2);
                 double z2 = sqrt(-2 * log(u1)) * sin(2 * 3.14159265358979323846 * u2);
-                A += PICKET_PARTIE_DEAL_MEAN + sd * z1;
-                B += PICKET_PARTIE_DEAL_MEAN + sd * (r * z1 + sqrt(1 - r * r) * z2);
+                double shift = d < e0 ? edge : -edge;
+                A += PICKET_PARTIE_DEAL_MEAN + shift + sd * z1;
+                B += PICKET_PARTIE_DEAL_MEAN - shift + sd * (r * z1 + sqrt(1 - r * r) * z2);
             }
             double d = A - B, both = A + B;
             sum += d > 0 ? 100 + (B < 100 ? both : d) : d < 0 ? -(100 + (A < 100 ? both : -d)) : 0;

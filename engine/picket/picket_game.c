@@ -62,10 +62,12 @@ static void g_move_seen(const game_move_t *m, int mover, int observer, game_move
     }
 }
 
+/* Between hands: after one, or before the first is dealt (the cut, and the higher cut's choice
+ * of deal under cut=higher-chooses, come before any hand). */
 static int g_hand_over(const void *state)
 {
     const picket_state_t *st = state;
-    return st->pub.phase == PK_PH_OVER || (st->pub.phase == PK_PH_DEAL && st->pub.hand_no > 0);
+    return st->pub.phase == PK_PH_OVER || (st->pub.phase == PK_PH_DEAL && st->pub.hand_no > 0) || st->pub.hand_no == 0;
 }
 
 static void g_hand_value(const void *state, double *out)

@@ -4,8 +4,9 @@
 
 /* bench/hands over `picket-arena ... -preset cavendish -rounds 40 -seed 11` of the default bot
  * against itself (480 deals; docs/strength.md): a seat's points a deal 25.81, sd 20.27, the two
- * seats' correlation -0.567. */
-const double PICKET_PARTIE_DEAL_MEAN = 25.81, PICKET_PARTIE_DEAL_SD = 20.27, PICKET_PARTIE_DEAL_CORR = -0.567;
+ * seats' correlation -0.567; elder 32.69 a deal, younger 18.93. */
+const double PICKET_PARTIE_DEAL_MEAN = 25.81, PICKET_PARTIE_DEAL_SD = 20.27, PICKET_PARTIE_DEAL_CORR = -0.567,
+             PICKET_PARTIE_ELDER_EDGE = 32.69 - 18.93;
 
 /* 12-point Gauss-Hermite nodes and weights (weight exp(-x^2)). */
 static const double GH_X[12] = { -3.8897248978697818, -3.0206370251208896, -2.2795070805010598,
@@ -43,7 +44,7 @@ static double settle(double d, double T, double R)
     return 0;
 }
 
-double picket_partie_expected(int a, int b, int left, int rubicon_line)
+double picket_partie_expected(int a, int b, int left, int elder0, int rubicon_line)
 {
     double R = rubicon_line;
     if (left <= 0)
@@ -51,7 +52,8 @@ double picket_partie_expected(int a, int b, int left, int rubicon_line)
     double var = left * PICKET_PARTIE_DEAL_SD * PICKET_PARTIE_DEAL_SD;
     double s_diff = sqrt(2 * var * (1 - PICKET_PARTIE_DEAL_CORR));
     double s_sum = sqrt(2 * var * (1 + PICKET_PARTIE_DEAL_CORR));
-    double mu_sum = a + b + 2.0 * left * PICKET_PARTIE_DEAL_MEAN, d0 = a - b, e = 0;
+    double mu_sum = a + b + 2.0 * left * PICKET_PARTIE_DEAL_MEAN, e = 0;
+    double d0 = a - b + (2.0 * elder0 - left) * PICKET_PARTIE_ELDER_EDGE;
     for (int i = 0; i < 12; i++) {
         double T = mu_sum + sqrt(2.0) * s_sum * GH_X[i];
         double c = T - 2 * R > 0 ? T - 2 * R : 0;
@@ -73,6 +75,14 @@ static int deals_after(const picket_pub_t *p)
     return p->hand_no < PK_PARTIE_MAX_DEALS ? PK_PARTIE_MAX_DEALS - p->hand_no : 0;
 }
 
+/* Of `left` deals after the hand in progress, in how many seat 0 is elder: the deal alternates,
+ * so this hand's dealer is elder in the next, and its elder in the one after, and so on. */
+static int elder_deals(const picket_pub_t *p, int left)
+{
+    int odd = (left + 1) / 2, even = left / 2; /* the 1st, 3rd ... after this one; the 2nd, 4th ... */
+    return (p->dealer == 0 ? odd : 0) + (p->dealer == 1 ? even : 0);
+}
+
 /* The expected settlement when the hand in progress was dealt, and a point's worth then. */
 static void base(const picket_state_t *st, double *before, double *unit)
 {
@@ -80,10 +90,11 @@ static void base(const picket_state_t *st, double *before, double *unit)
     int R = st->rules.target;
     int a = p->score[0] - p->hand_pts[0], b = p->score[1] - p->hand_pts[1];
     /* Before this hand: its deals were this one and those after (a sixth hand's tie aside). */
-    int left = p->hand_no <= PK_PARTIE_DEALS ? PK_PARTIE_DEALS - p->hand_no + 1 : PK_PARTIE_MAX_DEALS - p->hand_no + 1;
-    *before = picket_partie_expected(a, b, left, R);
+    int after = p->hand_no <= PK_PARTIE_DEALS ? PK_PARTIE_DEALS - p->hand_no : PK_PARTIE_MAX_DEALS - p->hand_no;
+    int left = after + 1, e0 = (picket_elder(p) == 0) + elder_deals(p, after);
+    *before = picket_partie_expected(a, b, left, e0, R);
     /* One point of difference, then: half a point more to seat 0 and half less to seat 1. */
-    double k = (picket_partie_expected(a + 1, b - 1, left, R) - picket_partie_expected(a - 1, b + 1, left, R)) / 4;
+    double k = (picket_partie_expected(a + 1, b - 1, left, e0, R) - picket_partie_expected(a - 1, b + 1, left, e0, R)) / 4;
     *unit = k < 0.25 ? 0.25 : k;
 }
 
@@ -105,7 +116,8 @@ int picket_partie_horizon(const picket_state_t *st, double *out)
         base(st, &before, &k);
     int left = p->phase == PK_PH_OVER ? 0 : deals_after(p);
     double now = p->phase == PK_PH_OVER ? (p->winner < 0 ? 0 : p->winner == 0 ? p->partie_pts : -p->partie_pts)
-                                        : picket_partie_expected(p->score[0], p->score[1], left, st->rules.target);
+                                        : picket_partie_expected(p->score[0], p->score[1], left, elder_deals(p, left),
+                                                                 st->rules.target);
     out[0] = (now - before) / (2 * k);
     out[1] = -out[0];
     return 1;
