@@ -48,12 +48,19 @@ int record_format_result(const game_t *g, const void *state, const char *sep, ch
         return over;
     /* One winner: "winner W" (as version 1 always wrote); ties or more: every rank. */
     if (firsts(rank, n, &w) == 1 && n == 2) {
-        snprintf(buf + k, len - k, " winner %d", w);
-        return over;
+        k += (size_t)snprintf(buf + k, len - k, " winner %d", w);
+    } else {
+        k += (size_t)snprintf(buf + k, len - k, " rank");
+        for (int i = 0; i < n && k < len; i++)
+            k += (size_t)snprintf(buf + k, len - k, " %d", rank[i]);
     }
-    k += (size_t)snprintf(buf + k, len - k, " rank");
-    for (int i = 0; i < n && k < len; i++)
-        k += (size_t)snprintf(buf + k, len - k, " %d", rank[i]);
+    /* A game that settles points (a Picket partie): "settled P..." by seat. */
+    int settled[GAME_MAX_PLAYERS];
+    if (k < len && g->settled && g->settled(state, settled)) {
+        k += (size_t)snprintf(buf + k, len - k, " settled");
+        for (int i = 0; i < n && k < len; i++)
+            k += (size_t)snprintf(buf + k, len - k, " %d", settled[i]);
+    }
     return over;
 }
 
@@ -104,6 +111,30 @@ static int start_game(record_t *rec, replay_hook_t *hook, int lineno, char *err,
     return 0;
 }
 
+/* "settled P..." at the end of a result line (a game that settles points): the replay's, when it
+ * is there. 0, or -1 with the difference. The line's tokens after the standing are in save. */
+static int check_settled(record_t *rec, char *tok, char **save, int lineno, char *err, size_t errlen)
+{
+    const game_t *g = rec->game;
+    int n = g->num_players(rec->state), settled[GAME_MAX_PLAYERS];
+    int has = g->settled && g->settled(rec->state, settled);
+    if (!tok) /* optional: the scores imply them (records written before they were added) */
+        return 0;
+    if (strcmp(tok, "settled") != 0 || !has)
+        FAIL("result: unexpected '%.20s' after the standing", tok);
+    for (int i = 0; i < n; i++) {
+        int v;
+        char *stok = strtok_r(NULL, " ", save);
+        if (!stok || parse_int(stok, &v) < 0)
+            FAIL("result: 'settled' needs %d numbers", n);
+        if (v != settled[i])
+            FAIL("result says seat %d settles %d, the replay gives %d", i, v, settled[i]);
+    }
+    if (strtok_r(NULL, " ", save))
+        FAIL("result: more than %d settled numbers", n);
+    return 0;
+}
+
 static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t errlen)
 {
     const game_t *g = rec->game;
@@ -130,12 +161,12 @@ static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t
     if (strcmp(tok, "winner") == 0) {
         int w;
         char *wtok = strtok_r(NULL, " ", &save);
-        if (!wtok || parse_int(wtok, &w) < 0 || strtok_r(NULL, " ", &save))
+        if (!wtok || parse_int(wtok, &w) < 0)
             FAIL("result: expected 'winner N' after the scores");
         int last;
         if (w < 0 || w >= n || rank[w] != 0 || firsts(rank, n, &last) != 1)
             FAIL("result says seat %d won, the replay disagrees", w);
-        return 0;
+        return check_settled(rec, strtok_r(NULL, " ", &save), &save, lineno, err, errlen);
     }
     if (strcmp(tok, "rank") != 0)
         FAIL("result: expected 'winner N' or 'rank R...' after the scores");
@@ -147,9 +178,7 @@ static int check_result(record_t *rec, char *rest, int lineno, char *err, size_t
         if (v != rank[i])
             FAIL("result says seat %d ranks %d, the replay gives %d", i, v, rank[i]);
     }
-    if (strtok_r(NULL, " ", &save))
-        FAIL("result: more than %d ranks", n);
-    return 0;
+    return check_settled(rec, strtok_r(NULL, " ", &save), &save, lineno, err, errlen);
 }
 
 /* ---------------------------------------------------------------- reading many records */

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,8 @@ static void test_bad_parameters_stop_before_anything_runs(void)
         { "-param", "knob=2,1", "-game", "chess", "-game: unknown game 'chess'" },
         { "-param", "knob=2,1", "-bogus", NULL, "unknown option '-bogus'" },
         { "-iterations", "3", NULL, NULL, "give at least one option to tune" },
+        { "-param", "knob=2,1", "-objective", "money", "-objective: 'money' is not wins or points" },
+        { "-param", "knob=2,1", "-objective", "points", "sets settle no points under these rules" },
     };
     make_tmpdir();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -214,6 +217,37 @@ static void test_bad_parameters_stop_before_anything_runs(void)
     CU_ASSERT(one_line_error("-engine: cmd: cannot start"));
     struct stat st;
     CU_ASSERT(stat(tp("run"), &st) < 0 && errno == ENOENT);
+    remove_tmpdir();
+}
+
+/* -objective points on Rubicon Piquet's parties: every iteration logs plus's settled points, and
+ * its result is their mean a set over the scale, inside [-1, 1]. */
+static void test_the_points_objective_reads_the_settlement(void)
+{
+    make_tmpdir();
+    CU_ASSERT_EQUAL(tune("7", "3", "-param", "knob=2,1", "-preset", "cavendish", "-objective", "points", "-points-scale", "200",
+                         "-iterations", "2", "-pairs", "1", "-noplot", "-quiet", "-out", tp("pts"), NULL),
+                    0);
+    char *log = slurp(tp("pts/log.jsonl"));
+    int lines = 0, right = 0;
+    char *save = NULL;
+    for (char *l = log ? strtok_r(log, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+        cJSON *o = cJSON_Parse(l);
+        const cJSON *pts = cJSON_GetObjectItemCaseSensitive(o, "plus_points"), *r = cJSON_GetObjectItemCaseSensitive(o, "result");
+        const cJSON *sets = cJSON_GetObjectItemCaseSensitive(o, "sets");
+        if (cJSON_GetObjectItemCaseSensitive(o, "k")) {
+            lines++;
+            if (cJSON_IsNumber(pts) && cJSON_IsNumber(r) && cJSON_IsNumber(sets) && sets->valuedouble > 0) {
+                double want = pts->valuedouble / sets->valuedouble / 200;
+                want = want > 1 ? 1 : want < -1 ? -1 : want;
+                right += fabs(r->valuedouble - want) < 1e-9;
+            }
+        }
+        cJSON_Delete(o);
+    }
+    free(log);
+    CU_ASSERT_EQUAL(lines, 2);
+    CU_ASSERT_EQUAL(right, 2);
     remove_tmpdir();
 }
 
@@ -401,6 +435,7 @@ int main(void)
     CU_add_test(s, "help and version", test_help_and_version);
     CU_add_test(s, "bad parameters stop before anything runs", test_bad_parameters_stop_before_anything_runs);
     CU_add_test(s, "values stay inside the declared range", test_values_stay_inside_the_declared_range);
+    CU_add_test(s, "the points objective reads the settlement", test_the_points_objective_reads_the_settlement);
     CU_add_test(s, "SPSA converges towards the hidden optimum", test_spsa_converges_towards_the_hidden_optimum);
     CU_add_test(s, "resume after kill -9 equals an unbroken run", test_resume_after_kill_equals_an_unbroken_run);
     CU_add_test(s, "a finished run extends; the plot follows the run", test_a_finished_run_extends_and_the_plot_follows_the_run);

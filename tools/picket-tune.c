@@ -7,7 +7,9 @@
  *
  *   c_k = c / k^gamma                          the perturbation, in steps
  *   a_k = a * (A + 1)^alpha / (A + k)^alpha    the gain, in steps (a_1 = a)
- *   r   = (sets won by plus - sets won by minus) / sets played, in [-1, 1]
+ *   r   = (sets won by plus - sets won by minus) / sets played, in [-1, 1]; or, with -objective
+ *         points (a game that settles points: a Picket partie), plus's settled points a set over
+ *         -points-scale, clipped to [-1, 1]
  *   theta_i += step_i * a_k * r / (2 c_k) * delta_i, clipped to the option's declared range
  *
  * Everything an iteration plays follows from the seed and k (deals, engine seeds, delta), so a
@@ -82,6 +84,10 @@ static const char *const USAGE =
     "  -concurrency N     sets played at once (default 1)\n"
     "  -margin MS         milliseconds an engine may overrun its time (default 100)\n"
     "  -maxfaults N       stop when one side faults in N sets in a row (default 3)\n"
+    "  -objective O       wins (default): r is the share of sets won by plus less minus's; points:\n"
+    "                     the points the sets settle (a Picket partie's, -preset cavendish), plus's\n"
+    "                     mean a set over -points-scale, clipped to [-1, 1]\n"
+    "  -points-scale N    settled points a set that count as every set won (default 300)\n"
     "output:\n"
     "  -out DIR           the run's folder (default tune): state.json (written after every\n"
     "                     iteration), log.jsonl (one line an iteration), params.dat and\n"
@@ -124,7 +130,8 @@ typedef struct tune {
     const game_t *game;
     game_config_t cfg;
     int iterations, pairs, concurrency, max_faults, quiet, resume, records, plot;
-    double a, c, a0, alpha, gamma, margin;
+    int points;                     /* -objective points */
+    double a, c, a0, alpha, gamma, margin, points_scale;
     int a0_given;                   /* -A given (else 10% of the first run's iterations) */
     double plotted_at;              /* when params.png was last drawn during the run */
     int plot_failed;                /* a plot during the run failed: the end says why */
@@ -167,6 +174,7 @@ static const opt_def_t NUMBERS[] = {
     { "-alpha", OPT_FLOAT, "0.602", 0, 10, { NULL }, NULL, NULL, OPT_INTO(tune_t, alpha, OPT_TO_DOUBLE) },
     { "-gamma", OPT_FLOAT, "0.101", 0, 10, { NULL }, NULL, NULL, OPT_INTO(tune_t, gamma, OPT_TO_DOUBLE) },
     { "-margin", OPT_SPIN, "100", 0, 600000, { NULL }, NULL, NULL, OPT_INTO(tune_t, margin, OPT_TO_DOUBLE) },
+    { "-points-scale", OPT_FLOAT, "300", 1, 1e6, { NULL }, NULL, NULL, OPT_INTO(tune_t, points_scale, OPT_TO_DOUBLE) },
 };
 enum { N_NUMBERS = sizeof NUMBERS / sizeof NUMBERS[0] };
 
@@ -258,6 +266,10 @@ static int parse_args(tune_t *t, int argc, char **argv, char *err, size_t errlen
                 return -1;
         } else if (!strcmp(o, "-out") && next) {
             t->out = argv[++i];
+        } else if (!strcmp(o, "-objective") && next) {
+            if (strcmp(next, "wins") && strcmp(next, "points"))
+                return text_fail(err, errlen, "-objective: '%s' is not wins or points", shown);
+            t->points = !strcmp(argv[++i], "points");
         } else if (!strcmp(o, "-resume")) {
             t->resume = 1;
         } else if (!strcmp(o, "-records")) {
@@ -445,7 +457,10 @@ static cJSON *run_json(const tune_t *t)
         arena_results_add(r, "flags", cJSON_CreateStringArray(flags, t->cfg.n_flags)) < 0 || !cJSON_AddStringToObject(r, "seed", seed) ||
         arena_results_add_numbers(r, numbers, (double[]){ t->iterations, t->pairs, t->a, t->c, t->a0, t->alpha, t->gamma,
                                                           floor(t->margin * 1000 + 0.5) }, 8) < 0 ||
-        !cJSON_AddBoolToObject(r, "records", t->records)) {
+        !cJSON_AddBoolToObject(r, "records", t->records) ||
+        /* said only when not the default, so that runs from before the option resume */
+        (t->points && (!cJSON_AddStringToObject(r, "objective", "points") ||
+                       !cJSON_AddNumberToObject(r, "points_scale", t->points_scale)))) {
         cJSON_Delete(r);
         return NULL;
     }
@@ -717,8 +732,9 @@ static int run_iteration(tune_t *t, int k)
     }
     if (rc == 0 && it.record_failed[0])
         rc = text_fail(t->failure, sizeof t->failure, "%s", it.record_failed);
-    /* The tally: a set won is 1 to its side, a tie half to each; a fault loses. */
-    double won[2] = { 0, 0 };
+    /* The tally: a set won is 1 to its side, a tie half to each; a fault loses. With -objective
+     * points, the points each side's sets settle too (a set without them stops the run). */
+    double won[2] = { 0, 0 }, settled_plus = 0;
     int faults[2] = { 0, 0 }, played = 0;
     for (int j = 0; rc == 0 && j < it.n_jobs; j++) {
         const arena_set_result_t *r = &it.res[j];
@@ -727,6 +743,13 @@ static int run_iteration(tune_t *t, int k)
             break;
         }
         int side0 = j % 2; /* the leg: plus sits in seat 0 in leg 0, minus in leg 1 */
+        if (t->points && r->reason == END_NORMAL && !r->has_settled) {
+            rc = text_fail(t->failure, sizeof t->failure,
+                           "-objective points: the sets settle no points under these rules (a Picket partie does: -preset cavendish)");
+            break;
+        }
+        if (t->points)
+            settled_plus += r->reason == END_NORMAL ? r->settled[side0] : 0;
         for (int seat = 0; seat < 2; seat++) {
             int side = seat ^ side0;
             won[side] += r->winner == seat ? 1.0 : r->winner < 0 ? 0.5 : 0.0;
@@ -750,6 +773,8 @@ static int run_iteration(tune_t *t, int k)
         rc = 1;
     if (rc == 0) {
         double r = (won[0] - won[1]) / played;
+        if (t->points)
+            r = fmax(-1.0, fmin(1.0, settled_plus / played / t->points_scale));
         t->last_won[0] = won[0];
         t->last_won[1] = won[1];
         t->last_played = played;
@@ -768,7 +793,8 @@ static int run_iteration(tune_t *t, int k)
             arena_results_add(l, "delta", theta_json(t, delta)) == 0 && arena_results_add(l, "plus", theta_json(t, plus)) == 0 &&
             arena_results_add(l, "minus", theta_json(t, minus)) == 0 &&
             arena_results_add_numbers(l, tally, (double[]){ played, won[0], won[1], faults[0], faults[1], r }, 6) == 0 &&
-            arena_results_add(l, "theta", theta_json(t, theta)) == 0)
+            arena_results_add(l, "theta", theta_json(t, theta)) == 0 &&
+            (!t->points || cJSON_AddNumberToObject(l, "plus_points", settled_plus)))
             text = cJSON_PrintUnformatted(l);
         cJSON_Delete(l);
         if (!text || append_line(t->log_path, text) < 0)
@@ -965,6 +991,35 @@ static void progress(const tune_t *t, int final)
 
 /* ---------------------------------------------------------------- main */
 
+/* Does a game under this config settle points (-objective points)? One game of random moves to
+ * its end says: 1, 0, or -1 with a reason (memory, or a game that does not end). */
+static int settles_points(const game_t *g, const game_config_t *cfg, char *err, size_t errlen)
+{
+    if (!g->settled)
+        return 0;
+    void *state = calloc(1, g->state_size);
+    if (!state)
+        return text_fail(err, errlen, "out of memory");
+    int rc = g->init(state, cfg, err, errlen) < 0 ? -1 : 0, out[GAME_MAX_PLAYERS];
+    rng_t rng;
+    rng_seed(&rng, 1);
+    for (long step = 0; rc == 0 && g->to_move(state) != GAME_OVER; step++) {
+        game_move_t m;
+        if (step > 1000000)
+            rc = text_fail(err, errlen, "-objective points: a game of random moves did not end");
+        else if (g->to_move(state) == GAME_CHANCE)
+            g->apply_chance(state, &rng, NULL, 0);
+        else if (g->random_move(state, &rng, &m) == 0)
+            g->apply(state, &m, NULL, 0);
+        else
+            rc = text_fail(err, errlen, "-objective points: a game of random moves found no move");
+    }
+    if (rc == 0)
+        rc = g->settled(state, out);
+    free(state);
+    return rc;
+}
+
 /* Everything before the first iteration: options, rules, the engine, the folder. Nothing is
  * written unless all of it passes. 0, or -1 with a reason. */
 static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
@@ -978,6 +1033,12 @@ static int prepare(tune_t *t, int argc, char **argv, char *err, size_t errlen)
     referee_free(rules);
     if (!t->cfg.preset[0] && t->game == game_find("picket"))
         snprintf(t->cfg.preset, sizeof t->cfg.preset, "cotgrave");
+    int settles = t->points ? settles_points(t->game, &t->cfg, err, errlen) : 1;
+    if (settles < 0)
+        return -1;
+    if (!settles)
+        return text_fail(err, errlen, "-objective points: %s's sets settle no points under these rules (a Picket partie does: -preset cavendish)",
+                         t->game->name);
     if (t->plot && !on_path("gnuplot"))
         return text_fail(err, errlen, "gnuplot is not on PATH: install Debian's gnuplot-nox, or give -noplot");
     struct stat st;
