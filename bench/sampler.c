@@ -282,7 +282,7 @@ static int play_sets(const picket_rules_t *r, uint64_t seed, view_case_t cases[V
  * is hashed too. */
 _Static_assert(offsetof(picket_pub_t, history) == 222, "picket_pub_t changed: hash its new fields in hash_world");
 _Static_assert(sizeof(picket_pub_t) == 256, "picket_pub_t changed: hash its new fields in hash_world");
-_Static_assert(sizeof(picket_state_t) == 472, "picket_state_t changed: hash its new fields in hash_world");
+_Static_assert(sizeof(picket_state_t) == 480, "picket_state_t changed: hash its new fields in hash_world");
 _Static_assert(sizeof(picket_rules_t) == 16 * sizeof(int), "picket_rules_t changed: hash its new fields");
 _Static_assert(sizeof(picket_know_t) == 3 * sizeof(cardset_t), "picket_know_t changed: hash its new fields");
 _Static_assert(sizeof(picket_world_t) == 4 * sizeof(cardset_t), "picket_world_t changed: hash its new fields");
@@ -309,7 +309,7 @@ static uint64_t hash_world(uint64_t h, const picket_state_t *st, const picket_wo
     PUT(p, u->history);
     PUT(p, u->won_cats); PUT(p, u->chooser); PUT(p, u->rubicon); PUT(p, u->partie_pts);
     PUT(p, st->hand); PUT(p, st->dealt); PUT(p, st->discard); PUT(p, st->stock); PUT(p, st->holds_blank);
-    PUT(p, st->set_aside); PUT(p, st->know);
+    PUT(p, st->set_aside); PUT(p, st->called); PUT(p, st->know);
     PUT(p, st->partie_hand); PUT(p, st->partie_before); PUT(p, st->partie_unit);
     PUT(p, w->opp_dealt); PUT(p, w->opp_discard); PUT(p, w->opp_holding); PUT(p, w->stock_unseen);
     return XXH64_digest(p);

@@ -224,10 +224,11 @@ typedef struct game {
     /* One legal move for the view's seat, drawn uniformly without listing them; 0 or -1. */
     int (*view_random_move)(const void *view, rng_t *rng, game_move_t *out);
 
-    /* What `observer` learns of a move `mover` makes: the move itself, or less (a Picket
+    /* What `observer` learns of a move `mover` makes in `state` (any world of the position will
+     * do: what is seen depends on the rules and the move): the move itself, or less (a Picket
      * discard: its count). A search groups moves an observer cannot tell apart by this. NULL:
      * every move is seen whole. */
-    void (*move_seen)(const game_move_t *m, int mover, int observer, game_move_t *seen);
+    void (*move_seen)(const void *state, const game_move_t *m, int mover, int observer, game_move_t *seen);
 
     /* Notation. Parsing checks form only; legality is is_legal's job. */
     int (*move_format)(const game_move_t *m, char *buf, size_t len);

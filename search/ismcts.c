@@ -235,7 +235,7 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
                 return 0;
             game_move_t key = *move;
             if (g->move_seen)
-                g->move_seen(move, seat, observer, &key);
+                g->move_seen(w->state, move, seat, observer, &key);
             uint32_t c = find_child(w, at, &key);
             if (!c && (c = new_node(w, at, &key, seat)) != 0)
                 *created = 1;
@@ -280,7 +280,7 @@ static uint32_t descend(worker_t *w, uint32_t at, game_move_t *move, int *create
     }
     for (int i = 0; !whole && i < n; i++) {
         game_move_t key;
-        g->move_seen(&w->moves[i], seat, observer, &key);
+        g->move_seen(w->state, &w->moves[i], seat, observer, &key);
         int j = 0;
         while (j < nk && memcmp(&w->keys[j], &key, sizeof key) != 0)
             j++;

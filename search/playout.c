@@ -102,7 +102,7 @@ int playout_move_like(playout_t *p, const void *state, int policy, int observer,
     for (int i = 0; i < n; i++) {
         game_move_t s;
         if (g->move_seen)
-            g->move_seen(&p->moves[i], mover, observer, &s);
+            g->move_seen(state, &p->moves[i], mover, observer, &s);
         else
             s = p->moves[i];
         if (memcmp(&s, seen, sizeof s) == 0)

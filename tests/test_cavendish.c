@@ -17,6 +17,7 @@
 #include "picket.h"
 #include "picket_partie.h"
 #include "picket_rules.h"
+#include "picket_sampler.h"
 #include "picket_score.h"
 #include "test_util.h"
 
@@ -550,7 +551,7 @@ static void test_new_notation_round_trips(void)
         "cut AS 7D chooser 0", "choose 0 deal", "choose 1 elder", "declare 0 ruff 5-making-49", "declare 0 ruff 5",
         "answer 1 ruff not-good", "answer 1 sets not-good", "answer 1 ruff equal 5-making-49",
         "set-end winner 1 points 364 rubicon", "set-end winner 0 points 118 crossed", "set-end drawn",
-        "turn 0 choose",
+        "turn 0 choose", "turn 0 declare", "turn 1 answer",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         game_event_t ev;
@@ -570,6 +571,16 @@ static void test_new_notation_round_trips(void)
     picket_move_format(&m, back, sizeof back);
     CU_ASSERT_STRING_EQUAL(back, "choose deal");
     CU_ASSERT_EQUAL(picket_move_parse("choose nothing", &m, err, sizeof err), -1);
+    static const char *const moves[] = { "declare ruff QH KH AH", "declare sets none", "declare sequences 9C TC JC",
+                                         "answer good", "answer full" };
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        CU_ASSERT_EQUAL_FATAL(picket_move_parse(moves[i], &m, err, sizeof err), 0);
+        picket_move_format(&m, back, sizeof back);
+        CU_ASSERT_STRING_EQUAL(back, moves[i]);
+    }
+    CU_ASSERT_EQUAL(picket_move_parse("declare point AH", &m, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(picket_move_parse("declare ruff", &m, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(picket_move_parse("answer maybe", &m, err, sizeof err), -1);
 }
 
 /* The higher cut chooses before anything is dealt; choosing to deal makes him younger. */
@@ -665,6 +676,127 @@ static void test_the_partie_reward(void)
     CU_ASSERT_EQUAL(picket_partie_horizon(&st, out), 0);
 }
 
+
+/* ---------------------------------------------------------------- sinking */
+
+/* W1's hands after the exchange, under declarations=may-sink. */
+static void deal_w1_sinking(void)
+{
+    deal(&T, "declarations=may-sink", "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
+         "TS 7S TH 9H 7H KC QC TC AD QD JD TD", "9S 8S KH 9C KD QS AC 7D");
+    plays(&T, "discard KS 8C 7C 9D 8D, discard 7S 9H 7H");
+    CU_ASSERT_EQUAL_FATAL(T.st.pub.phase, PK_PH_DECLARE);
+    CU_ASSERT_EQUAL_FATAL(T.st.pub.to_move, E);
+}
+
+static int legal(const char *text)
+{
+    game_move_t m;
+    char err[GAME_ERR_LEN];
+    CU_ASSERT_EQUAL_FATAL(picket_move_parse(text, &m, err, sizeof err), 0);
+    return picket_is_legal(&T.st, &m, err, sizeof err);
+}
+
+/* CAV D: a player "may always call less than he holds"; what he sinks he does not score (FOS),
+ * and younger may allow a call good holding better (EB 9th; CAV T). */
+static void test_sinking_calls_less_and_scores_what_is_called(void)
+{
+    deal_w1_sinking();
+    /* A point is a suit's highest cards: four hearts to the knave, not with the eight. */
+    CU_ASSERT_FALSE(legal("declare ruff AH KH QH 8H"));
+    CU_ASSERT_FALSE(legal("declare sequences AH KH QH JH")); /* the point comes first */
+    CU_ASSERT_FALSE(legal("declare ruff AH KH QH JH TH")); /* not his card */
+    play(&T, "declare ruff AH KH QH JH");
+    const game_event_t *d = last_event(&T, PK_EV_DECLARE, PK_CAT_RUFF);
+    CU_ASSERT_EQUAL(d->a, 4);
+    CU_ASSERT_EQUAL(d->b, 0); /* the value unsaid */
+    /* Younger's five diamonds could answer "not good"; he allows the four good. */
+    CU_ASSERT_TRUE(legal("answer full"));
+    play(&T, "answer good");
+    SCORES(4, 0);
+    CU_ASSERT_EQUAL(T.st.pub.decl_cards[0][E], test_cards("AH KH QH JH"));
+    /* The quart major: younger's best run is a tierce, so "good" is all he may say. */
+    play(&T, "declare sequences AH KH QH JH");
+    CU_ASSERT_FALSE(legal("answer full"));
+    play(&T, "answer good");
+    SCORES(8, 0);
+    /* Elder sinks his three knaves; younger's fourteen tens and three queens are "not good". */
+    play(&T, "declare sets none");
+    CU_ASSERT_EQUAL(last_event(&T, PK_EV_DECLARE, PK_CAT_SETS)->a, 0);
+    play(&T, "answer full");
+    CU_ASSERT_EQUAL(last_event(&T, PK_EV_ANSWER, PK_CAT_SETS)->a, PK_ANS_NOT_GOOD);
+    CU_ASSERT_EQUAL(T.st.pub.phase, PK_PH_PLAY);
+    SCORES(8, 0);
+    play(&T, "play AH");
+    SCORES(9, 17);
+    CU_ASSERT_EQUAL(scored(&T, E, PK_CAT_SETS), 0);
+}
+
+/* Younger as long asks what they make (CAV L46): the value is said only then. */
+static void test_sinking_younger_asks_the_value(void)
+{
+    deal_w1_sinking();
+    play(&T, "declare ruff AH KH QH JH 8H");
+    CU_ASSERT_EQUAL(last_event(&T, PK_EV_DECLARE, PK_CAT_RUFF)->b, 0);
+    play(&T, "answer full");
+    const game_event_t *d = last_event(&T, PK_EV_DECLARE, PK_CAT_RUFF);
+    CU_ASSERT_EQUAL(d->a, 5);
+    CU_ASSERT_EQUAL(d->b, 49);
+    CU_ASSERT_EQUAL(last_event(&T, PK_EV_ANSWER, PK_CAT_RUFF)->a, PK_ANS_GOOD);
+    SCORES(5, 0);
+    /* Younger sinks his quatorze against three knaves: elder scores them. */
+    plays(&T, "declare sequences AH KH QH JH, answer good, declare sets JS JH JC");
+    CU_ASSERT_TRUE(legal("answer full"));
+    play(&T, "answer good");
+    SCORES(12, 0);
+    play(&T, "play AH");
+    SCORES(13, 0);
+    CU_ASSERT_EQUAL(scored(&T, Y, PK_CAT_SETS), 0);
+}
+
+/* What younger's worlds make of elder's calls: a shown point is its suit's highest cards (the
+ * King of spades, which elder threw out, is never his), and a beaten call is held. */
+static void test_sinking_worlds_follow_the_calls(void)
+{
+    deal_w1_sinking();
+    plays(&T, "declare ruff AS JS 9S, answer good");
+    picket_view_t v;
+    picket_view_from_state(&T.st, Y, &v);
+    char err[160];
+    picket_sampler_t *S = picket_sampler_new(&v, PK_SAMPLER_EXACT, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(S);
+    CU_ASSERT(picket_sampler_worlds(S) > 0);
+    rng_t rng;
+    rng_seed(&rng, 7);
+    int kings = 0;
+    for (int i = 0; i < 2000; i++) {
+        picket_world_t w;
+        CU_ASSERT_EQUAL_FATAL(picket_sampler_draw(S, &rng, &w, NULL), 0);
+        kings += cardset_has(w.opp_holding, card_parse("KS", 2));
+        CU_ASSERT_EQUAL(w.opp_holding & test_cards("AS JS 9S"), test_cards("AS JS 9S"));
+    }
+    CU_ASSERT_EQUAL(kings, 0);
+    /* Sequences: a tierce to the king called, younger's answer pending: some suit holds it. */
+    play(&T, "declare sequences KH QH JH");
+    picket_view_from_state(&T.st, Y, &v);
+    CU_ASSERT_EQUAL_FATAL(picket_sampler_prepare(S, &v, PK_SAMPLER_EXACT, err, sizeof err), 0);
+    for (int i = 0; i < 2000; i++) {
+        picket_world_t w;
+        picket_state_t st;
+        CU_ASSERT_EQUAL_FATAL(picket_sampler_draw(S, &rng, &w, &st), 0);
+        int held = 0;
+        for (int s = 0; s < CARD_SUITS; s++) {
+            cardset_t run = cardset_of(card_make(s, RANK_K)) | cardset_of(card_make(s, RANK_Q)) |
+                            cardset_of(card_make(s, RANK_J));
+            held |= (w.opp_holding & run) == run;
+        }
+        CU_ASSERT_TRUE(held);
+        /* The world's state has elder's call among his cards, as the rules need to answer it. */
+        CU_ASSERT(st.called != 0 && (st.called & ~st.hand[E]) == 0);
+    }
+    picket_sampler_free(S);
+}
+
 #define ADD(suite, fn) CU_add_test(suite, #fn, fn)
 
 int main(void)
@@ -692,5 +824,9 @@ int main(void)
     ADD(p, test_new_notation_round_trips);
     ADD(p, test_the_partie_model_integrates_its_normals);
     ADD(p, test_the_partie_reward);
+    CU_pSuite k = CU_add_suite("cavendish: sinking (declarations=may-sink)", NULL, NULL);
+    ADD(k, test_sinking_calls_less_and_scores_what_is_called);
+    ADD(k, test_sinking_younger_asks_the_value);
+    ADD(k, test_sinking_worlds_follow_the_calls);
     return test_run_all();
 }

@@ -268,6 +268,14 @@ static void test_32_card_pack_keeps_every_property(void)
         run_config(PICKET_PRESETS[p].name, flags, 1, sets_per_config() / 4, 5000 + 1000 * (uint64_t)p);
 }
 
+/* Sinking (declarations=may-sink: calls and answers are decisions) with each preset. */
+static void test_sinking_keeps_every_property(void)
+{
+    static const char *const flags[] = { "declarations=may-sink", "sequences=suited" };
+    for (int p = 0; p < PK_PRESET_COUNT; p++)
+        run_config(PICKET_PRESETS[p].name, flags, 2, sets_per_config() / 4, 7000 + 1000 * (uint64_t)p);
+}
+
 /* Random flag combinations, so every value meets every other. Blanks are rare (1 in 463), so
  * a low target keeps sets short and many. */
 static void test_random_flag_combinations_keep_every_property(void)
@@ -292,6 +300,12 @@ static void test_random_flag_combinations_keep_every_property(void)
             flags[n] = buf[n];
             n++;
         }
+        /* Sinking is refused with unsuited sequences (a misconfiguration, not a set). */
+        for (int i = 0; i < n; i++)
+            if (strcmp(buf[i], "sequences=unsuited") == 0)
+                for (int j = 0; j < n; j++)
+                    if (strcmp(buf[j], "declarations=may-sink") == 0)
+                        snprintf(buf[i], 48, "sequences=suited");
         run_config(PICKET_PRESETS[c % PK_PRESET_COUNT].name, flags, n, sets_per_config() / 20 + 1, 10000 + 100 * (uint64_t)c);
     }
 }
@@ -306,6 +320,7 @@ int main(void)
     CU_add_test(s, "ducoeur-letter: cards, scores, records, views, no leaks", test_ducoeur_letter_sets_keep_every_property);
     CU_add_test(s, "ducoeur-report: cards, scores, records, views, no leaks", test_ducoeur_report_sets_keep_every_property);
     CU_add_test(s, "deck=32 with every preset", test_32_card_pack_keeps_every_property);
+    CU_add_test(s, "sinking, every preset", test_sinking_keeps_every_property);
     CU_add_test(s, "random flag combinations", test_random_flag_combinations_keep_every_property);
     return test_run_all();
 }

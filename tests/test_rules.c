@@ -205,6 +205,7 @@ static void test_every_named_value_sets_its_enum(void)
         { "cut=lower-deals", offsetof(picket_rules_t, cut), PK_CUT_LOWER_DEALS },
         { "cut=higher-chooses", offsetof(picket_rules_t, cut), PK_CUT_HIGHER_CHOOSES },
         { "declarations=full", offsetof(picket_rules_t, declarations), PK_DECL_FULL },
+        { "declarations=may-sink", offsetof(picket_rules_t, declarations), PK_DECL_MAY_SINK },
         { "deck=36", offsetof(picket_rules_t, deck), 36 },
         { "deck=32", offsetof(picket_rules_t, deck), 32 },
     };
@@ -232,8 +233,8 @@ static void test_every_listed_value_of_every_flag_is_accepted(void)
             named++;
         }
     }
-    /* 2 + 4 + 3 + 2 + 2 + 2 + 3 + 2 + 3 named values, declarations=full, and point, calls, game, cut: 2 each */
-    CU_ASSERT_EQUAL(named, 32);
+    /* 2 + 4 + 3 + 2 + 2 + 2 + 3 + 2 + 3 named values, and declarations, point, calls, game, cut: 2 each */
+    CU_ASSERT_EQUAL(named, 33);
 }
 
 static void test_only_flags_in_the_matrix_exist(void)
@@ -312,7 +313,7 @@ static void test_unknown_value_is_refused_naming_flag_and_value(void)
     assert_refused("sequences=both", "sequences", "both");
     assert_refused("leftover=shown", "leftover", "shown");
     assert_refused("younger_draw=7", "younger_draw", "7");
-    assert_refused("declarations=may-sink", "declarations", "may-sink");
+    assert_refused("declarations=partial", "declarations", "partial");
 }
 
 static void test_empty_value_is_refused(void)
@@ -422,6 +423,18 @@ static void test_build_applies_overrides_to_the_preset(void)
     CU_ASSERT_EQUAL(r.leftover, PK_LO_HIDDEN); /* the rest stays cotton's */
 }
 
+/* A sunk run is part of a suit's run: with unsuited runs there is no such thing. */
+static void test_build_refuses_sinking_with_unsuited_sequences(void)
+{
+    const char flags[2][48] = { "declarations=may-sink", "sequences=unsuited" };
+    picket_rules_t r;
+    char err[160] = "";
+    CU_ASSERT_EQUAL(picket_rules_build(&r, "cavendish", flags, 2, err, sizeof err), -1);
+    CU_ASSERT_TRUE(contains(err, "may-sink") && contains(err, "sequences=suited"));
+    CU_ASSERT_EQUAL(picket_rules_build(&r, "cavendish", flags, 1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(r.declarations, PK_DECL_MAY_SINK);
+}
+
 static void test_build_refuses_unknown_preset_and_names_it(void)
 {
     picket_rules_t r;
@@ -514,6 +527,7 @@ int main(void)
     ADD(o, test_setting_a_flag_to_the_presets_value_is_no_override);
     ADD(o, test_build_applies_overrides_to_the_preset);
     ADD(o, test_build_refuses_unknown_preset_and_names_it);
+    ADD(o, test_build_refuses_sinking_with_unsuited_sequences);
     ADD(o, test_build_refuses_a_bad_override_and_names_it);
 
     CU_pSuite s = CU_add_suite("flag table", NULL, NULL);

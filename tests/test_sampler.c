@@ -2,7 +2,8 @@
  *
  * A world is judged only by replay: its deal (both dealt hands and the stock in order) and the
  * opponent's discards go through picket_deal_given and picket_apply with the hand's recorded
- * moves, and the world is consistent iff the seat receives exactly the events it received and
+ * moves (his calls under declarations=may-sink: any of his that goes on to give the same events),
+ * and the world is consistent iff the seat receives exactly the events it received and
  * picket_view_from_state gives back its view. Nothing here knows a rule the sampler uses.
  *
  *  1. Consistency by replay: views at random decision points of seeded random and heuristic sets
@@ -175,18 +176,84 @@ typedef struct deal {
     uint8_t stock[PK_STOCK];
 } deal_t;
 
+/* The events of one step against what the seat received, from *seen on: 1 if they match. */
+static int match_events(const table_t *t, int seat, const game_event_t *ev, int n, int *seen, int *started, char *why,
+                        size_t len)
+{
+    for (int j = 0; j < n && j < GAME_MAX_EVENTS; j++) {
+        *started |= ev[j].type == PK_EV_HAND;
+        if (!*started || !game_event_visible(&ev[j], seat))
+            continue;
+        if (*seen >= t->nev[seat] || memcmp(&ev[j], &t->ev[seat][*seen], sizeof ev[j]) != 0) {
+            const char *saw = *seen < t->nev[seat] ? PK_EVENT_NAMES[t->ev[seat][*seen].type] : "none";
+            snprintf(why, len, "event %d of the hand differs (%s where the seat saw %s)", *seen, PK_EVENT_NAMES[ev[j].type],
+                     saw);
+            return 0;
+        }
+        (*seen)++;
+    }
+    return 1;
+}
+
+/* The recorded moves from move i on, in st: the opponent's discard is the deal's, and each of
+ * his calls (declarations=may-sink) any he could make there that the rest of the record allows:
+ * a world is consistent when some choice of his gives the seat what it received. */
+static int replay_moves(const table_t *t, int seat, const deal_t *d, picket_state_t *st, int i, int seen, int started,
+                        char *why, size_t len)
+{
+    int opp = 1 - seat;
+    game_event_t ev[GAME_MAX_EVENTS];
+    char err[GAME_ERR_LEN];
+    for (; i < t->nmoves; i++) {
+        game_move_t m = t->moves[i];
+        if (picket_to_move(st) != t->mover[i]) {
+            snprintf(why, len, "move %d of the hand is due from seat %d, not %d", i, picket_to_move(st), t->mover[i]);
+            return 0;
+        }
+        if (t->mover[i] == opp && m.kind == PK_MV_DECLARE) {
+            game_move_t calls[PK_MAX_CALLS];
+            int k = picket_legal_moves(st, calls, PK_MAX_CALLS);
+            for (int j = 0; j < k; j++) {
+                picket_state_t c = *st;
+                int s2 = seen, st2 = started, n = picket_apply(&c, &calls[j], ev, GAME_MAX_EVENTS);
+                if (match_events(t, seat, ev, n, &s2, &st2, why, len) &&
+                    replay_moves(t, seat, d, &c, i + 1, s2, st2, why, len)) {
+                    *st = c;
+                    return 1;
+                }
+            }
+            snprintf(why, len, "no call of the opponent's at move %d gives what the seat saw", i);
+            return 0;
+        }
+        if (t->mover[i] == opp && m.kind == PK_MV_DISCARD)
+            m.cards = d->opp_discard;
+        if (!picket_is_legal(st, &m, err, sizeof err)) {
+            snprintf(why, len, "move %d of the hand is refused: %.120s", i, err);
+
+            return 0;
+        }
+        int n = picket_apply(st, &m, ev, GAME_MAX_EVENTS);
+        if (!match_events(t, seat, ev, n, &seen, &started, why, len))
+            return 0;
+    }
+    if (seen != t->nev[seat]) {
+        snprintf(why, len, "the replay gives %d events, the seat saw %d", seen, t->nev[seat]);
+        return 0;
+    }
+    return 1;
+}
+
 /* Replay the hand kept in t from a deal, for the view's seat: a fresh set at the view's hand
  * number and the scores at the start of the hand, the set's cut, then the recorded moves with
- * the opponent's discard replaced by the deal's. 1 if every move is legal and the seat receives
- * exactly the events it received since the HAND event (memcmp); else 0 with the first
- * difference in why. */
+ * the opponent's discard replaced by the deal's (and his calls by any that fit). 1 if every move
+ * is legal and the seat receives exactly the events it received since the HAND event (memcmp);
+ * else 0 with the first difference in why. */
 static int replay(const table_t *t, const picket_view_t *v, const deal_t *d, picket_state_t *out, char *why,
                   size_t len)
 {
     const picket_pub_t *p = &v->pub;
-    int seat = v->seat, opp = 1 - seat;
+    int seat = v->seat;
     game_event_t ev[GAME_MAX_EVENTS];
-    char err[GAME_ERR_LEN];
     picket_init(out, &v->rules, 0);
     out->pub.hand_no = (int16_t)(p->hand_no - 1);
     for (int s = 0; s < 2; s++)
@@ -198,35 +265,9 @@ static int replay(const table_t *t, const picket_view_t *v, const deal_t *d, pic
     }
     memcpy(out->pub.cut, p->cut, sizeof out->pub.cut);
     int seen = 0, started = 0;
-    for (int i = -1; i < t->nmoves; i++) {
-        if (i >= 0) {
-            game_move_t m = t->moves[i];
-            if (t->mover[i] == opp && m.kind == PK_MV_DISCARD)
-                m.cards = d->opp_discard;
-            if (picket_to_move(out) != t->mover[i] || !picket_is_legal(out, &m, err, sizeof err)) {
-                snprintf(why, len, "move %d of the hand is refused", i);
-                return 0;
-            }
-            n = picket_apply(out, &m, ev, GAME_MAX_EVENTS);
-        }
-        for (int j = 0; j < n && j < GAME_MAX_EVENTS; j++) {
-            started |= ev[j].type == PK_EV_HAND;
-            if (!started || !game_event_visible(&ev[j], seat))
-                continue;
-            if (seen >= t->nev[seat] || memcmp(&ev[j], &t->ev[seat][seen], sizeof ev[j]) != 0) {
-                const char *saw = seen < t->nev[seat] ? PK_EVENT_NAMES[t->ev[seat][seen].type] : "none";
-                snprintf(why, len, "event %d of the hand differs (%s where the seat saw %s)", seen,
-                         PK_EVENT_NAMES[ev[j].type], saw);
-                return 0;
-            }
-            seen++;
-        }
-    }
-    if (seen != t->nev[seat]) {
-        snprintf(why, len, "the replay gives %d events, the seat saw %d", seen, t->nev[seat]);
+    if (!match_events(t, seat, ev, n, &seen, &started, why, len))
         return 0;
-    }
-    return 1;
+    return replay_moves(t, seat, d, out, 0, seen, started, why, len);
 }
 
 /* NULL if equal, else the first field that differs: every field but deal_seed. */
@@ -664,16 +705,15 @@ static void chi_square(picket_sampler_t *s, const bins_t *b, const brute_t *bf, 
 
 /* ---------------------------------------------------------------- random sets */
 
-/* Random rules: the preset, the pack, then each other flag (but declarations, which has one
- * value) kept or drawn at random; target low now and then so sets end inside hands. */
+/* Random rules: the preset, the pack, then each other flag kept or drawn at random (sinking
+ * only with suited sequences); target low now and then so sets end inside hands. */
 static picket_rules_t random_rules(rng_t *rng, int preset, int deck, int sequences)
 {
     picket_rules_t r = PICKET_PRESETS[preset].rules;
     r.deck = deck;
     for (int i = 0; i < PK_FLAG_COUNT; i++) {
         const picket_flag_t *f = &PICKET_FLAGS[i];
-        if (f->offset == offsetof(picket_rules_t, deck) || f->offset == offsetof(picket_rules_t, declarations) ||
-            rng_below(rng, 2))
+        if (f->offset == offsetof(picket_rules_t, deck) || rng_below(rng, 2))
             continue;
         int *field = (int *)((char *)&r + f->offset);
         if (!f->values[0]) {
@@ -688,6 +728,8 @@ static picket_rules_t random_rules(rng_t *rng, int preset, int deck, int sequenc
     }
     if (sequences >= 0)
         r.sequences = sequences;
+    if (r.sequences == PK_SEQ_UNSUITED)
+        r.declarations = PK_DECL_FULL;
     return r;
 }
 
@@ -1025,8 +1067,8 @@ static int exact_view(void *ctx, const table_t *t, const picket_view_t *v)
 }
 
 /* Views from random sets of one preset, pack and sequence rule (sequences -1: every other flag
- * drawn at random too, target included, a new draw each set). */
-static void exact_config(int preset, int deck, int sequences, uint64_t seed, exact_run_t *x)
+ * drawn at random too, target included, a new draw each set); sink: declarations=may-sink. */
+static void exact_config(int preset, int deck, int sequences, int sink, uint64_t seed, exact_run_t *x)
 {
     static table_t t;
     x->got = 0;
@@ -1041,6 +1083,10 @@ static void exact_config(int preset, int deck, int sequences, uint64_t seed, exa
         r.deck = deck;
         if (sequences >= 0)
             r.sequences = sequences;
+        if (sink) {
+            r.declarations = PK_DECL_MAY_SINK;
+            r.sequences = PK_SEQ_SUITED;
+        }
         x->hand_seat_done = 0;
         play_set(&t, &r, preset, seed + (uint64_t)set, 0.25, exact_view, x);
     }
@@ -1059,10 +1105,19 @@ static void test_counts_and_uniformity_match_the_brute_force(void)
             for (int seq = -1; seq <= PK_SEQ_UNSUITED; seq++) {
                 int before = (int)x.st.views;
                 x.chi_budget = 200000; /* samples for each configuration's chi-square tests */
-                exact_config(p, deck, seq, 90000 + 1000 * (uint64_t)configs, &x);
+                exact_config(p, deck, seq, 0, 90000 + 1000 * (uint64_t)configs, &x);
                 configs++;
                 CU_ASSERT(x.st.views - before >= 1);
             }
+    /* Sinking: every preset's rules with declarations=may-sink, both packs. */
+    for (int p = 0; p < PK_PRESET_COUNT; p++)
+        for (int deck = 36; deck >= 32; deck -= 4) {
+            int before = (int)x.st.views;
+            x.chi_budget = 200000;
+            exact_config(p, deck, PK_SEQ_SUITED, 1, 90000 + 1000 * (uint64_t)configs, &x);
+            configs++;
+            CU_ASSERT(x.st.views - before >= 1);
+        }
     printf("\n    %ld views brute-forced (%d late in the play, %d of elder after the declarations, %d of younger), "
            "most worlds %ld; %ld chi-square tests over %ld samples, largest statistic/limit %.2f, smallest p %.3g; "
            "%.1f s ",

@@ -11,7 +11,7 @@ const char *const PK_CAT_NAMES[PK_CAT_COUNT] = {
 };
 const char *const PK_PHASE_NAMES[PK_PH_COUNT] = {
     "deal", "blank-count", "set-aside", "elder-exchange", "younger-exchange", "call", "leftover",
-    "appoint", "play", "choose", "over"
+    "declare", "answer", "appoint", "play", "choose", "over"
 };
 
 /* Emission context: the state, and where events go (buffer may be NULL). */
@@ -151,10 +151,10 @@ typedef struct holding {
     cardset_t scored, best;
 } holding_t;
 
-static void holding(const picket_state_t *st, int seat, int cat, holding_t *h)
+/* A hand's holding in one category: under declarations=may-sink also a call's, as if the
+ * called cards were the whole hand. */
+static void holding_of(const picket_rules_t *r, cardset_t hand, int cat, holding_t *h)
 {
-    const picket_rules_t *r = &st->rules;
-    cardset_t hand = st->hand[seat];
     memset(h, 0, sizeof *h);
     if (cat == PK_CAT_RUFF) {
         picket_ruff_t t;
@@ -183,6 +183,11 @@ static void holding(const picket_state_t *st, int seat, int cat, holding_t *h)
     }
 }
 
+static void holding(const picket_state_t *st, int seat, int cat, holding_t *h)
+{
+    holding_of(&st->rules, st->hand[seat], cat, h);
+}
+
 static int answer_of(const holding_t *he, const holding_t *hy)
 {
     /* A claim of nothing has 0 for its rank or top: no tie-break to lose. */
@@ -197,35 +202,87 @@ static int show_scored(ctx_t *x, int seat, int cat, const holding_t *h)
     return score(x, seat, cat, h->points);
 }
 
-/* One declaration: elder announces, younger answers, the winner shows and scores. Under
- * calls=cavendish elder says the point's value only when younger holds as many cards and asks,
- * younger names no claim, elder shows an equal holding, and what younger wins waits for elder's
- * first lead (younger_reckons). */
-static int declare(ctx_t *x, int cat)
+/* Younger's answer to elder's holding, then the winner shows and scores (under calls=cavendish
+ * younger names no claim on "not good", elder shows an equal holding, and what younger wins
+ * waits for elder's first lead: younger_reckons). 1 if that ended the set. */
+static int resolve(ctx_t *x, int cat, const holding_t *he, const holding_t *hy, int ans)
 {
     picket_state_t *st = x->st;
     int e = picket_elder(&st->pub), y = 1 - e;
     int cav = st->rules.calls == PK_CALLS_CAVENDISH;
-    holding_t h[2];
-    holding(st, e, cat, &h[e]);
-    holding(st, y, cat, &h[y]);
-    int ans = answer_of(&h[e], &h[y]);
-    int said = h[e].claim[1];
-    if (cav && cat == PK_CAT_RUFF && st->rules.point == PK_POINT_COUNT && h[y].claim[0] != h[e].claim[0])
-        said = 0; /* "what do they make?" is asked only on equal counts */
-    emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, h[e].claim[0], said, 0, 0);
     if (ans == PK_ANS_GOOD || (cav && ans == PK_ANS_NOT_GOOD))
         emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, 0, 0, 0);
     else
-        emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, h[y].claim[0], h[y].claim[1], 0);
+        emit(x, PK_EV_ANSWER, GAME_ALL, y, cat, ans, hy->claim[0], hy->claim[1], 0);
     int w = ans == PK_ANS_GOOD ? e : ans == PK_ANS_NOT_GOOD ? y : (st->rules.ties == PK_TIES_ELDER ? e : -1);
-    if (cav && ans == PK_ANS_EQUAL && w < 0 && h[e].best) {
-        emit(x, PK_EV_SHOW, GAME_ALL, e, cat, 0, 0, 0, h[e].best);
-        know_shown(st, e, h[e].best, 1);
+    if (cav && ans == PK_ANS_EQUAL && w < 0 && he->best) {
+        emit(x, PK_EV_SHOW, GAME_ALL, e, cat, 0, 0, 0, he->best);
+        know_shown(st, e, he->best, 1);
     }
-    if (w < 0 || h[w].points == 0 || (cav && w == y))
+    const holding_t *hw = w == e ? he : hy;
+    if (w < 0 || hw->points == 0 || (cav && w == y))
         return 0;
-    return show_scored(x, w, cat, &h[w]);
+    return show_scored(x, w, cat, hw);
+}
+
+/* Does the point's value get said? Under calls=cavendish with the point by count, only when
+ * younger holds as many cards and asks "what do they make?" (CAV L46). */
+int picket_value_unsaid(const picket_rules_t *r, int cat)
+{
+    return r->calls == PK_CALLS_CAVENDISH && cat == PK_CAT_RUFF && r->point == PK_POINT_COUNT;
+}
+
+/* One declaration in full: elder announces his best, younger answers with his. */
+static int declare(ctx_t *x, int cat)
+{
+    picket_state_t *st = x->st;
+    int e = picket_elder(&st->pub), y = 1 - e;
+    holding_t h[2];
+    holding(st, e, cat, &h[e]);
+    holding(st, y, cat, &h[y]);
+    int said = h[e].claim[1];
+    if (picket_value_unsaid(&st->rules, cat) && h[y].claim[0] != h[e].claim[0])
+        said = 0;
+    emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, h[e].claim[0], said, 0, 0);
+    return resolve(x, cat, &h[e], &h[y], answer_of(&h[e], &h[y]));
+}
+
+/* declarations=may-sink: elder's call in the category due (the cards he chose). */
+static void sink_call(ctx_t *x, int cat, cardset_t cards)
+{
+    picket_state_t *st = x->st;
+    int e = picket_elder(&st->pub);
+    holding_t h;
+    holding_of(&st->rules, cards, cat, &h);
+    st->called = cards;
+    emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, h.claim[0], picket_value_unsaid(&st->rules, cat) ? 0 : h.claim[1], 0, 0);
+    turn(x, 1 - e, PK_PH_ANSWER);
+}
+
+/* declarations=may-sink: younger allows elder's call good (full 0), or answers with his best
+ * (asking the point's value first when he holds as many cards); then the next category. */
+static void sink_answer(ctx_t *x, int cat, int full)
+{
+    picket_state_t *st = x->st;
+    int e = picket_elder(&st->pub), y = 1 - e;
+    holding_t he, hy;
+    holding_of(&st->rules, st->called, cat, &he);
+    holding(st, y, cat, &hy);
+    int ans = PK_ANS_GOOD;
+    if (full) {
+        if (picket_value_unsaid(&st->rules, cat) && hy.claim[0] == he.claim[0])
+            emit(x, PK_EV_DECLARE, GAME_ALL, e, cat, he.claim[0], he.claim[1], 0, 0);
+        ans = answer_of(&he, &hy);
+    } else {
+        memset(&hy, 0, sizeof hy);
+    }
+    st->called = 0;
+    if (resolve(x, cat, &he, &hy, ans))
+        return;
+    if (cat < PK_CAT_SETS)
+        turn(x, e, PK_PH_DECLARE);
+    else
+        start_play(x);
 }
 
 /* calls=cavendish, after elder's first card: younger shows his equal holdings and shows and
@@ -251,6 +308,10 @@ static int younger_reckons(ctx_t *x)
 
 static void declarations(ctx_t *x)
 {
+    if (x->st->rules.declarations == PK_DECL_MAY_SINK) {
+        turn(x, picket_elder(&x->st->pub), PK_PH_DECLARE);
+        return;
+    }
     for (int cat = PK_CAT_RUFF; cat <= PK_CAT_SETS; cat++)
         if (declare(x, cat))
             return;
@@ -643,6 +704,12 @@ int picket_apply(picket_state_t *st, const game_move_t *m, game_event_t *ev, int
     case PK_PH_PLAY:
         apply_play(&x, seat, m->arg);
         break;
+    case PK_PH_DECLARE:
+        sink_call(&x, m->arg, m->cards);
+        break;
+    case PK_PH_ANSWER:
+        sink_answer(&x, picket_declaring_cat(p), m->arg);
+        break;
     default:
         break;
     }
@@ -729,6 +796,141 @@ static game_move_t mv(int kind, int arg, cardset_t cards)
     return m;
 }
 
+int picket_declaring_cat(const picket_pub_t *p)
+{
+    if (p->phase != PK_PH_DECLARE && p->phase != PK_PH_ANSWER)
+        return -1;
+    for (int d = 0; d < PK_DECL_COUNT; d++)
+        if (p->answer[d] < 0)
+            return PK_CAT_RUFF + d;
+    return -1;
+}
+
+int picket_call_points(const picket_rules_t *r, int cat, cardset_t cards, int claim[2])
+{
+    holding_t h;
+    holding_of(r, cards, cat, &h);
+    claim[0] = h.claim[0];
+    claim[1] = h.claim[1];
+    return h.points;
+}
+
+int picket_call_ok(const picket_rules_t *r, int cat, cardset_t hand, cardset_t cards)
+{
+    holding_t h;
+    if (!cards)
+        return 1;
+    if (cards & ~hand)
+        return 0;
+    if (cat == PK_CAT_RUFF) {
+        /* One suit's n highest cards. */
+        int s = card_suit(cardset_first(cards));
+        if (cards & ~cardset_suit(s))
+            return 0;
+        int low = card_rank(cardset_first(cards));
+        for (cardset_t rest = hand & cardset_suit(s) & ~cards; rest; rest &= rest - 1)
+            if (card_rank(cardset_first(rest)) > low)
+                return 0;
+        return 1;
+    }
+    if (cat != PK_CAT_SEQ && cat != PK_CAT_SETS)
+        return 0;
+    holding_of(r, cards, cat, &h);
+    return h.scored == cards;
+}
+
+/* Every call elder may make in the category: nothing, a suit's n highest (the point), or any
+ * union of holdings (sequences: a suit's run cards whose every stretch is three or more; sets:
+ * each rank's set whole, or three of a quatorze, or none). Ordered from the whole downwards. */
+static int call_moves(const picket_rules_t *r, int cat, cardset_t hand, game_move_t *out, int cap)
+{
+    int n = 0;
+    if (cat == PK_CAT_RUFF) {
+        if (n < cap)
+            out[n++] = mv(PK_MV_DECLARE, cat, 0);
+        for (int s = 0; s < CARD_SUITS; s++) {
+            cardset_t suit = hand & cardset_suit(s), top = 0;
+            while (suit && n < cap) {
+                int c = cardset_last(suit);
+                suit &= ~cardset_of(c);
+                top |= cardset_of(c);
+                out[n++] = mv(PK_MV_DECLARE, cat, top);
+            }
+        }
+        return n;
+    }
+    /* Options by group (a suit's runs, or a rank's set), then every combination of them. */
+    enum { MAX_OPTS = 64, MAX_GROUPS = 5 };
+    cardset_t opt[MAX_GROUPS][MAX_OPTS], base[MAX_GROUPS];
+    int nopt[MAX_GROUPS], groups = 0;
+    holding_t h;
+    holding_of(r, hand, cat, &h);
+    for (int k = 0; k < (cat == PK_CAT_SEQ ? CARD_SUITS : CARD_RANKS) && groups < MAX_GROUPS; k++) {
+        cardset_t g = h.scored & (cat == PK_CAT_SEQ ? cardset_suit(k) : cardset_rank(k));
+        if (g)
+            base[groups++] = g;
+    }
+    for (int g = 0; g < groups; g++) {
+        /* Every subset of the group's cards that is a holding on its own, the whole first. */
+        int c[8], k = cardset_to_array(base[g], c);
+        nopt[g] = 0;
+        for (uint32_t bits = (1u << k) - 1; bits > 0 && nopt[g] < MAX_OPTS - 1; bits--) {
+            cardset_t set = 0;
+            for (uint32_t b = bits; b; b &= b - 1)
+                set |= cardset_of(c[__builtin_ctz(b)]);
+            holding_of(r, set, cat, &h);
+            if (h.scored == set)
+                opt[g][nopt[g]++] = set;
+        }
+        opt[g][nopt[g]++] = 0;
+    }
+    /* Odometer over the groups' options: index 0 (the wholes) first, nothing last. */
+    int at[MAX_GROUPS] = { 0 };
+    for (;;) {
+        cardset_t set = 0;
+        for (int g = 0; g < groups; g++)
+            set |= opt[g][at[g]];
+        if (n < cap)
+            out[n++] = mv(PK_MV_DECLARE, cat, set);
+        int g = groups - 1;
+        while (g >= 0 && ++at[g] == nopt[g])
+            at[g--] = 0;
+        if (g < 0)
+            break;
+    }
+    return n;
+}
+
+cardset_t picket_call_matching(const picket_rules_t *r, int cat, cardset_t hand, const int16_t claim[2])
+{
+    game_move_t moves[PK_MAX_CALLS];
+    int n = call_moves(r, cat, hand, moves, PK_MAX_CALLS);
+    for (int i = 0; i < n; i++) {
+        int c[2];
+        picket_call_points(r, cat, moves[i].cards, c);
+        if (c[0] == claim[0] && (picket_value_unsaid(r, cat) ? claim[1] == 0 || c[1] == claim[1] : c[1] == claim[1]))
+            return moves[i].cards;
+    }
+    return 0;
+}
+
+/* declarations=may-sink: may younger answer with his best? When it is as good as elder's call
+ * at least (under calls=cavendish the point's count alone, before the value is asked). */
+static int answer_ok(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand)
+{
+    int cat = picket_declaring_cat(p);
+    if (cat < 0)
+        return 0;
+    holding_t h;
+    holding_of(r, hand, cat, &h);
+    const int16_t *c = p->claim[cat - PK_CAT_RUFF][picket_elder(p)];
+    if (h.claim[0] == 0)
+        return 0;
+    if (picket_value_unsaid(r, cat))
+        return h.claim[0] >= c[0];
+    return picket_claim_cmp(h.claim[0], h.claim[1], c[0], c[1]) >= 0;
+}
+
 int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cardset_t hand, game_move_t *out, int cap)
 {
     int n = 0;
@@ -775,6 +977,12 @@ int picket_pub_legal_moves(const picket_rules_t *r, const picket_pub_t *p, cards
         for (int a = 1; a >= 0 && n < cap; a--)
             out[n++] = mv(PK_MV_CHOOSE, a, 0);
         return n;
+    case PK_PH_DECLARE:
+        return picket_declaring_cat(p) < 0 ? 0 : call_moves(r, picket_declaring_cat(p), hand, out, cap);
+    case PK_PH_ANSWER:
+        for (int a = 0; a <= answer_ok(r, p, hand) && n < cap; a++)
+            out[n++] = mv(PK_MV_ANSWER, a, 0);
+        return n;
     default:
         return 0;
     }
@@ -819,8 +1027,8 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *p, cards
     }
     if (p->phase == PK_PH_PLAY)
         return game_random_card_move(PK_MV_PLAY, playable(p, hand), rng, out);
-    game_move_t moves[16];
-    int n = picket_pub_legal_moves(r, p, hand, moves, 16);
+    game_move_t moves[PK_MAX_CALLS];
+    int n = picket_pub_legal_moves(r, p, hand, moves, PK_MAX_CALLS);
     if (n == 0)
         return -1;
     *out = moves[rng_below(rng, (uint32_t)n)];
@@ -835,6 +1043,7 @@ int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *p, cardset_
         [PK_PH_ELDER_EXCHANGE] = PK_MV_DISCARD, [PK_PH_YOUNGER_EXCHANGE] = PK_MV_DISCARD,
         [PK_PH_CALL] = PK_MV_CALL, [PK_PH_LEFTOVER] = PK_MV_LEFTOVER,
         [PK_PH_APPOINT] = PK_MV_APPOINT, [PK_PH_PLAY] = PK_MV_PLAY, [PK_PH_CHOOSE] = PK_MV_CHOOSE,
+        [PK_PH_DECLARE] = PK_MV_DECLARE, [PK_PH_ANSWER] = PK_MV_ANSWER,
     };
     int phase = p->phase;
     if (phase < 0 || phase >= PK_PH_COUNT || kind_of_phase[phase] == 0)
@@ -875,6 +1084,18 @@ int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *p, cardset_
                                 "card %s may not be played: the suit led (or called) must be followed", c);
         return 1;
     }
+    if (m->kind == PK_MV_DECLARE) {
+        int cat = picket_declaring_cat(p);
+        if (m->arg != cat)
+            return game_illegal(err, errlen, "the call due is in %s, not this category",
+                                cat < 0 ? "no category" : PK_CAT_NAMES[cat]);
+        if (!picket_call_ok(r, cat, hand, m->cards))
+            return game_illegal(err, errlen, "those cards are not a %s holding of the hand%s", PK_CAT_NAMES[cat],
+                                cat == PK_CAT_RUFF ? " (a suit's highest cards)" : "");
+        return 1;
+    }
+    if (m->kind == PK_MV_ANSWER && m->arg == 1 && !m->cards && !answer_ok(r, p, hand))
+        return game_illegal(err, errlen, "answer full needs a holding as good as the call at least");
     game_move_t moves[16];
     int n = picket_pub_legal_moves(r, p, hand, moves, 16);
     for (int i = 0; i < n; i++)

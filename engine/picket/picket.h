@@ -32,6 +32,8 @@ typedef enum {
     PK_PH_YOUNGER_EXCHANGE,
     PK_PH_CALL,             /* elder names the suit he will lead, to see the leftover stock */
     PK_PH_LEFTOVER,         /* younger turns the leftover stock up, or not */
+    PK_PH_DECLARE,          /* declarations=may-sink: elder calls what he will in the next category */
+    PK_PH_ANSWER,           /* declarations=may-sink: younger allows it good, or answers with his best */
     PK_PH_APPOINT,          /* younger appoints the suit elder must lead */
     PK_PH_PLAY,
     PK_PH_CHOOSE,           /* cut=higher-chooses: the higher cut chooses to deal or not */
@@ -48,7 +50,9 @@ enum {
     PK_MV_LEFTOVER,     /* arg: 1 turn the leftover up, 0 keep it hidden */
     PK_MV_APPOINT,      /* arg: suit */
     PK_MV_PLAY,         /* arg: card; cards: its bit */
-    PK_MV_CHOOSE        /* arg: 1 deal first, 0 be elder first (cut=higher-chooses) */
+    PK_MV_CHOOSE,       /* arg: 1 deal first, 0 be elder first (cut=higher-chooses) */
+    PK_MV_DECLARE,      /* arg: category; cards: what elder calls (0: nothing), declarations=may-sink */
+    PK_MV_ANSWER        /* arg: 0 allow it good, 1 answer with his best (declarations=may-sink) */
 };
 
 /* Events (game_event_t.type). seat is the subject; fields as noted. */
@@ -147,6 +151,8 @@ typedef struct picket_state {
     uint8_t stock[PK_STOCK];   /* stock[0] is the top */
     int8_t holds_blank[2];
     int8_t set_aside;          /* younger's discard count waiting to be drawn (commit-count) */
+    cardset_t called;          /* declarations=may-sink: what elder called in the category being
+                                * answered (his private choice until it is shown) */
     picket_know_t know[2];
     /* game=rubicon: the expected settlement when this hand was dealt, and a point's worth then
      * (picket_partie.h), kept for the hand partie_hand (0: none) so that a search's rewards do
@@ -197,6 +203,21 @@ int picket_pub_random_move(const picket_rules_t *r, const picket_pub_t *pub, car
 cardset_t picket_random_subset(rng_t *rng, cardset_t from, int k);
 int picket_pub_is_legal(const picket_rules_t *r, const picket_pub_t *pub, cardset_t hand, const game_move_t *m,
                           char *err, size_t errlen);
+
+/* declarations=may-sink: the category being declared (PK_CAT_RUFF..SETS), or -1 outside the
+ * calls; and whether `cards` is a call a hand may make in it: nothing, the n highest cards of a
+ * suit (the point), or holdings of the category each scoring as it would alone. */
+int picket_declaring_cat(const picket_pub_t *pub);
+enum { PK_MAX_CALLS = 1024 }; /* more than the calls any 12 cards allow in one category */
+int picket_call_ok(const picket_rules_t *r, int cat, cardset_t hand, cardset_t cards);
+/* Is the point's value left unsaid at the call (calls=cavendish, point=count: said only to a
+ * younger as long who asks)? */
+int picket_value_unsaid(const picket_rules_t *r, int cat);
+/* A call of the hand's with that claim as the DECLARE event says it (the first in the order of
+ * the legal moves), or 0 (a claim of nothing, or none matches). */
+cardset_t picket_call_matching(const picket_rules_t *r, int cat, cardset_t hand, const int16_t claim[2]);
+/* What cards score as a holding of the category on their own, and their claim. */
+int picket_call_points(const picket_rules_t *r, int cat, cardset_t cards, int claim[2]);
 
 /* How many cards the seat to move may (must) discard now: [lo, hi]; lo > hi outside an exchange. */
 void picket_discard_range(const picket_rules_t *r, const picket_pub_t *pub, int *lo, int *hi);

@@ -53,12 +53,22 @@ static int g_rank(const void *state, int *rank)
 }
 
 /* The other seat sees a discard's count, not its cards; every other move is public. */
-static void g_move_seen(const game_move_t *m, int mover, int observer, game_move_t *seen)
+static void g_move_seen(const void *state, const game_move_t *m, int mover, int observer, game_move_t *seen)
 {
+    const picket_state_t *st = state;
     *seen = *m;
     if (m->kind == PK_MV_DISCARD && mover != observer) {
         seen->arg = (int16_t)cardset_count(m->cards);
         seen->cards = 0;
+    }
+    /* A call (declarations=may-sink) shows its claim as the DECLARE event says it, not its
+     * cards: those come later, and only if the call wins. */
+    if (m->kind == PK_MV_DECLARE && mover != observer) {
+        int claim[2];
+        picket_call_points(&st->rules, m->arg, m->cards, claim);
+        if (picket_value_unsaid(&st->rules, m->arg))
+            claim[1] = 0;
+        seen->cards = (cardset_t)1 << 63 | (cardset_t)(claim[0] & 0xffff) << 16 | (cardset_t)(claim[1] & 0xffff);
     }
 }
 

@@ -228,6 +228,15 @@ void picket_heuristic_evaluate(const void *view, const double *params, const gam
         case PK_MV_CHOOSE:
             val = m->arg; /* deal first: the first dealer is elder in the last deal (CAV, Conduct) */
             break;
+        case PK_MV_DECLARE: {
+            /* declarations=may-sink: never sink; the call worth most, then the better claim. */
+            int claim[2];
+            val = picket_call_points(&v->rules, m->arg, m->cards, claim) * 1000.0 + claim[0] * 20.0 + claim[1];
+            break;
+        }
+        case PK_MV_ANSWER:
+            val = m->arg; /* answer with the best whenever it may */
+            break;
         default:
             break;
         }

@@ -99,12 +99,12 @@ const picket_flag_t PICKET_FLAGS[PK_FLAG_COUNT] = {
         "DL: \"If one plaier gains thirty points in a hand ere the other has scored any\"",
         "DR: \"If one player in a hand manages to get thirty points before the other player has scored anything\"",
         "CAV L69: thirty \"in hand and play\" before the adversary has reckoned anything; not the cards" } },
-    { "declarations", { "full", NULL }, 0, 0, FIELD(declarations),
-      "declarations state the whole holding (sinking, may-sink, is reserved for later)",
-      { "ruling: full (CG's \"liberty of the Game at Paris\" to sink is a later flag)",
+    { "declarations", { "full", "may-sink", NULL }, 0, 0, FIELD(declarations),
+      "full: every declaration states the whole holding; may-sink: elder calls what he will (less, or nothing), younger may allow any call good",
+      { "ruling: full (CG's \"liberty of the Game at Paris\" to sink is may-sink)",
         "ruling: full", "ruling: full",
         "ruling: full (DR: \"I suspect you can understate\")",
-        "ruling: full for now (CAV D: a player \"may always call less than he holds\": may-sink, later)" } },
+        "ruling: full (CAV D: a player \"may always call less than he holds\": may-sink)" } },
     { "point", { "ruff", "count", NULL }, 0, 0, FIELD(point), "what the point (Ruff) is: the pip total, or the cards",
       { "CG: the Ruff by the cards' values, ten a point", "CT: the same", "DL: the same", "DR: the same",
         "CAV L62: \"the greater number of cards\" wins, the value breaking a tie; it scores one for each card" } },
@@ -222,6 +222,9 @@ int picket_rules_build(picket_rules_t *r, const char *preset, const char (*flags
     for (int i = 0; i < n_flags; i++)
         if (picket_rules_set(r, flags[i], err, errlen) < 0)
             return -1;
+    /* A sunk run is part of a suit's run: unsuited runs take the rules' choice of cards. */
+    if (r->declarations == PK_DECL_MAY_SINK && r->sequences == PK_SEQ_UNSUITED)
+        return text_fail(err, errlen, "flag declarations=may-sink needs sequences=suited");
     return 0;
 }
 

@@ -19,7 +19,7 @@ enum { PK_SEQ_SUITED, PK_SEQ_UNSUITED };
 enum { PK_PP_LEAD_OR_WIN, PK_PP_WINNER_TAKES, PK_PP_LEAD_OR_WIN_ANY };
 enum { PK_LT_PLUS_ONE, PK_LT_ONE_OR_TWO };
 enum { PK_PQ_FIRST_CARD, PK_PQ_ANY_TIME, PK_PQ_PLAY };
-enum { PK_DECL_FULL };
+enum { PK_DECL_FULL, PK_DECL_MAY_SINK };
 enum { PK_POINT_RUFF, PK_POINT_COUNT };  /* the Ruff by pip total, or the point by cards (Cavendish) */
 enum { PK_CALLS_OPEN, PK_CALLS_CAVENDISH };
 enum { PK_GAME_RACE, PK_GAME_RUBICON };  /* a set to the target, or a partie of six deals */

@@ -80,6 +80,9 @@ struct picket_sampler {
     int ruff_hi, ruff_lo;    /* every suit's key at most hi; some suit's at least lo (KEY_NONE) */
     int seq_hi, seq_lo;      /* the same for suited sequences */
     int seq_t;               /* the suit of an equal best run shown, or -1 */
+    /* declarations=may-sink: elder O's call in the point and sequences, pending or beaten and so
+     * not shown: some suit of P holds it (reach bits); 0 length when none. */
+    int sink, ruff_call[2], seq_call[2];
     int16_t partie_hand;     /* what every world's state keeps of the partie (picket_partie_mark) */
     double partie_before, partie_unit;
     int above, variant;      /* ABOVE_* rules of the view; those counted as at most, this pass */
@@ -129,6 +132,12 @@ static int fail(char *err, size_t errlen, const char *why)
 static int claim_rule(const picket_sampler_t *S, int d, int *c0, int *c1, cardset_t *shown)
 {
     const picket_pub_t *p = &S->v.pub;
+    /* declarations=may-sink: a call bounds nothing above (he may hold more), and a younger may
+     * allow anything good, unless he asked the point's value first (he holds as many cards);
+     * what remains of elder's calls is read apart (sink_rules). */
+    int asked = d == 0 && picket_value_unsaid(&S->v.rules, PK_CAT_RUFF) && p->claim[0][S->e][1] != 0;
+    if (S->sink && (S->opp == S->e || (p->answer[d] == PK_ANS_GOOD && !asked)))
+        return RULE_NONE;
     if (p->answer[d] < 0 || (S->mode == PK_SAMPLER_BIAS_IGNORE_EQUAL && p->answer[d] == PK_ANS_EQUAL))
         return RULE_NONE;
     *shown = p->decl_winner[d] == S->opp ? p->decl_cards[d][S->opp] : 0;
@@ -173,6 +182,24 @@ static int point_key(const picket_sampler_t *S, int n, int v)
 
 static int seq_key(int len, int top) { return len ? len * 16 + top : 0; }
 
+/* declarations=may-sink: could a suit's cards make elder's point call (its n highest; under
+ * point=ruff some n of them make the value)? */
+static int holds_point(const picket_sampler_t *S, cardset_t hs)
+{
+    int count = S->v.rules.point == PK_POINT_COUNT, v = 0, n = 0;
+    if (count && cardset_count(hs) < S->ruff_call[0])
+        return 0;
+    while (hs) {
+        int c = cardset_last(hs);
+        hs &= ~cardset_of(c);
+        v += picket_card_value(c);
+        n++;
+        if (count ? n == S->ruff_call[0] : v == S->ruff_call[0])
+            return count ? S->ruff_call[1] == 0 || v == S->ruff_call[1] : 1;
+    }
+    return 0;
+}
+
 /* Do P's cards of suit s keep the suit's rules? Sets the reached bits. */
 static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
 {
@@ -193,6 +220,15 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
         } else if (S->ruff_lo != KEY_NONE && key >= S->ruff_lo) {
             *reach |= REACH_RUFF;
         }
+    }
+    if (S->ruff_call[0] && holds_point(S, hs))
+        *reach |= REACH_RUFF;
+    if (S->seq_call[0]) {
+        cardset_t run = 0;
+        for (int r = S->seq_call[1] - S->seq_call[0] + 1; r <= S->seq_call[1]; r++)
+            run |= r >= 0 ? cardset_of(card_make(s, r)) : 0;
+        if ((hs & run) == run && S->seq_call[1] - S->seq_call[0] + 1 >= 0)
+            *reach |= REACH_SEQ;
     }
     if (S->seq_rule != RULE_NONE && !S->unsuited) {
         picket_sequences_t q;
@@ -428,6 +464,10 @@ static int read_ruff(picket_sampler_t *S, char *err, size_t errlen)
      * calls=cavendish with the point by count, younger asked the value only on as many cards. */
     picket_ruff_t mine;
     picket_point(S->v.hand | p->played[S->me], count, &mine);
+    if (S->sink) { /* answered against his call, not his best */
+        mine.count = count ? c0 : 0;
+        mine.value = count ? p->claim[0][S->e][1] : c0;
+    }
     int k = point_key(S, mine.count, mine.value);
     int cav = count && S->v.rules.calls == PK_CALLS_CAVENDISH, asked = cav && p->claim[0][S->e][1] != 0;
     if (S->ruff_rule == RULE_BOUND) {
@@ -553,7 +593,40 @@ static void plan_ranks(picket_sampler_t *S, cardset_t pack)
 static void plan_reach(picket_sampler_t *S)
 {
     S->need_reach = (S->ruff_lo != KEY_NONE && S->ruff_t < 0 ? REACH_RUFF : 0) |
-                    (S->seq_lo != KEY_NONE && !S->seq_cards && !S->unsuited && S->seq_t < 0 ? REACH_SEQ : 0);
+                    (S->seq_lo != KEY_NONE && !S->seq_cards && !S->unsuited && S->seq_t < 0 ? REACH_SEQ : 0) |
+                    (S->ruff_call[0] ? REACH_RUFF : 0) | (S->seq_call[0] ? REACH_SEQ : 0);
+}
+
+/* declarations=may-sink, elder O: what his calls tell. A call shown (allowed good, or equal) is
+ * held, and a point's shown cards are its suit's highest; a call pending or beaten holds in
+ * some suit (the point, the run) or rank (sets). Nothing bounds him above. */
+static void sink_rules(picket_sampler_t *S)
+{
+    const picket_pub_t *p = &S->v.pub;
+    if (!S->sink || S->opp != S->e)
+        return;
+    for (int d = 0; d < PK_DECL_COUNT; d++) {
+        const int16_t *c = p->claim[d][S->e];
+        cardset_t shown = p->decl_cards[d][S->e];
+        if (d == 0 && shown) {
+            int t = card_suit(cardset_first(shown)), low = card_rank(cardset_first(shown));
+            for (int r = low + 1; r < CARD_RANKS; r++)
+                if (!cardset_has(shown, card_make(t, r)))
+                    S->out |= S->lu & cardset_of(card_make(t, r));
+        }
+        /* Called and not shown: pending, beaten, equal under calls=open, or worth nothing. */
+        if (shown || c[0] == 0)
+            continue;
+        if (d == 0) {
+            S->ruff_call[0] = c[0];
+            S->ruff_call[1] = c[1];
+        } else if (d == 1) {
+            S->seq_call[0] = c[0];
+            S->seq_call[1] = c[1];
+        } else if (c[1] >= 0 && c[1] < CARD_RANKS) {
+            S->allowed[c[1]] &= (uint8_t)(0x1fu & ~((1u << c[0]) - 1));
+        }
+    }
 }
 
 /* Where the view puts every card, the bin sizes, and the rules on P: 0, or -1 if malformed. */
@@ -567,6 +640,7 @@ static int read_view(picket_sampler_t *S, char *err, size_t errlen)
     read_call(S);
     read_sequences(S);
     read_sets(S);
+    sink_rules(S);
     if (S->seq_rule != RULE_NONE && S->unsuited)
         unsuited_rule(S, pack);
     if (S->held & S->out)
@@ -864,6 +938,7 @@ static int prepare_pass(picket_sampler_t *S, const picket_view_t *v, int mode, i
     S->v = *v;
     S->mode = mode;
     S->variant = variant;
+    S->sink = v->rules.declarations == PK_DECL_MAY_SINK;
     if (v->pub.hand_no <= 0) {
         S->trivial = 1;
         S->worlds = S->holdings = 1;
@@ -1092,6 +1167,11 @@ static void build_state(const picket_sampler_t *S, rng_t *rng, cardset_t K, card
     st->partie_hand = S->partie_hand;
     st->partie_before = S->partie_before;
     st->partie_unit = S->partie_unit;
+    /* declarations=may-sink, younger to answer: elder's call is among his cards (which of the
+     * calls with the claim he said is not known: the first; the view of elder keeps no more). */
+    int due = picket_declaring_cat(t);
+    if (t->phase == PK_PH_ANSWER && due >= 0)
+        st->called = picket_call_matching(&v->rules, due, st->hand[e], t->claim[due - PK_CAT_RUFF][e]);
 }
 
 /* Does a holding beat the claims of the view's ABOVE rules? */

@@ -41,6 +41,13 @@ int picket_move_format(const game_move_t *m, char *buf, size_t len)
         return snprintf(buf, len, "play %s", card_format(m->arg, c));
     case PK_MV_CHOOSE:
         return snprintf(buf, len, "choose %s", m->arg ? "deal" : "elder");
+    case PK_MV_DECLARE:
+        if (!m->cards)
+            return snprintf(buf, len, "declare %s none", PK_CAT_NAMES[m->arg % PK_CAT_COUNT]);
+        cardset_format(m->cards, cards, sizeof cards);
+        return snprintf(buf, len, "declare %s %s", PK_CAT_NAMES[m->arg % PK_CAT_COUNT], cards);
+    case PK_MV_ANSWER:
+        return snprintf(buf, len, "answer %s", m->arg ? "full" : "good");
     default:
         return snprintf(buf, len, "?");
     }
@@ -77,7 +84,8 @@ static int parse_suit_word(const char *arg)
 }
 
 /* The verbs, by move kind (PK_MV_*). */
-static const char *const MOVE_VERBS[] = { NULL, "discard", "blank", "call", "leftover", "appoint", "play", "choose" };
+static const char *const MOVE_VERBS[] = { NULL,     "discard", "blank",   "call",  "leftover", "appoint",
+                                          "play",   "choose",  "declare", "answer" };
 
 int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errlen)
 {
@@ -86,7 +94,7 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
         text++;
     const char *arg = NULL;
     int kind = PK_MV_DISCARD, n, s;
-    while (kind <= PK_MV_CHOOSE && !(arg = after_verb(text, MOVE_VERBS[kind])))
+    while (kind <= PK_MV_ANSWER && !(arg = after_verb(text, MOVE_VERBS[kind])))
         kind++;
     cardset_t set;
     switch (kind) {
@@ -138,10 +146,38 @@ int picket_move_parse(const char *text, game_move_t *out, char *err, size_t errl
             return text_fail(err, errlen, "choose needs 'deal' or 'elder'");
         out->arg = is_word(arg, "deal");
         break;
+    case PK_MV_DECLARE: {
+        /* "declare CATEGORY none|CARDS": whether the cards are a holding is the rules' question. */
+        size_t w = strcspn(arg, " ");
+        int cat = -1;
+        for (int c = PK_CAT_RUFF; c <= PK_CAT_SETS; c++)
+            if (strlen(PK_CAT_NAMES[c]) == w && strncmp(arg, PK_CAT_NAMES[c], w) == 0)
+                cat = c;
+        if (cat < 0)
+            return text_fail(err, errlen, "declare needs a category (ruff, sequences, sets), then cards or 'none'");
+        arg += w;
+        while (*arg == ' ')
+            arg++;
+        if (is_word(arg, "none")) {
+            set = 0;
+        } else if ((n = cards_parse_list(arg, cards_pack(PK_WIDEST_PACK), &set, err, errlen)) < 0) {
+            return -1;
+        } else if (n == 0) {
+            return text_fail(err, errlen, "declare names no card (say 'none' to call nothing)");
+        }
+        out->arg = (int16_t)cat;
+        out->cards = set;
+        break;
+    }
+    case PK_MV_ANSWER:
+        if (!is_word(arg, "good") && !is_word(arg, "full"))
+            return text_fail(err, errlen, "answer needs 'good' or 'full'");
+        out->arg = is_word(arg, "full");
+        break;
     default: {
         char word[24];
         text_quote(text, strcspn(text, " "), word, sizeof word);
-        return text_fail(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play, choose)", word);
+        return text_fail(err, errlen, "unknown move '%s' (discard, blank, call, leftover, appoint, play, choose, declare, answer)", word);
     }
     }
     out->kind = (uint16_t)kind;
@@ -157,7 +193,7 @@ static const game_notation_t EVENT_FORMS[] = {
     { PK_EV_CUT, "cut %aC %bC %g(dealer|chooser) %s#0:1" },
     { PK_EV_HAND, "hand %a#1:30000 dealer %s#0:1 stock %b#0:28" },
     { PK_EV_DEALT, "dealt %S#0:1 %*" },
-    { PK_EV_TURN, "turn %s#-1:1 %g{0}0:10" },
+    { PK_EV_TURN, "turn %s#-1:1 %g{0}0:12" },
     { PK_EV_BLANK, "blank %s#0:1 discards %a#1:8" },
     { PK_EV_BLANK, "blank %s#0:1" },
     { PK_EV_SHOW, "show %s#0:1 %g(leftover)-1 %*" },

@@ -221,6 +221,7 @@ static int phase_seat(const picket_pub_t *p, int phase)
     case PK_PH_BLANK_COUNT:
     case PK_PH_ELDER_EXCHANGE:
     case PK_PH_CALL:
+    case PK_PH_DECLARE:
         return e;
     case PK_PH_CHOOSE:
         return p->chooser;
@@ -242,10 +243,12 @@ static const unsigned NEXT_PHASES[PK_PH_COUNT] = {
     [PK_PH_DEAL] = PH(BLANK_COUNT) | PH(ELDER_EXCHANGE),
     [PK_PH_BLANK_COUNT] = PH(SET_ASIDE),
     [PK_PH_SET_ASIDE] = PH(ELDER_EXCHANGE),
-    [PK_PH_ELDER_EXCHANGE] = PH(YOUNGER_EXCHANGE) | PH(CALL) | PH(LEFTOVER) | PH(APPOINT) | PH(PLAY),
-    [PK_PH_YOUNGER_EXCHANGE] = PH(CALL) | PH(LEFTOVER) | PH(APPOINT) | PH(PLAY),
-    [PK_PH_CALL] = PH(APPOINT) | PH(PLAY),
-    [PK_PH_LEFTOVER] = PH(PLAY),
+    [PK_PH_ELDER_EXCHANGE] = PH(YOUNGER_EXCHANGE) | PH(CALL) | PH(LEFTOVER) | PH(DECLARE) | PH(APPOINT) | PH(PLAY),
+    [PK_PH_YOUNGER_EXCHANGE] = PH(CALL) | PH(LEFTOVER) | PH(DECLARE) | PH(APPOINT) | PH(PLAY),
+    [PK_PH_CALL] = PH(DECLARE) | PH(APPOINT) | PH(PLAY),
+    [PK_PH_LEFTOVER] = PH(DECLARE) | PH(PLAY),
+    [PK_PH_DECLARE] = PH(ANSWER),
+    [PK_PH_ANSWER] = PH(DECLARE) | PH(APPOINT) | PH(PLAY),
     [PK_PH_APPOINT] = PH(PLAY),
     [PK_PH_PLAY] = PH(PLAY) | PH(LEFTOVER),
 };
@@ -313,6 +316,13 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
             (r->leftover != PK_LO_AFTER_LEAD || p->nplayed != 1 || p->trick_no != 0 || p->stock_left == 0 ||
              p->leftover >= 0))
             return 0;
+        /* declarations=may-sink alone has calls as decisions: elder's in a category not yet
+         * answered, younger's answer after elder's call in it. */
+        if ((ev->arg == PK_PH_DECLARE || ev->arg == PK_PH_ANSWER) &&
+            (r->declarations != PK_DECL_MAY_SINK || (p->answer[0] >= 0 && p->answer[1] >= 0 && p->answer[2] >= 0) ||
+             (ev->arg == PK_PH_ANSWER && p->phase != PK_PH_DECLARE) ||
+             (ev->arg == PK_PH_DECLARE && p->phase == PK_PH_ANSWER && p->answer[0] < 0)))
+            return 0;
         if (ev->arg <= PK_PH_DEAL || ev->arg >= PK_PH_OVER || s < 0 || p->hand_no == 0 || hand_done ||
             between_hands(p) || !(NEXT_PHASES[p->phase] & (1u << ev->arg)))
             return 0;
@@ -340,8 +350,12 @@ static int follows_turn(const picket_rules_t *r, const picket_pub_t *p, const ga
         return p->hand_no > 0 && !between_hands(p) && ev->arg >= 0 &&
                ev->arg < PK_CAT_COUNT && ev->a > 0 && ev->c == p->score[s] + ev->a;
     case PK_EV_DECLARE:
+        if (r->declarations == PK_DECL_MAY_SINK && ev->arg != picket_declaring_cat(p))
+            return 0;
         return declaring(p) && ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s == picket_elder(p);
     case PK_EV_ANSWER:
+        if (r->declarations == PK_DECL_MAY_SINK && (p->phase != PK_PH_ANSWER || ev->arg != picket_declaring_cat(p)))
+            return 0;
         return declaring(p) && ev->arg >= PK_CAT_RUFF && ev->arg <= PK_CAT_SETS && s != picket_elder(p) &&
                ev->a >= PK_ANS_GOOD && ev->a <= PK_ANS_NOT_GOOD;
     case PK_EV_TRICK: {
