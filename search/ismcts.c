@@ -463,8 +463,13 @@ int ismcts_search(ismcts_t *s, const void *view, const bot_limits_t *lim, const 
     s->values = values;
     s->n = n;
 
-    /* The budget: iterations, or time (a move's own, or a share of the set's clock). */
+    /* The budget: iterations, or time (a move's own, or a share of the set's clock); a decision
+     * with one legal move, one iteration, unless `go` names the iterations or searches on. */
     int64_t iters = bot_budget(lim, s->p.iterations, s->t0, &s->deadline);
+    if (n == 1 && !(lim && (lim->infinite || lim->iterations > 0))) {
+        iters = 1;
+        s->deadline = 0;
+    }
     /* Each worker: a fresh tree, the sampler made over for this view, its own generator. */
     for (int k = 0; k < s->nw; k++) {
         worker_t *w = &s->w[k];

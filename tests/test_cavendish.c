@@ -85,11 +85,12 @@ static int parse_order(const char *text, uint8_t *out)
     return n;
 }
 
-/* Deal dealt hands and the stock (top first) under the preset and extra flags. */
+/* Deal dealt hands and the stock (top first) under the preset and extra flags. The worked
+ * examples declare in full (declarations=full) unless the flags say otherwise. */
 static void deal(table_t *t, const char *flags, const char *elder, const char *younger, const char *stock)
 {
     picket_rules_t r;
-    char err[160], f[4][48];
+    char err[160], f[5][48];
     int nf = 0;
     if (flags && *flags) {
         char buf[200], *save = NULL;
@@ -97,6 +98,8 @@ static void deal(table_t *t, const char *flags, const char *elder, const char *y
         for (char *w = strtok_r(buf, " ", &save); w && nf < 4; w = strtok_r(NULL, " ", &save))
             snprintf(f[nf++], sizeof f[0], "%s", w);
     }
+    if (!flags || !strstr(flags, "declarations="))
+        snprintf(f[nf++], sizeof f[0], "declarations=full");
     CU_ASSERT_EQUAL_FATAL(picket_rules_build(&r, "cavendish", (const char(*)[48])f, nf, err, sizeof err), 0);
     memset(t, 0, sizeof *t);
     picket_init(&t->st, &r, 1);
@@ -679,6 +682,8 @@ static void test_the_partie_reward(void)
 
 /* ---------------------------------------------------------------- sinking */
 
+static void check_views_from_events(void);
+
 /* W1's hands after the exchange, under declarations=may-sink. */
 static void deal_w1_sinking(void)
 {
@@ -730,6 +735,33 @@ static void test_sinking_calls_less_and_scores_what_is_called(void)
     play(&T, "play AH");
     SCORES(9, 17);
     CU_ASSERT_EQUAL(scored(&T, E, PK_CAT_SETS), 0);
+    check_views_from_events();
+}
+
+/* Each seat's view built from the table's events, through their text, is the state's. */
+static void check_views_from_events(void)
+{
+    for (int seat = 0; seat < 2; seat++) {
+        picket_view_t v, want;
+        picket_view_init(&v, &T.st.rules, seat);
+        for (int i = 0; i < T.n; i++) {
+            if (!game_event_visible(&T.log[i], seat))
+                continue;
+            char text[256], err[160];
+            game_event_t back;
+            picket_event_format(&T.log[i], text, sizeof text);
+            CU_ASSERT_EQUAL_FATAL(picket_event_parse(text, seat, &back, err, sizeof err), 0);
+            if (picket_view_apply(&v, &back) != 0) {
+                fprintf(stderr, "\n    seat %d refused '%s'\n", seat, text);
+                CU_FAIL_FATAL("an event does not follow");
+            }
+        }
+        picket_view_from_state(&T.st, seat, &want);
+        const char *d = picket_view_diff(&v, &want);
+        if (d)
+            fprintf(stderr, "\n    seat %d: the view from events differs in %s\n", seat, d);
+        CU_ASSERT_PTR_NULL(d);
+    }
 }
 
 /* Younger as long asks what they make (CAV L46): the value is said only then. */
@@ -744,6 +776,7 @@ static void test_sinking_younger_asks_the_value(void)
     CU_ASSERT_EQUAL(d->b, 49);
     CU_ASSERT_EQUAL(last_event(&T, PK_EV_ANSWER, PK_CAT_RUFF)->a, PK_ANS_GOOD);
     SCORES(5, 0);
+    check_views_from_events();
     /* Younger sinks his quatorze against three knaves: elder scores them. */
     plays(&T, "declare sequences AH KH QH JH, answer good, declare sets JS JH JC");
     CU_ASSERT_TRUE(legal("answer full"));
@@ -752,6 +785,7 @@ static void test_sinking_younger_asks_the_value(void)
     play(&T, "play AH");
     SCORES(13, 0);
     CU_ASSERT_EQUAL(scored(&T, Y, PK_CAT_SETS), 0);
+    check_views_from_events();
 }
 
 /* What younger's worlds make of elder's calls: a shown point is its suit's highest cards (the

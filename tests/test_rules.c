@@ -110,7 +110,7 @@ static const struct {
     { "pique", { "first-card", "first-card", "any-time", "any-time", "play" } },
     { "target", { "100", "100", "100", "121", "100" } },
     { "deck", { "36", "36", "36", "36", "32" } },
-    { "declarations", { "full", "full", "full", "full", "full" } },
+    { "declarations", { "full", "full", "full", "full", "may-sink" } },
     { "point", { "ruff", "ruff", "ruff", "ruff", "count" } },
     { "calls", { "open", "open", "open", "open", "cavendish" } },
     { "game", { "race", "race", "race", "race", "rubicon" } },

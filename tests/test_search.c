@@ -1229,6 +1229,52 @@ static void keep_info(void *data, const bot_info_t *info)
     info_calls++;
 }
 
+/* A decision with one legal move takes one iteration at the default budget (the only move is
+ * the move), and the whole budget when `go` names the iterations. */
+static void test_a_forced_move_takes_one_iteration(void)
+{
+    char err[GAME_ERR_LEN];
+    game_move_t *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    double *values = malloc(sizeof *values * GAME_MAX_MOVES);
+    CU_ASSERT_FATAL(moves && values);
+    ismcts_params_t p;
+    ismcts_default_params(&p);
+    ismcts_t *s = ismcts_create(G, &p, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    picket_state_t st;
+    picket_init(&st, &picket_preset_find("cotgrave")->rules, 5);
+    deal_chance(&st);
+    rng_t rng;
+    rng_seed(&rng, 5);
+    int forced = 0;
+    while (picket_to_move(&st) >= 0 && st.pub.hand_no == 1) {
+        picket_view_t v;
+        picket_view_from_state(&st, picket_to_move(&st), &v);
+        game_move_t m;
+        if (G->view_legal_moves(&v, moves, GAME_MAX_MOVES) == 1 && forced < 3) {
+            ismcts_stats_t stats;
+            CU_ASSERT_FATAL(ismcts_search(s, &v, NULL, NULL, &rng, moves, values, GAME_MAX_MOVES, &m) == 1);
+            ismcts_stats(s, &stats);
+            CU_ASSERT_EQUAL(stats.iterations, 1);
+            bot_limits_t lim = { -1, -1, -1, 300, 0 };
+            CU_ASSERT_FATAL(ismcts_search(s, &v, &lim, NULL, &rng, moves, values, GAME_MAX_MOVES, &m) == 1);
+            ismcts_stats(s, &stats);
+            CU_ASSERT_EQUAL(stats.iterations, 300);
+            forced++;
+        } else {
+            CU_ASSERT_FATAL(picket_random_move(&st, &rng, &m) == 0);
+        }
+        game_event_t ev[GAME_MAX_EVENTS];
+        picket_apply(&st, &m, ev, GAME_MAX_EVENTS);
+        while (picket_to_move(&st) == GAME_CHANCE && st.pub.hand_no == 1)
+            picket_apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
+    }
+    CU_ASSERT(forced >= 1);
+    ismcts_free(s);
+    free(moves);
+    free(values);
+}
+
 static void test_two_threads_search_the_whole_budget(void)
 {
     char err[GAME_ERR_LEN];
@@ -2388,6 +2434,7 @@ int main(void)
     CU_add_test(s, "the reward is the points' curve", test_the_reward_is_the_points_curve);
     CU_add_test(s, "options are declared and checked", test_options_are_declared_and_checked);
     CU_add_test(s, "two threads search the whole budget", test_two_threads_search_the_whole_budget);
+    CU_add_test(s, "a forced move takes one iteration", test_a_forced_move_takes_one_iteration);
     CU_add_test(s, "a search with no world ends", test_a_search_with_no_world_ends);
     CU_add_test(s, "the figures are the last search's", test_the_figures_are_the_last_search);
     CU_add_test(s, "the policy's exchange is a sample of the discards", test_the_policys_exchange_is_a_sample);

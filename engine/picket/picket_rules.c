@@ -24,7 +24,7 @@ const picket_preset_t PICKET_PRESETS[PK_PRESET_COUNT] = {
             PK_SEQ_UNSUITED, PK_PP_WINNER_TAKES, PK_LT_ONE_OR_TWO, PK_PQ_ANY_TIME) },
     { "cavendish", "Cavendish, The Laws of Piquet (Portland Club), 1882 (CAV)",
       { 32, 100, PK_YD_ALL, PK_LO_AFTER_LEAD, PK_BO_ANNOUNCE_THEN_SHOW, PK_BB_VOID, PK_TIES_VOID, PK_SEQ_SUITED,
-        PK_PP_LEAD_OR_WIN_ANY, PK_LT_PLUS_ONE, PK_PQ_PLAY, PK_DECL_FULL, PK_POINT_COUNT, PK_CALLS_CAVENDISH,
+        PK_PP_LEAD_OR_WIN_ANY, PK_LT_PLUS_ONE, PK_PQ_PLAY, PK_DECL_MAY_SINK, PK_POINT_COUNT, PK_CALLS_CAVENDISH,
         PK_GAME_RUBICON, PK_CUT_HIGHER_CHOOSES } },
 };
 
@@ -104,7 +104,7 @@ const picket_flag_t PICKET_FLAGS[PK_FLAG_COUNT] = {
       { "ruling: full (CG's \"liberty of the Game at Paris\" to sink is may-sink)",
         "ruling: full", "ruling: full",
         "ruling: full (DR: \"I suspect you can understate\")",
-        "ruling: full (CAV D: a player \"may always call less than he holds\": may-sink)" } },
+        "CAV D: a player \"is not bound to call anything\" and \"may always call less than he holds\"" } },
     { "point", { "ruff", "count", NULL }, 0, 0, FIELD(point), "what the point (Ruff) is: the pip total, or the cards",
       { "CG: the Ruff by the cards' values, ten a point", "CT: the same", "DL: the same", "DR: the same",
         "CAV L62: \"the greater number of cards\" wins, the value breaking a tie; it scores one for each card" } },

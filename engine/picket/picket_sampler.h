@@ -23,7 +23,13 @@
  *    or younger answering equal or not good) or below S's (younger answering good); when he
  *    won a category, the cards he showed are exactly what his hand scores there (the suit of
  *    his Ruff with the tie rule; every run; every set), and with unsuited sequences a rank's
- *    shown cards are its highest suits in P.
+ *    shown cards are its highest suits in P;
+ *  - declarations=may-sink (sinking): a call bounds nothing above. Elder O's call shown is held
+ *    (a point's shown cards are its suit's highest: no unshown card of the suit above them); his
+ *    call not shown (pending, beaten, equal under calls=open, worth nothing) is held by some
+ *    suit (point, run: a reached bit) or rank (sets: its counts). Younger O's "good" says
+ *    nothing (unless he asked the point's value: as many cards, less value); his "equal" and
+ *    "not good" are his best, as in full. S's own calls are public claims.
  *
  * THE METHOD. Every rule on P is local to a suit (Ruff, suited runs, the called suit) or to a
  * rank (sets; runs with unsuited sequences), so P is chosen suit by suit in a dynamic programme

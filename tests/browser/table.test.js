@@ -50,13 +50,29 @@ async function settle(page) {
   return page.textContent('#status');
 }
 
-// One decision by clicks: a lit card that plays alone; else mark lit cards until the marked
+let callsByClicks = 0; // holdings called by marking their cards (Rubicon Piquet's sinking)
+
+// One decision by clicks: a call's cards marked; a lit card that plays alone; else mark lit cards until the marked
 // button takes them; else the first move button.
 async function decide(page) {
   const before = await page.evaluate(() => document.getElementById('talk').children.length);
   // The table re-renders as news arrives: locators (found again at each action), not handles.
   const moved = (n) => document.getElementById('talk').children.length > n
     || /over|stopped/.test(document.getElementById('status').textContent);
+  // A call (declarations=may-sink) is a holding, not any cards: the longest call the table
+  // offers, its cards marked one by one, then the marked button.
+  const call = await page.evaluate(() => {
+    const calls = ((st.snap && st.snap.moves) || []).filter((m) => /^declare /.test(m.text) && m.cards.length);
+    calls.sort((a, b) => b.cards.length - a.cards.length);
+    return calls.length ? calls[0].cards : null;
+  });
+  if (call) {
+    for (const c of call) await page.locator(`#hand button.card[data-card="${c}"]`).click();
+    if (call.length > 1) await page.locator('#b-marked').click();
+    await page.waitForFunction(moved, before, { timeout: 60000 });
+    callsByClicks++;
+    return;
+  }
   const marked = await page.locator('#b-marked').count();
   const lit = await page.locator('#hand button.card.lit').count();
   if (!marked && lit) {
@@ -212,6 +228,7 @@ async function main() {
     const lines = await page.textContent('#lines');
     check(/The set is over/.test(partie.status) && /(wins the partie: \d+|the partie is drawn)/.test(lines),
       `a partie of Rubicon Piquet plays to its settlement by clicks (${partie.decisions} decisions)`);
+    check(callsByClicks >= 1, `calls made by marking their cards (${callsByClicks})`);
     await shot(page, 'partie.png');
     await page.selectOption('#f-preset', 'cotgrave');
 
