@@ -80,13 +80,22 @@ static void claim_of(const picket_rules_t *r, cardset_t h, int d, int c[2])
 /* The opponent's claims, recomputed from his cards at the declarations, are the record's: the
  * answer is what the two claims make; what elder said is his claim (under calls=cavendish the
  * point's value only when younger holds as many cards); what younger said, unless good (or, under
- * calls=cavendish, not good), is his. */
+ * calls=cavendish, not good), is his. Under declarations=may-sink a call is any holding: elder's
+ * claim not shown must be one his cards can make (tests/test_sampler.c replays the rest). */
 static int claims_hold(const picket_state_t *w, int opp, char *why, size_t len)
 {
     const picket_pub_t *p = &w->pub;
     int e = picket_elder(p), y = 1 - e, cav = w->rules.calls == PK_CALLS_CAVENDISH;
     cardset_t h[2] = { w->hand[0] | p->played[0], w->hand[1] | p->played[1] };
     for (int d = 0; d < PK_DECL_COUNT; d++) {
+        if (w->rules.declarations == PK_DECL_MAY_SINK) {
+            const int16_t *called = p->claim[d][e];
+            if (called[0] > 0 && !p->decl_cards[d][e] && !picket_call_matching(&w->rules, PK_CAT_RUFF + d, h[e], called)) {
+                snprintf(why, len, "declaration %d: elder's cards cannot make his call %d/%d", d, called[0], called[1]);
+                return 0;
+            }
+            continue;
+        }
         if (p->answer[d] < 0)
             continue;
         int c[2][2];
