@@ -542,6 +542,7 @@ static const char *const PHASE_TASKS[PK_PH_COUNT] = {
     [PK_PH_LEFTOVER] = "the leftover stock: leftover show (both see it) or leftover keep",
     [PK_PH_APPOINT] = "appoint the suit elder must lead (appoint S)",
     [PK_PH_CHOOSE] = "you cut the higher card: choose deal (deal first) or choose elder",
+    [PK_PH_ANSWER] = "the engine's call: answer good (allow it), or answer full (your best holding answers)",
 };
 
 static const char *phase_task(const play_t *p, char *buf, size_t len)
@@ -565,6 +566,10 @@ static const char *phase_task(const play_t *p, char *buf, size_t len)
     if (in_exchange(pub->phase)) {
         picket_discard_range(&p->view.rules, pub, &lo, &hi);
         snprintf(buf, len, "your exchange: discard %d to %d cards (mark with space, enter; or type 7C 8C QC)", lo, hi);
+    } else if (pub->phase == PK_PH_DECLARE && picket_declaring_cat(pub) >= 0) {
+        const char *cat = PK_CAT_NAMES[picket_declaring_cat(pub)];
+        snprintf(buf, len, "your call: declare %s and the cards you call (less than you hold sinks the rest; %s), "
+                 "or declare %s none", cat, picket_declaring_cat(pub) == PK_CAT_RUFF ? "a suit's highest cards" : "holdings only", cat);
     } else if (pub->phase == PK_PH_PLAY)
         snprintf(buf, len, "%s", pub->trick_card[p->engine] >= 0 ? "your turn: follow the engine's card" : "your lead: play a card");
     else

@@ -872,7 +872,7 @@ static int call_moves(const picket_rules_t *r, int cat, cardset_t hand, game_mov
     }
     for (int g = 0; g < groups; g++) {
         /* Every subset of the group's cards that is a holding on its own, the whole first. */
-        int c[8], k = cardset_to_array(base[g], c);
+        int c[CARD_RANKS], k = cardset_to_array(base[g], c);
         nopt[g] = 0;
         for (uint32_t bits = (1u << k) - 1; bits > 0 && nopt[g] < MAX_OPTS - 1; bits--) {
             cardset_t set = 0;

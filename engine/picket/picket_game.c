@@ -52,7 +52,8 @@ static int g_rank(const void *state, int *rank)
     return 1;
 }
 
-/* The other seat sees a discard's count, not its cards; every other move is public. */
+/* The other seat sees a discard's count, not its cards, and a call's claim (below); every other move
+ * is public. */
 static void g_move_seen(const void *state, const game_move_t *m, int mover, int observer, game_move_t *seen)
 {
     const picket_state_t *st = state;
