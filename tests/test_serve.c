@@ -282,6 +282,11 @@ static void test_picket_set_through_the_api(void)
     id = new_game(s, "{\"seat\":1,\"engine\":\"level-1\",\"seed\":\"6\"}");
     play_to_end(s, id, 1, 3000);
     free(id);
+    /* Rubicon Piquet with sinking: the engine's calls are claims to the person, never cards
+     * until shown; the person's own calls rotate through the listed ones. */
+    id = new_game(s, "{\"game\":\"picket\",\"preset\":\"cavendish\",\"engine\":\"level-2\",\"seed\":\"8\"}");
+    play_to_end(s, id, 0, 3000);
+    free(id);
     /* Deals the server drew: their seed names every card, so it is not shown while the set goes on. */
     id = new_game(s, "{\"engine\":\"level-1\"}");
     cJSON *snap = settled(s, id);
