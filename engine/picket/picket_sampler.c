@@ -226,8 +226,8 @@ static int suit_ok(const picket_sampler_t *S, int s, cardset_t hs, int *reach)
     if (S->seq_call[0]) {
         cardset_t run = 0;
         for (int r = S->seq_call[1] - S->seq_call[0] + 1; r <= S->seq_call[1]; r++)
-            run |= r >= 0 ? cardset_of(card_make(s, r)) : 0;
-        if ((hs & run) == run && S->seq_call[1] - S->seq_call[0] + 1 >= 0)
+            run |= cardset_of(card_make(s, r));
+        if ((hs & run) == run)
             *reach |= REACH_SEQ;
     }
     if (S->seq_rule != RULE_NONE && !S->unsuited) {
@@ -620,11 +620,13 @@ static void sink_rules(picket_sampler_t *S)
         if (d == 0) {
             S->ruff_call[0] = c[0];
             S->ruff_call[1] = c[1];
-        } else if (d == 1) {
+        } else if (d == 1 && c[0] >= 3 && c[1] < CARD_RANKS && c[1] - c[0] + 1 >= 0) {
             S->seq_call[0] = c[0];
             S->seq_call[1] = c[1];
-        } else if (c[1] >= 0 && c[1] < CARD_RANKS) {
+        } else if (d == 2 && c[0] >= 3 && c[0] <= 4 && c[1] >= 0 && c[1] < CARD_RANKS) {
             S->allowed[c[1]] &= (uint8_t)(0x1fu & ~((1u << c[0]) - 1));
+        } else {
+            S->impossible = 1; /* a claim no holding makes (a forged view) */
         }
     }
 }
