@@ -90,7 +90,7 @@ static const bot_def_t BOTS[] = {
     { "pimc", "perfect-information Monte Carlo: sampled worlds, the play solved exactly (search/pimc.h)",
       pimc_bot_create, pimc_bot_options },
     { "hybrid", "the default: the learned net's discards (cotgrave), ISMCTS for the rest before the play, PIMC in it (search/hybrid.h; ismcts.* and pimc.* options)",
-      hybrid_bot_create, hybrid_bot_options },
+      hybrid_bot_create, NULL },
 };
 enum { N_BOTS = sizeof BOTS / sizeof BOTS[0] };
 /* The engine offers the bots as a combo option, which holds at most OPT_MAX_VARS values. */

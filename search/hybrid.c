@@ -1,8 +1,6 @@
 #include "hybrid.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ismcts.h"
 #include "measure.h"
@@ -12,22 +10,8 @@
 /* A search bot: the tree for the decisions it takes, the play's PIMC for the play; the default bot
  * (hybrid) takes a decision the game's learned net covers (Picket: a discard under cotgrave's
  * rules) by the net's first of every legal move instead (issue 30, docs/learning.md). */
-/* The hybrid's own options, "hybrid.<name>", declared once. */
-typedef struct hybrid_params {
-    char heuristic_moves[OPT_TEXT_LEN];
-} hybrid_params_t;
-
-static const opt_def_t HYBRID_OPTIONS[] = {
-    { "heuristic_moves", OPT_STRING, "", 0, OPT_TEXT_LEN - 1, { "abcdefghijklmnopqrstuvwxyz-," },
-      "kinds of move (their notation's first word, comma-separated) the game's rules of thumb choose instead of "
-      "the search; Picket's declare,answer never sinks a declaration (declarations=may-sink)",
-      NULL, OPT_INTO(hybrid_params_t, heuristic_moves, OPT_TO_TEXT) },
-};
-enum { N_HYBRID_OPTIONS = sizeof HYBRID_OPTIONS / sizeof HYBRID_OPTIONS[0] };
-
 typedef struct hybrid {
     const game_t *g;
-    char heuristic_moves[OPT_TEXT_LEN + 2]; /* ",declare,answer,": the kinds, each between commas */
     ismcts_t *tree;     /* NULL: pimc throughout */
     pimc_t *play;       /* NULL: the tree throughout (the ismcts bot; a game without an endgame) */
     net_t *net;         /* the game's learned net, for the default bot; NULL: none */
@@ -59,35 +43,10 @@ static int net_search(const hybrid_t *h, const void *view, const bot_hooks_t *ho
     return n;
 }
 
-/* hybrid.heuristic_moves: when the decision's moves are of a kind listed, the game's rules of
- * thumb value them (sorted best first, the best into *best): the count; else 0. */
-static int heuristic_search(const hybrid_t *h, const void *view, const bot_hooks_t *hooks, game_move_t *moves,
-                            double *values, int cap, game_move_t *best)
-{
-    double t0 = measure_now();
-    int n = h->g->view_legal_moves(view, moves, cap);
-    char text[256], kind[260];
-    if (n < 1 || h->g->move_format(&moves[0], text, sizeof text) < 0)
-        return 0;
-    snprintf(kind, sizeof kind, ",%.*s,", (int)strcspn(text, " "), text);
-    if (!strstr(h->heuristic_moves, kind))
-        return 0;
-    h->g->heuristic_evaluate(view, NULL, moves, n, values);
-    bot_sort_moves(moves, values, n);
-    *best = moves[0];
-    bot_report(hooks, 0, 0, 0, t0, moves, values, n);
-    return n;
-}
-
 static int hybrid_search(bot_t *b, const void *view, const bot_limits_t *lim, const bot_hooks_t *hooks,
                          game_move_t *moves, double *values, int cap, game_move_t *best)
 {
     hybrid_t *h = b->data;
-    if (h->heuristic_moves[0]) {
-        int k = heuristic_search(h, view, hooks, moves, values, cap, best);
-        if (k > 0)
-            return k;
-    }
     int n = h->net && !h->g->view_in_play(view) ? net_search(h, view, hooks, moves, values, cap, best) : 0;
     if (n > 0)
         return n;
@@ -127,23 +86,15 @@ static int create(bot_t *b, const bot_settings_t *set, int tree, int play, int l
 {
     ismcts_params_t tp;
     pimc_params_t pp;
-    hybrid_params_t hp;
-    memset(&hp, 0, sizeof hp);
     if (tree && ismcts_params_from(set, &tp, err, errlen) < 0)
         return -1;
     if (play && pimc_params_from(set, &pp, err, errlen) < 0)
         return -1;
-    if (learned && bot_settings_fill(set, "hybrid.", HYBRID_OPTIONS, N_HYBRID_OPTIONS, &hp, err, errlen) < 0)
-        return -1;
-    if (learned && !b->game->heuristic_evaluate && hp.heuristic_moves[0])
-        return text_fail(err, errlen, "option hybrid.heuristic_moves: game %s has no rules of thumb", b->game->name);
     hybrid_t *h = calloc(1, sizeof *h);
     if (!h)
         return text_fail(err, errlen, "out of memory");
     b->data = h;
     h->g = b->game;
-    if (hp.heuristic_moves[0])
-        snprintf(h->heuristic_moves, sizeof h->heuristic_moves, ",%s,", hp.heuristic_moves);
     if (tree)
         h->tree = ismcts_create(h->g, &tp, err, errlen);
     if (play && (h->tree || !tree))
@@ -159,11 +110,6 @@ static int create(bot_t *b, const bot_settings_t *set, int tree, int play, int l
     b->evaluate = hybrid_evaluate;
     b->destroy = hybrid_destroy;
     return 0;
-}
-
-int hybrid_bot_options(opt_list_t *l)
-{
-    return opt_list_add_prefixed(l, "hybrid.", HYBRID_OPTIONS, N_HYBRID_OPTIONS);
 }
 
 int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen)

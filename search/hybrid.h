@@ -10,7 +10,7 @@
  *
  * The hybrid reads the game's view_in_play to know which half decides, so it draws no world to
  * find out. A bot's options are its searches' own: "ismcts.*" for the tree, "pimc.*" for the
- * play, and the hybrid's "hybrid.heuristic_moves". A game without an endgame (Court Circular) is searched by the hybrid's tree throughout.
+ * play. A game without an endgame (Court Circular) is searched by the hybrid's tree throughout.
  */
 #ifndef PICKET_HYBRID_H
 #define PICKET_HYBRID_H
@@ -23,8 +23,5 @@
 int ismcts_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
 int pimc_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
 int hybrid_bot_create(bot_t *b, const bot_settings_t *set, char *err, size_t errlen);
-/* The hybrid's own options: hybrid.heuristic_moves, kinds of move the game's rules of thumb
- * choose instead of the search (Picket's declare,answer: declarations made in full). */
-int hybrid_bot_options(opt_list_t *l);
 
 #endif

@@ -79,10 +79,6 @@ int opt_check(const opt_def_t *o, const char *value, double *num, char *err, siz
         break;
     }
     case OPT_STRING:
-        if (o->max > 0 && (double)strlen(value) > o->max)
-            return text_fail(err, errlen, "option %s: '%s' is longer than %.0f characters", o->name, shown, o->max);
-        if (o->vars[0] && value[strspn(value, o->vars[0])])
-            return text_fail(err, errlen, "option %s: '%s' holds a character outside '%s'", o->name, shown, o->vars[0]);
         break;
     default:
         return text_fail(err, errlen, "option %s: declared with no type", o->name);
@@ -113,11 +109,6 @@ int opt_store(const opt_def_t *o, const char *value, double num, void *params)
                 return 0;
             }
         return -1;
-    case OPT_TO_TEXT:
-        if (strlen(value) >= OPT_TEXT_LEN)
-            return -1;
-        memcpy(at, value, strlen(value) + 1);
-        return 0;
     default:
         return -1;
     }

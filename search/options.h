@@ -18,15 +18,13 @@
 
 typedef enum { OPT_SPIN, OPT_FLOAT, OPT_CHECK, OPT_COMBO, OPT_STRING, OPT_N_TYPES } opt_type_t;
 /* Where a checked value is stored in a parameter struct (opt_store): nowhere, an int, an
- * int64_t, a double, an int 1/0 (check), an int holding the value's index among vars (combo), or
- * the text itself in a char[OPT_TEXT_LEN] (string: its max is the longest text taken). */
-typedef enum { OPT_TO_NONE, OPT_TO_INT, OPT_TO_INT64, OPT_TO_DOUBLE, OPT_TO_BOOL, OPT_TO_CHOICE, OPT_TO_TEXT } opt_to_t;
+ * int64_t, a double, an int 1/0 (check), or an int holding the value's index among vars (combo). */
+typedef enum { OPT_TO_NONE, OPT_TO_INT, OPT_TO_INT64, OPT_TO_DOUBLE, OPT_TO_BOOL, OPT_TO_CHOICE } opt_to_t;
 /* The destination fields of a declaration, last in its initialiser: OPT_INTO(params_t, member, OPT_TO_INT). */
 #define OPT_INTO(type, member, to) (to), offsetof(type, member)
 enum {
     OPT_MAX_VARS = 8,        /* combo values */
-    OPT_NUMBER_LEN = 32,     /* a number as opt_format_number writes it, NUL included */
-    OPT_TEXT_LEN = 64        /* a string stored by OPT_TO_TEXT, NUL included */
+    OPT_NUMBER_LEN = 32      /* a number as opt_format_number writes it, NUL included */
 };
 extern const char *const OPT_TYPE_NAMES[OPT_N_TYPES];
 
@@ -35,8 +33,7 @@ typedef struct opt_def {
     opt_type_t type;
     const char *def;                 /* default, as text ("" for an empty string) */
     double min, max;                 /* spin and float */
-    const char *vars[OPT_MAX_VARS];  /* combo values, NULL-terminated unless all 8 are used; a
-                                      * string's vars[0]: the characters it may hold (NULL: any) */
+    const char *vars[OPT_MAX_VARS];  /* combo values, NULL-terminated unless all 8 are used */
     const char *help;                /* one line for people */
     /* Apply a value already checked against the type and range (NULL: the table's holder keeps
      * the value itself). Returns 0 or -1 with a reason. */

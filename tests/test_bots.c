@@ -126,58 +126,6 @@ static void test_every_bot_creates_and_decides(void)
 }
 
 
-/* hybrid.heuristic_moves hands the listed kinds of move to the game's rules of thumb: under
- * declarations=may-sink, "declare,answer" makes every call the heuristic's (never sunk), while
- * the other decisions stay the search's; a kind with a capital is refused as a value. */
-static void test_heuristic_moves_hand_kinds_to_the_rules_of_thumb(void)
-{
-    const game_t *g = &PICKET_GAME;
-    char err[GAME_ERR_LEN];
-    game_config_t cfg = { 0 };
-    CU_ASSERT_EQUAL_FATAL(game_config_set_preset(&cfg, "cavendish", err, sizeof err), 0);
-    CU_ASSERT_EQUAL_FATAL(game_config_add_flag(&cfg, "declarations=may-sink", err, sizeof err), 0);
-    bot_settings_t *set = bot_settings_create(err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(set);
-    CU_ASSERT(bot_settings_set(set, "hybrid.heuristic_moves", "Declare", err, sizeof err) < 0);
-    CU_ASSERT_EQUAL_FATAL(bot_settings_set(set, "hybrid.heuristic_moves", "declare,answer", err, sizeof err), 0);
-    CU_ASSERT_EQUAL_FATAL(bot_settings_set(set, "ismcts.iterations", "200", err, sizeof err), 0);
-    CU_ASSERT_EQUAL_FATAL(bot_settings_set(set, "pimc.worlds", "4", err, sizeof err), 0);
-    int calls = 0;
-    for (uint64_t seed = 1; seed <= 4; seed++) {
-        cfg.deal_seed = seed;
-        picket_state_t st;
-        CU_ASSERT_FATAL(g->init(&st, &cfg, err, sizeof err) == 0);
-        bot_t *b = bot_create_with("hybrid", g, seed, set, err, sizeof err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-        game_event_t ev[GAME_MAX_EVENTS];
-        while (st.pub.phase != PK_PH_OVER && st.pub.hand_no < 2) {
-            if (g->to_move(&st) == GAME_CHANCE) {
-                g->apply_chance(&st, NULL, ev, GAME_MAX_EVENTS);
-                continue;
-            }
-            picket_view_t v;
-            g->view_from_state(&st, g->to_move(&st), &v);
-            game_move_t m, moves[GAME_MAX_MOVES];
-            double values[GAME_MAX_MOVES];
-            CU_ASSERT_FATAL(bot_choose(b, &v, &m) == 0);
-            if (m.kind == PK_MV_DECLARE || m.kind == PK_MV_ANSWER) {
-                int n = g->view_legal_moves(&v, moves, GAME_MAX_MOVES);
-                g->heuristic_evaluate(&v, NULL, moves, n, values);
-                int best = 0;
-                for (int i = 1; i < n; i++)
-                    best = values[i] > values[best] ? i : best;
-                CU_ASSERT(memcmp(&m, &moves[best], sizeof m) == 0);
-                calls++;
-            }
-            CU_ASSERT_FATAL(g->is_legal(&st, &m, err, sizeof err) == 1);
-            g->apply(&st, &m, ev, GAME_MAX_EVENTS);
-        }
-        bot_free(b);
-    }
-    CU_ASSERT(calls >= 24);
-    bot_settings_free(set);
-}
-
 static void test_unknown_bot_is_refused_with_the_known_names(void)
 {
     char err[GAME_ERR_LEN], known[128], want[512];
@@ -833,7 +781,6 @@ int main(void)
         return 1;
     CU_pSuite s = CU_add_suite("bots and options", NULL, NULL);
     CU_add_test(s, "every bot of the table creates and decides", test_every_bot_creates_and_decides);
-    CU_add_test(s, "hybrid.heuristic_moves hands kinds to the rules of thumb", test_heuristic_moves_hand_kinds_to_the_rules_of_thumb);
     CU_add_test(s, "an unknown bot is refused with the known names", test_unknown_bot_is_refused_with_the_known_names);
     CU_add_test(s, "the bot option lists the table", test_bot_option_lists_the_table);
     CU_add_test(s, "every option has a valid default and help", test_every_option_has_a_valid_default_and_help);
